@@ -1,0 +1,51 @@
+import { desc } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+}
+
+/** Real mail over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/** Without SMTP, mail is kept in the database; demo mode shows it at /dev/outbox. */
+export function createOutboxMailer(db: Db): Mailer {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await db.insert(mailOutbox).values(mail);
+    },
+  };
+}
+
+export function listOutbox(db: Db, limit = 100) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer';
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+import { authRoutes } from './features/auth/routes';
+import { setHashConcurrency } from './features/auth/passwords';
+import avatarRoutes from './features/avatars/routes';
+import { systemRoutes } from './features/system/routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  webDistDir?: string;
+}
+
+/** Query parameters that carry secrets, masked in logs. */
+const SECRET_QUERY = /([?&](?:token|otp|password)=)[^&]*/gi;
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.token',
+        '*.card',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(req) {
+        return {
+          method: req.method,
+          url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+          remoteAddress: req.ip,
+          userAgent: req.headers['user-agent'],
+        };
+      },
+    },
+  };
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = opts;
+  setHashConcurrency(env.hashConcurrency);
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(env.logLevel),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and multipart for uploads): other bodies get a 415, not a guess.
+  app.removeContentTypeParser(['text/plain']);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', opts.mailer ?? (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db)));
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'YaadCare API',
+        version: '0.1.0',
+        description:
+          'Find, book, message and pay caregivers in Jamaica. Authenticate with the session cookie (web app; writes need ' +
+          'X-Requested-With or a same-origin Origin header) or `Authorization: Bearer <token>` from login/signup.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'yc_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${ctx.after} and try again.`,
+    }),
+  });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(avatarRoutes);
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(webPlugin, { distDir: opts.webDistDir });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

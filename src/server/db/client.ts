@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string; purpose: string }
+  | { kind: 'pglite-memory' };
+
+/** Opens the database, applies the committed migrations, and returns it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    lock = acquireDataDirLock(options.dataDir, options.purpose);
+    try {
+      const dir = join(options.dataDir, 'pglite');
+      mkdirSync(dirname(dir), { recursive: true });
+      client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+  }
+  const db = drizzlePglite(client, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (err) {
+    await client.close();
+    lock?.release();
+    throw err;
+  }
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const conn = await pool.connect();
+  try {
+    // Several instances may start at once: one migrates, the others wait for it.
+    await conn.query('select pg_advisory_lock(7245810)');
+    await migrateNodePg(drizzleNodePg(conn, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await conn.query('select pg_advisory_unlock(7245810)').catch(() => {});
+    conn.release();
+  }
+  const db = drizzleNodePg(pool, { schema });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** The database the environment asks for: PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR. */
+export function databaseOptionsFromEnv(
+  env: { databaseUrl?: string; dataDir: string },
+  purpose: string,
+): DatabaseOptions {
+  return env.databaseUrl
+    ? { kind: 'postgres', url: env.databaseUrl }
+    : { kind: 'pglite', dataDir: resolve(env.dataDir), purpose };
+}

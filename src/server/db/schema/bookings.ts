@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { caregivers } from './caregivers';
+import { users } from './users';
+
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed'] as const;
+
+/**
+ * spec §3 bookings. date/startTime/endTime keep the spec's text shapes (yyyy-MM-dd, HH:mm in Jamaica);
+ * startsAt/endsAt are the same instants as timestamptz for ordering and overlap rules.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    familyId: integer('family_id')
+      .notNull()
+      .references(() => users.id),
+    caregiverId: integer('caregiver_id')
+      .notNull()
+      .references(() => caregivers.id),
+    date: text('date').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    duration: integer('duration').notNull(),
+    startsAt: timestamp('starts_at', tz).notNull(),
+    endsAt: timestamp('ends_at', tz).notNull(),
+    hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2 }).notNull(),
+    platformFee: numeric('platform_fee', { precision: 10, scale: 2 }).notNull().default('0'),
+    totalCost: numeric('total_cost', { precision: 10, scale: 2 }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_family_id_idx').on(t.familyId, t.startsAt),
+    index('bookings_caregiver_id_idx').on(t.caregiverId, t.startsAt),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed')`,
+    ),
+    check('bookings_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** spec §3 reviews: one per booking. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    familyId: integer('family_id')
+      .notNull()
+      .references(() => users.id),
+    caregiverId: integer('caregiver_id')
+      .notNull()
+      .references(() => caregivers.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_id_key').on(t.bookingId),
+    index('reviews_caregiver_id_idx').on(t.caregiverId, t.createdAt),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);

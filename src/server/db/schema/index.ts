@@ -1,0 +1,5 @@
+export * from './bookings';
+export * from './caregivers';
+export * from './messages';
+export * from './users';
+export * from './verifications';

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+/** spec §3 messages; both readings of the spec stand: isRead and readAt. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_receiver_unread_idx').on(t.receiverId, t.isRead),
+    index('messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
+    check('messages_content_check', sql`length(${t.content}) between 1 and 4000`),
+  ],
+);

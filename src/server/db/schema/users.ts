@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+/** spec §3 users, plus parish (derived from the town), suspension and login-throttle bookkeeping. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    /** sha256 of the reset token; the token itself is never stored. */
+    resetToken: text('reset_token'),
+    resetTokenExpiry: timestamp('reset_token_expiry', tz),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    userType: text('user_type', { enum: ['family', 'caregiver', 'admin'] }).notNull(),
+    phone: text('phone'),
+    /** The town, as the spec's `location`. */
+    location: text('location'),
+    parish: text('parish'),
+    profileImageUrl: text('profile_image_url'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verificationStatus: text('verification_status').notNull().default('pending'),
+    suspendedAt: timestamp('suspended_at', tz),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lastFailedLoginAt: timestamp('last_failed_login_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_reset_token_key').on(t.resetToken),
+    index('users_user_type_idx').on(t.userType),
+    check('users_user_type_check', sql`${t.userType} in ('family', 'caregiver', 'admin')`),
+  ],
+);
+
+/** Opaque session tokens, stored only as a sha256 hash; expire after 30 idle days. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', tz).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    revokedAt: timestamp('revoked_at', tz),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Mail written while no SMTP server is configured (and a record of what was sent when one is). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to)],
+);

@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthResponse,
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  LoginRequest,
+  PublicUser,
+  ResetPasswordRequest,
+  SignupRequest,
+} from '../../../shared/contracts/auth';
+import { ErrorResponse, MessageResponse } from '../../../shared/contracts/common';
+import { tooManyRequests } from '../../errors';
+import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';
+import { createAuthService, toPublicUser } from './service';
+
+const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAuthService({
+    db: app.db,
+    mailer: app.mailer,
+    demoMode: app.env.demoMode,
+    publicUrl: app.env.publicUrl,
+  });
+  const secureCookie = app.env.publicUrl.startsWith('https://');
+  const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const perAddress = app.createRateLimit({
+    max: 5,
+    timeWindow: '1 hour',
+    keyGenerator: (req) => `forgot:${(req.body as { email: string }).email}`,
+  });
+
+  r.post(
+    '/api/auth/signup',
+    {
+      config: { access: 'public', rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a family or caregiver account and sign in',
+        body: SignupRequest,
+        response: { 201: AuthResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.signup(req.body, meta(req));
+      setSessionCookie(reply, result.token, secureCookie);
+      return reply.code(201).send(result);
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public', rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginRequest,
+        response: { 200: AuthResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.login(req.body, meta(req));
+      setSessionCookie(reply, result.token, secureCookie);
+      return result;
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: PublicUser, 401: ErrorResponse } },
+    },
+    async (req) => toPublicUser(currentUser(req)),
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 204: z.null() } },
+    },
+    async (req, reply) => {
+      await service.logout(req.sessionId);
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/logout',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Navigation logout: revokes the session and redirects to /' },
+    },
+    async (req, reply) => {
+      await service.logout(req.sessionId);
+      clearSessionCookie(reply);
+      return reply.redirect('/?loggedOut=1', 302);
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { access: 'public', rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link (never reveals whether the address has an account)',
+        body: ForgotPasswordRequest,
+        response: { 200: ForgotPasswordResponse, ...errors },
+      },
+    },
+    async (req) => {
+      // Per address too, whether or not it has an account, so a 429 reveals nothing.
+      const limit = await perAddress(req);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw tooManyRequests('Too many reset requests for this email. Try again in an hour.', limit.ttlInSeconds);
+      }
+      return service.forgotPassword(req.body.email);
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: { access: 'public', rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token; signs out every session',
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await service.resetPassword(req.body.token, req.body.newPassword);
+      return { message: 'Your password has been reset. You can now log in.' };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      config: { access: 'user', rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password; signs out their other sessions",
+        body: ChangePasswordRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      await service.changePassword(user.id, req.sessionId, req.body.currentPassword, req.body.newPassword);
+      return { message: 'Password updated' };
+    },
+  );
+}

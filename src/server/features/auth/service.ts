@@ -1,0 +1,181 @@
+import { findTown } from '../../../shared/catalog';
+import type { PublicUser } from '../../../shared/contracts/auth';
+import type { Mailer } from '../../adapters/mailer';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../errors';
+import { hashPassword, isCommonPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
+import { type UserRow, userRepo } from './repo';
+import { type SessionUser, sessions } from './sessions';
+import { hashToken, newToken } from './tokens';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_RESET = 'This password reset link is invalid or has expired.';
+export const FORGOT_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
+export const RESET_TTL_MS = 60 * 60 * 1000;
+/** After this many wrong passwords in a row, the account refuses logins for LOCK_MS. */
+export const MAX_FAILED_LOGINS = 10;
+export const LOCK_MS = 15 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  demoMode: boolean;
+  publicUrl: string;
+}
+
+export interface RequestMeta {
+  userAgent?: string;
+  ip?: string;
+}
+
+export function toPublicUser(u: SessionUser | UserRow): PublicUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userType: u.userType,
+    phone: u.phone,
+    location: u.location,
+    parish: u.parish,
+    profileImageUrl: u.profileImageUrl,
+    isVerified: u.isVerified,
+    verificationStatus: u.verificationStatus,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+function refuseCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    const message = 'This password is too common. Choose one that is harder to guess.';
+    throw badRequest(message, [{ path: field, message }]);
+  }
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, mailer } = deps;
+
+  return {
+    async signup(
+      input: {
+        userType: 'family' | 'caregiver';
+        firstName: string;
+        lastName: string;
+        email: string;
+        location: string;
+        phone?: string;
+        password: string;
+      },
+      meta: RequestMeta,
+    ) {
+      refuseCommon(input.password, 'password');
+      const town = findTown(input.location);
+      if (!town) throw badRequest('Choose a town from the list', [{ path: 'location', message: 'Unknown town' }]);
+      if (await userRepo.findByEmail(db, input.email)) throw conflict('An account with this email already exists.');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await userRepo.insert(tx, {
+            email: input.email,
+            password: passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            userType: input.userType,
+            phone: input.phone ?? null,
+            location: town.name,
+            parish: town.parish,
+          });
+          const token = await sessions.create(tx, user.id, meta);
+          return { token, user: toPublicUser(user) };
+        });
+      } catch (err) {
+        // Two signups racing for one address: the unique index decides.
+        if (isUniqueViolation(err)) throw conflict('An account with this email already exists.');
+        throw err;
+      }
+    },
+
+    async login(input: { email: string; password: string }, meta: RequestMeta) {
+      const user = await userRepo.findByEmail(db, input.email);
+      if (!user) {
+        await verifyAgainstDecoy(input.password);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      if (user.failedLoginCount >= MAX_FAILED_LOGINS && user.lastFailedLoginAt) {
+        const waitMs = user.lastFailedLoginAt.getTime() + LOCK_MS - Date.now();
+        if (waitMs > 0) {
+          throw tooManyRequests(
+            'Too many failed login attempts for this account. Try again in 15 minutes or reset your password.',
+            Math.ceil(waitMs / 1000),
+          );
+        }
+      }
+      if (!(await verifyPassword(user.password, input.password))) {
+        await userRepo.recordFailedLogin(db, user.id);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      if (user.suspendedAt) throw forbidden('This account has been suspended. Please contact support.');
+      return db.transaction(async (tx) => {
+        if (user.failedLoginCount > 0) await userRepo.clearFailedLogins(tx, user.id);
+        const token = await sessions.create(tx, user.id, meta);
+        return { token, user: toPublicUser(user) };
+      });
+    },
+
+    async logout(sessionId: number | null) {
+      if (sessionId) await sessions.revoke(db, sessionId);
+    },
+
+    /** Never reveals whether the email has an account; in demo mode only, answers with the token. */
+    async forgotPassword(email: string): Promise<{ message: string; token?: string }> {
+      const user = await userRepo.findByEmail(db, email);
+      if (!user || user.suspendedAt) return { message: FORGOT_SENT };
+      const token = newToken();
+      await userRepo.setResetToken(db, user.id, hashToken(token), new Date(Date.now() + RESET_TTL_MS));
+      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your YaadCare password',
+        text:
+          `Hi ${user.firstName},\n\nSomeone (hopefully you) asked to reset the password of your YaadCare account.\n` +
+          `Open this link within 1 hour to choose a new password:\n\n${link}\n\n` +
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.\n\n— YaadCare',
+      });
+      return deps.demoMode ? { message: FORGOT_SENT, token } : { message: FORGOT_SENT };
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      refuseCommon(newPassword, 'newPassword');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const user = await userRepo.consumeResetToken(tx, hashToken(token));
+        if (!user) throw new AppError(400, INVALID_RESET);
+        await userRepo.setPassword(tx, user.id, passwordHash);
+        await sessions.revokeAllForUser(tx, user.id);
+      });
+    },
+
+    async changePassword(userId: number, sessionId: number | null, current: string, next: string) {
+      const user = await userRepo.findById(db, userId);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(user.password, current))) {
+        throw badRequest('Current password is incorrect', [
+          { path: 'currentPassword', message: 'Current password is incorrect' },
+        ]);
+      }
+      if (current === next) {
+        throw badRequest('Choose a new password that differs from the current one', [
+          { path: 'newPassword', message: 'Choose a new password that differs from the current one' },
+        ]);
+      }
+      refuseCommon(next, 'newPassword');
+      const passwordHash = await hashPassword(next);
+      await db.transaction(async (tx) => {
+        await userRepo.setPassword(tx, userId, passwordHash);
+        await sessions.revokeAllForUser(tx, userId, sessionId ?? undefined);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

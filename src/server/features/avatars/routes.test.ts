@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AVATAR_COLOURS,
+  AVATAR_TEXT_COLOUR,
+  avatarSlug,
+  avatarUrl,
+  contrastRatio,
+  initialsFromSlug,
+} from './avatar';
+import avatarRoutes from './routes';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = Fastify();
+  await app.register(avatarRoutes);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /avatars/:file', () => {
+  it('draws an SVG with the initials, a title and long-lived caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/avatars/tanisha-brown-12.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(res.body).toContain('>TB</text>');
+    expect(res.body).toContain('<title>Tanisha Brown</title>');
+  });
+
+  it('draws the same picture every time and answers 304 to a matching ETag', async () => {
+    const a = await app.inject({ method: 'GET', url: '/avatars/dwayne-mckenzie-3.svg' });
+    const b = await app.inject({ method: 'GET', url: '/avatars/dwayne-mckenzie-3.svg' });
+    expect(a.body).toBe(b.body);
+    expect(a.body).toContain('>DM</text>');
+    const etag = a.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const c = await app.inject({
+      method: 'GET',
+      url: '/avatars/dwayne-mckenzie-3.svg',
+      headers: { 'if-none-match': etag },
+    });
+    expect(c.statusCode).toBe(304);
+    expect(c.body).toBe('');
+  });
+
+  it.each([
+    '/avatars/..%2Fetc%2Fpasswd',
+    '/avatars/..%2F..%2Fetc.svg',
+    '/avatars/../etc/passwd',
+    '/avatars/Tanisha-Brown.svg',
+    '/avatars/tanisha brown.svg',
+    '/avatars/tanisha-brown.png',
+    '/avatars/tanisha-brown.svg.js',
+    '/avatars/.svg',
+    `/avatars/${'a'.repeat(41)}.svg`,
+    '/avatars/%3Cscript%3E.svg',
+  ])('answers 404 to %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).not.toContain('<svg');
+  });
+
+  it('answers 404 JSON with { message } for a bad name', async () => {
+    const res = await app.inject({ method: 'GET', url: '/avatars/bad_name.svg' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('avatar drawing', () => {
+  it('derives initials from the name segments of the slug', () => {
+    expect(initialsFromSlug('tanisha-brown-12')).toBe('TB');
+    expect(initialsFromSlug('mary-jane-brown-3')).toBe('MB');
+    expect(initialsFromSlug('admin')).toBe('A');
+    expect(initialsFromSlug('12-34')).toBe('?');
+  });
+
+  it('keeps hyphenated and apostrophised names to one segment and within 40 characters', () => {
+    expect(avatarSlug('Kerry-Ann', "O'Connor", 7)).toBe('kerryann-oconnor-7');
+    expect(avatarUrl('Kerry-Ann', 'Brown', 7)).toBe('/avatars/kerryann-brown-7.svg');
+    const long = avatarSlug('Christopher-Alexander', 'Montgomery-Fitzgerald-Smith', 123456);
+    expect(long.length).toBeLessThanOrEqual(40);
+    expect(long.endsWith('-123456')).toBe(true);
+    expect(`${long}.svg`).toMatch(/^[a-z0-9-]{1,40}\.svg$/);
+  });
+
+  it('uses only background colours with contrast of at least 4.5:1 against the initials', () => {
+    for (const colour of AVATAR_COLOURS) {
+      expect(contrastRatio(colour, AVATAR_TEXT_COLOUR), colour).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

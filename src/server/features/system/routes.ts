@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppConfigResponse } from '../../../shared/contracts/auth';
+import { ErrorResponse } from '../../../shared/contracts/common';
+import { listOutbox } from '../../adapters/mailer';
+import { notFound } from '../../errors';
+
+export async function systemRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Answers 200 only when the database answers',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+          503: ErrorResponse,
+        },
+      },
+    },
+    async (req, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const, database: app.database.kind };
+      } catch (err) {
+        req.log.error({ err }, 'health check: database did not answer');
+        return reply.code(503).send({ message: 'The database is not answering.' });
+      }
+    },
+  );
+
+  r.get(
+    '/api/config',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: 'Public settings the web app needs', response: { 200: AppConfigResponse } },
+    },
+    async () => ({ demoMode: app.env.demoMode, supportEmail: app.env.supportEmail }),
+  );
+
+  r.get(
+    '/api/dev/outbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Demo mode only: the mail written to the outbox, newest first (404 otherwise)',
+        response: {
+          200: z.array(
+            z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.date() }),
+          ),
+          404: ErrorResponse,
+        },
+      },
+    },
+    async () => {
+      if (!app.env.demoMode || app.mailer.kind !== 'outbox') throw notFound('The outbox is only available in demo mode.');
+      return listOutbox(app.db);
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import { buildApp } from './app';
+import { databaseOptionsFromEnv, openDatabase } from './db/client';
+import { seedBadgeCatalog } from './db/demo-data/badges';
+import { seedDemoDataIfEmpty } from './db/demo-data/index';
+import { DataDirLockedError } from './db/lock';
+import { loadEnv } from './env';
+
+/** Starts the server: env → database (migrated) → demo data when asked → listen; stops cleanly on signals. */
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(databaseOptionsFromEnv(env, 'the YaadCare server'));
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await seedBadgeCatalog(database.db);
+  if (env.demoMode) {
+    const summary = await seedDemoDataIfEmpty(database.db);
+    if (summary) console.log(`Demo data loaded: ${JSON.stringify(summary)}`);
+  }
+
+  const app = await buildApp({ env, database });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests, closing the database');
+    const force = setTimeout(() => {
+      app.log.error('did not stop within 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+  const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.dataDir}`;
+  console.log(`\nYaadCare is running at http://localhost:${env.port}  —  database: ${where}${env.demoMode ? ', demo mode' : ''}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isAppRoute } from '../../shared/routes';
+
+export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>YaadCare</title></head>
+<body><main><h1>YaadCare</h1><p>The web app is not built yet. Run <code>npm run build</code>.</p></main></body></html>`;
+
+/**
+ * The built web app: hashed assets with long caching, and the app's HTML for every other path
+ * (200 for the app's routes, 404 for the rest). Unknown /api paths answer JSON 404.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
+  const dist = opts.distDir ?? WEB_DIST;
+  const built = existsSync(join(dist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  // Read once: the HTML shell changes only with a new build.
+  const indexHtml = built ? readFileSync(join(dist, 'index.html'), 'utf8') : NOT_BUILT;
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No such endpoint: ${req.method} ${path}` });
+    }
+    return reply
+      .code(isAppRoute(path) ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+  });
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
+import { type Env, loadEnv } from '../env';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite-memory' });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `yc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export function testEnv(overrides: Partial<Env> = {}): Env {
+  return {
+    ...loadEnv({ NODE_ENV: 'test', DEMO_MODE: '1', LOG_LEVEL: 'silent', HASH_CONCURRENCY: '2' }),
+    authRateLimitPerMinute: 1000,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+}
+
+/**
+ * Registers before/after hooks that build the whole app on a fresh database of the given kind,
+ * and returns a handle whose fields are set once the hooks ran.
+ */
+export function useTestApp(kind: DbKind, envOverrides: Partial<Env> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.env = testEnv(envOverrides);
+    ctx.database = await openTestDatabase(kind);
+    ctx.app = await buildApp({ env: ctx.env, database: ctx.database, logger: false });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+  });
+  return ctx;
+}

@@ -1,0 +1,127 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { findTown, ROLES, USER_TYPES } from '../catalog';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const EmailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((e) => e.toLowerCase());
+
+/** The one password rule for signup, reset and change (the common-password check runs on the server). */
+export const NewPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
+
+const NameField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} must be at most 50 characters`);
+
+/** A town from the catalog; the server derives the parish from it. */
+export const TownField = z
+  .string({ error: 'Location is required' })
+  .trim()
+  .min(1, 'Location is required')
+  .refine((v) => findTown(v) !== undefined, 'Choose a town from the list');
+
+/** Optional phone; Jamaican numbers may be written locally (876-555-1234), stored in E.164. */
+export const PhoneField = z
+  .string()
+  .trim()
+  .max(30, 'Phone number is too long')
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    const parsed = parsePhoneNumberFromString(v, 'JM');
+    if (!parsed?.isValid()) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number, e.g. 876-555-1234' });
+      return z.NEVER;
+    }
+    return parsed.number;
+  });
+
+export const SignupRequest = z.object({
+  userType: z.enum(USER_TYPES, { error: "Please select whether you're a family or caregiver." }),
+  firstName: NameField('First name'),
+  lastName: NameField('Last name'),
+  email: EmailField,
+  location: TownField,
+  phone: PhoneField,
+  password: NewPasswordField,
+});
+export type SignupRequest = z.input<typeof SignupRequest>;
+
+export const LoginRequest = z.object({
+  email: EmailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const ForgotPasswordRequest = z.object({ email: EmailField });
+
+export const ResetPasswordRequest = z
+  .object({
+    token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
+    newPassword: NewPasswordField,
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const ChangePasswordRequest = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(1024),
+    newPassword: NewPasswordField,
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+/** The user as the auth calls answer it (spec §3), plus parish and role-aware userType. */
+export const PublicUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.enum(ROLES),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  parish: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  verificationStatus: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+export const AuthResponse = z.object({ token: z.string(), user: PublicUser });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const ForgotPasswordResponse = z.object({
+  message: z.string(),
+  /** Only in demo mode: the spec's development box shows it. */
+  token: z.string().optional(),
+});
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
+
+/** What the web app needs to know about the server before the first screen. */
+export const AppConfigResponse = z.object({
+  demoMode: z.boolean(),
+  supportEmail: z.string(),
+});
+export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

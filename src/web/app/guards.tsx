@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '../../shared/catalog';
+import { Alert } from '../components/ui/form-field';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { type PublicUser, useCurrentUser } from '../features/auth/api';
+
+/** What /login reads to send people back where they were going. */
+export interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+function UserLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-md space-y-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <Alert>Failed to fetch user data</Alert>
+      <Button onClick={onRetry}>Try again</Button>
+    </div>
+  );
+}
+
+/** Runs `render` with the signed-in user; while /api/auth/me runs shows Loading; nobody → /login. */
+export function WithUser({ children }: { children: (user: PublicUser) => ReactNode }) {
+  const location = useLocation();
+  const { data: user, isPending, isError, refetch } = useCurrentUser();
+
+  if (isPending) return <Spinner />;
+  if (isError) return <UserLoadError onRetry={() => void refetch()} />;
+  if (!user) {
+    const state: FromState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <>{children(user)}</>;
+}
+
+/** Layout route: its child routes need a signed-in user. */
+export function RequireAuth() {
+  return <WithUser>{() => <Outlet />}</WithUser>;
+}
+
+/** Layout route: its child routes need one of `roles`; others are sent to `otherwise`. */
+export function RequireRole({ roles, otherwise }: { roles: readonly Role[]; otherwise: string }) {
+  return (
+    <WithUser>{(user) => (roles.includes(user.userType) ? <Outlet /> : <Navigate to={otherwise} replace />)}</WithUser>
+  );
+}

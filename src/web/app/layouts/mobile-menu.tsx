@@ -1,0 +1,115 @@
+import { LogOut, Menu, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import type { PublicUser } from '../../features/auth/api';
+import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
+import { cn } from '../../lib/cn';
+import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
+import { UserAvatar } from './user-avatar';
+
+const itemClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex h-12 items-center rounded-lg px-3 text-base font-medium',
+    isActive ? 'bg-primary-soft text-primary-deep' : 'text-foreground hover:bg-muted',
+  );
+
+/** The slide-out menu for small screens: a Radix Dialog shaped as a sheet from the right (80%, at most 20rem). */
+export function MobileMenu({ user }: { user: PublicUser | null }) {
+  const [open, setOpen] = useState(false);
+  const navigating = useRef(false);
+  const signOut = useSignOut();
+  const items = user ? NAV_BY_ROLE[user.userType] : LOGGED_OUT_NAV;
+
+  const close = () => {
+    // Leaving the page: focus goes to the new page's content, not back to the menu button.
+    navigating.current = true;
+    setOpen(false);
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        navigating.current = false;
+        setOpen(next);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+          <Menu aria-hidden="true" className="size-6" />
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (navigating.current) event.preventDefault();
+          }}
+          className="sheet-content fixed inset-y-0 right-0 z-50 flex w-4/5 max-w-xs flex-col gap-4 overflow-y-auto bg-surface p-5 shadow-xl focus:outline-none"
+        >
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X aria-hidden="true" className="size-5" />
+              </Button>
+            </Dialog.Close>
+          </div>
+
+          {user ? (
+            <div className="flex items-center gap-3 rounded-lg bg-muted p-3">
+              <UserAvatar user={user} />
+              <p className="text-sm">
+                <span className="block text-muted-foreground">Signed in as</span>
+                <span className="font-semibold">
+                  {user.firstName} {user.lastName}
+                </span>
+              </p>
+            </div>
+          ) : null}
+
+          <nav aria-label="Menu">
+            <ul className="space-y-1">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={itemClasses} onClick={close} end>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="mt-auto space-y-2 border-t border-border pt-4">
+            {user ? (
+              <a
+                href={LOGOUT_URL}
+                className={buttonClasses({ variant: 'outline', className: 'w-full' })}
+                onClick={(event) => {
+                  event.preventDefault();
+                  close();
+                  void signOut();
+                }}
+              >
+                <LogOut aria-hidden="true" className="size-5" />
+                Log Out
+              </a>
+            ) : (
+              <>
+                <NavLink to="/login" className={buttonClasses({ variant: 'outline', className: 'w-full' })} onClick={close}>
+                  Log In
+                </NavLink>
+                <NavLink to="/signup" className={buttonClasses({ variant: 'accent', className: 'w-full' })} onClick={close}>
+                  Sign Up
+                </NavLink>
+              </>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useFinishSignOut } from '../../features/auth/use-sign-out';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export const MAIN_ID = 'main-content';
+
+/** After a client-side navigation, start at the top and put focus on the new content (as a page load would). */
+function useFocusOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // Runs once per path change; the first render is a real page load.
+    void pathname;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  useFinishSignOut();
+  useFocusOnNavigate();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60]"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

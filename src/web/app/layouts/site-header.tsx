@@ -1,0 +1,85 @@
+import { LogOut } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { useCurrentUser } from '../../features/auth/api';
+import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
+import { cn } from '../../lib/cn';
+import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
+import { DemoBanner } from './demo-banner';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { UserAvatar } from './user-avatar';
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-semibold transition-colors',
+    isActive ? 'bg-primary-soft text-primary-deep' : 'text-foreground hover:bg-muted',
+  );
+
+export function SiteHeader() {
+  const { data: user, isPending } = useCurrentUser();
+  const signOut = useSignOut();
+  const items = user ? NAV_BY_ROLE[user.userType] : LOGGED_OUT_NAV;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
+      <DemoBanner />
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <Logo />
+
+        {isPending ? null : (
+          <>
+            <nav aria-label="Main" className="hidden lg:block">
+              <ul className="flex items-center gap-1">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={linkClasses} end>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+
+            <div className="flex items-center gap-2">
+              {user ? (
+                <>
+                  <span className="flex items-center gap-2">
+                    <UserAvatar user={user} />
+                    <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline">
+                      {user.firstName}
+                    </span>
+                  </span>
+                  <a
+                    href={LOGOUT_URL}
+                    className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'hidden lg:inline-flex' })}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      void signOut();
+                    }}
+                  >
+                    <LogOut aria-hidden="true" className="size-4" />
+                    Log Out
+                  </a>
+                </>
+              ) : (
+                <>
+                  <Link
+                    to="/login"
+                    className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'hidden sm:inline-flex' })}
+                  >
+                    Log In
+                  </Link>
+                  <Link to="/signup" className={buttonClasses({ variant: 'accent', size: 'sm' })}>
+                    Sign Up
+                  </Link>
+                </>
+              )}
+              <MobileMenu user={user ?? null} />
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { type ReactElement, cloneElement, type ReactNode, useId } from 'react';
+import { cn } from '../../lib/cn';
+import { Label } from './label';
+
+interface ControlProps {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A label, one control and its hint and error, wired together: the control gets the id, aria-invalid
+ * and aria-describedby pointing at the hint and the error message.
+ */
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+  className,
+  id: givenId,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactElement<ControlProps>;
+  className?: string;
+  id?: string;
+}) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
+    </div>
+  );
+}
+
+export function FieldErrorText({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {children}
+    </p>
+  );
+}
+
+/** An inline alert box, e.g. for a failed request. */
+export function Alert({
+  children,
+  variant = 'destructive',
+  className,
+}: {
+  children: ReactNode;
+  variant?: 'destructive' | 'info';
+  className?: string;
+}) {
+  return (
+    <div
+      role={variant === 'destructive' ? 'alert' : 'note'}
+      className={cn(
+        'rounded-lg border px-4 py-3 text-sm',
+        variant === 'destructive'
+          ? 'border-destructive/40 bg-destructive-soft text-destructive'
+          : 'border-accent bg-accent-soft text-foreground',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  AuthResponse,
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  LoginRequest,
+  PublicUser,
+  ResetPasswordRequest,
+  SignupRequest,
+} from '../../../shared/contracts/auth';
+import { ApiError, apiGet, apiPost } from '../../lib/api';
+
+export type { PublicUser };
+export type LoginBody = z.output<typeof LoginRequest>;
+export type SignupBody = z.output<typeof SignupRequest>;
+export type ForgotPasswordBody = z.output<typeof ForgotPasswordRequest>;
+export type ResetPasswordBody = z.output<typeof ResetPasswordRequest>;
+export type ChangePasswordBody = z.output<typeof ChangePasswordRequest>;
+export interface MessageBody {
+  message: string;
+}
+
+export const authKeys = {
+  me: ['auth', 'me'] as const,
+};
+
+/** The signed-in user, or null when the server says nobody is (401, 403 or 404; spec §7). */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
+  try {
+    return await apiGet<PublicUser>('/api/auth/me', signal);
+  } catch (error) {
+    if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return null;
+    throw new Error('Failed to fetch user data', { cause: error });
+  }
+}
+
+export const currentUserQuery = queryOptions({
+  queryKey: authKeys.me,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+export const login = (body: LoginBody) => apiPost<AuthResponse>('/api/auth/login', body);
+export const signup = (body: SignupBody) => apiPost<AuthResponse>('/api/auth/signup', body);
+export const logout = () => apiPost<unknown>('/api/auth/logout');
+export const requestPasswordReset = (body: ForgotPasswordBody) =>
+  apiPost<ForgotPasswordResponse>('/api/auth/forgot-password', body);
+export const resetPassword = (body: ResetPasswordBody) => apiPost<MessageBody>('/api/auth/reset-password', body);
+export const changePassword = (body: ChangePasswordBody) =>
+  apiPost<MessageBody>('/api/auth/change-password', body);
+
+/** Keys that survive a change of session: they describe the server, not the person. */
+const SESSION_INDEPENDENT = new Set(['config']);
+
+/**
+ * A new session (or none) makes every cached answer suspect: drop them all, except the app config,
+ * then seed the current user so guards don't refetch it.
+ */
+export function resetSessionCache(queryClient: QueryClient, user: PublicUser | null): void {
+  queryClient.removeQueries({
+    predicate: (query) => !SESSION_INDEPENDENT.has(String(query.queryKey[0])),
+  });
+  queryClient.setQueryData(authKeys.me, user);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ user }) => resetSessionCache(queryClient, user),
+  });
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signup,
+    onSuccess: ({ user }) => resetSessionCache(queryClient, user),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}
+
+/** Where a role lands after login (spec §4). */
+export function landingPathFor(user: Pick<PublicUser, 'userType'>): string {
+  if (user.userType === 'caregiver') return '/caregiver-dashboard';
+  if (user.userType === 'admin') return '/admin';
+  return '/dashboard';
+}

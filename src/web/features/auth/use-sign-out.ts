@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api';
+import { logout, resetSessionCache } from './api';
+
+/** GET /api/logout: the plain link that works without JavaScript (revokes the session, redirects to /). */
+export const LOGOUT_URL = '/api/logout';
+
+interface LoggedOutState {
+  loggedOut?: boolean;
+}
+
+/**
+ * Signs out through POST /api/auth/logout, then goes home. The cache is cleared only once home is on
+ * screen (see useFinishSignOut): clearing it first would make a guarded page bounce to /login.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch (error) {
+      // Already signed out is fine; anything else falls back to the server's own logout page.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        window.location.assign(LOGOUT_URL);
+        return;
+      }
+    }
+    navigate('/', { state: { loggedOut: true } satisfies LoggedOutState });
+  }, [navigate]);
+}
+
+/** Mounted once in the layout: after a sign-out lands on /, drop cached data and say so. */
+export function useFinishSignOut() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const loggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
+
+  useEffect(() => {
+    if (!loggedOut) return;
+    resetSessionCache(queryClient, null);
+    toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [loggedOut, location.pathname, location.search, navigate, queryClient]);
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ForgotPasswordRequest, type ForgotPasswordResponse } from '../../shared/contracts/auth';
+import { Button } from '../components/ui/button';
+import { Alert, FormField } from '../components/ui/form-field';
+import { Input } from '../components/ui/input';
+import { toast } from '../components/ui/use-toast';
+import { useRequestPasswordReset } from '../features/auth/api';
+import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
+import { errorMessage } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const FALLBACK_ERROR = 'Failed to send reset email';
+
+function BackToLogin() {
+  return (
+    <p>
+      <Link to="/login" className={inlineLink}>
+        Back to login
+      </Link>
+    </p>
+  );
+}
+
+/** Demo mode only: the server echoes the token, so the reset can be finished without an inbox. */
+function DevelopmentTokenBox({ token }: { token: string }) {
+  return (
+    <section aria-labelledby="dev-token-heading" className="mt-6 rounded-xl border border-accent bg-accent-soft p-4 text-left">
+      <h2 id="dev-token-heading" className="font-bold">
+        Development mode
+      </h2>
+      <p className="mt-1 text-sm">Your reset token:</p>
+      <code className="mt-1 block overflow-x-auto rounded-md bg-surface px-2 py-1 font-mono text-sm break-all">
+        {token}
+      </code>
+      <Link to={`/reset-password?token=${encodeURIComponent(token)}`} className={`${inlineLink} mt-3 inline-block`}>
+        Reset your password now
+      </Link>
+    </section>
+  );
+}
+
+export default function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
+  const mutation = useRequestPasswordReset();
+  const [sent, setSent] = useState<{ email: string; response: ForgotPasswordResponse } | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ForgotPasswordRequest), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(values, {
+      onSuccess: (response) => setSent({ email: values.email, response }),
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, FALLBACK_ERROR) });
+      },
+    });
+  });
+
+  if (sent) {
+    return (
+      <AuthShell
+        title="Check your email"
+        icon={<MailCheck className="size-6" />}
+        description={
+          <>
+            If an account exists for <strong className="text-foreground">{sent.email}</strong>, we've sent a link to
+            reset your password. The link expires soon, so use it right away.
+          </>
+        }
+        footer={<BackToLogin />}
+      >
+        <p className="text-center text-sm text-muted-foreground">
+          Didn't get the e-mail? Check your spam folder or{' '}
+          <button
+            type="button"
+            className={inlineLink}
+            onClick={() => {
+              mutation.reset();
+              setSent(null);
+            }}
+          >
+            try again
+          </button>
+          .
+        </p>
+        {sent.response.token ? <DevelopmentTokenBox token={sent.response.token} /> : null}
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Forgot your password?"
+      description="Enter your e-mail address and we'll send you a link to reset your password."
+      icon={<KeyRound className="size-6" />}
+      footer={<BackToLogin />}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {mutation.isError ? <Alert>{errorMessage(mutation.error, FALLBACK_ERROR)}</Alert> : null}
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending...' : 'Send reset link'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { LoginRequest } from '../../shared/contracts/auth';
+import type { FromState } from '../app/guards';
+import { Button } from '../components/ui/button';
+import { FormField } from '../components/ui/form-field';
+import { Input } from '../components/ui/input';
+import { PasswordInput } from '../components/ui/password-input';
+import { toast } from '../components/ui/use-toast';
+import { landingPathFor, useLogin } from '../features/auth/api';
+import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
+import { errorMessage } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** Where to go after login: back where the guard stopped them, else the role's landing page. */
+function returnPath(state: unknown): string | undefined {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname?.startsWith('/') || from.pathname.startsWith('//') || from.pathname === '/login') {
+    return undefined;
+  }
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export default function LoginPage() {
+  useDocumentTitle('Log in');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const [email, password] = useWatch({ control, name: ['email', 'password'] });
+  const filled = Boolean(email?.trim()) && Boolean(password);
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(values, {
+      onSuccess: ({ user }) => {
+        toast({ title: `Login successful! Welcome back, ${user.firstName}!` });
+        navigate(returnPath(location.state) ?? landingPathFor(user), { replace: true });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: errorMessage(error, 'Please check your credentials and try again.'),
+        });
+      },
+    });
+  });
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      description="Log in to your YaadCare account"
+      icon={<LogIn className="size-6" />}
+      footer={
+        <>
+          <p>
+            Don't have an account?{' '}
+            <Link to="/signup" className={inlineLink}>
+              Sign up
+            </Link>
+          </p>
+          <p>
+            <Link to="/" className={inlineLink}>
+              Back to home
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <div className="text-right text-sm">
+          <Link to="/forgot-password" className={inlineLink}>
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={!filled || loginMutation.isPending}>
+          {loginMutation.isPending ? 'Logging in...' : 'Log In'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
