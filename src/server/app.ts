@@ -12,6 +12,7 @@ import {
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { setHashConcurrency } from './features/auth/passwords';
 import avatarRoutes from './features/avatars/routes';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(adminRoutes);
   await app.register(avatarRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../shared/catalog';
-import { Alert } from '../components/ui/form-field';
 import { Button } from '../components/ui/button';
+import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
 import { type PublicUser, useCurrentUser } from '../features/auth/api';
 
@@ -45,6 +45,8 @@ export function RequireAuth() {
 /** Layout route: its child routes need one of `roles`; others are sent to `otherwise`. */
 export function RequireRole({ roles, otherwise }: { roles: readonly Role[]; otherwise: string }) {
   return (
-    <WithUser>{(user) => (roles.includes(user.userType) ? <Outlet /> : <Navigate to={otherwise} replace />)}</WithUser>
+    <WithUser>
+      {(user) => (roles.includes(user.userType) ? <Outlet /> : <Navigate to={otherwise} replace />)}
+    </WithUser>
   );
 }

@@ -86,5 +86,6 @@ export async function apiRequest<T = unknown>(
   return (await response.text()) as T;
 }
 
-export const apiGet = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, { signal });
+export const apiGet = <T>(url: string, signal?: AbortSignal) =>
+  apiRequest<T>('GET', url, undefined, { signal });
 export const apiPost = <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body);

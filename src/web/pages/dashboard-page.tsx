@@ -20,8 +20,8 @@ export default function DashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
       <p className="mt-2 text-lg text-muted-foreground">
-        Welcome back, <span className="font-semibold text-foreground">{user.firstName}</span>! Your bookings, spending
-        and messages will appear here.
+        Welcome back, <span className="font-semibold text-foreground">{user.firstName}</span>! Your bookings,
+        spending and messages will appear here.
       </p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {QUICK_LINKS.map(({ to, label, text, icon: Icon }) => (

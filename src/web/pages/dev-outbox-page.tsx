@@ -28,7 +28,10 @@ function MailItem({ mail }: { mail: OutboxMail }) {
   const headingId = `mail-${mail.id}`;
   return (
     <li>
-      <article aria-labelledby={headingId} className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+      <article
+        aria-labelledby={headingId}
+        className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
+      >
         <h2 id={headingId} className="text-lg font-bold">
           {mail.subject}
         </h2>

@@ -28,7 +28,10 @@ function BackToLogin() {
 /** Demo mode only: the server echoes the token, so the reset can be finished without an inbox. */
 function DevelopmentTokenBox({ token }: { token: string }) {
   return (
-    <section aria-labelledby="dev-token-heading" className="mt-6 rounded-xl border border-accent bg-accent-soft p-4 text-left">
+    <section
+      aria-labelledby="dev-token-heading"
+      className="mt-6 rounded-xl border border-accent bg-accent-soft p-4 text-left"
+    >
       <h2 id="dev-token-heading" className="font-bold">
         Development mode
       </h2>
@@ -36,7 +39,10 @@ function DevelopmentTokenBox({ token }: { token: string }) {
       <code className="mt-1 block overflow-x-auto rounded-md bg-surface px-2 py-1 font-mono text-sm break-all">
         {token}
       </code>
-      <Link to={`/reset-password?token=${encodeURIComponent(token)}`} className={`${inlineLink} mt-3 inline-block`}>
+      <Link
+        to={`/reset-password?token=${encodeURIComponent(token)}`}
+        className={`${inlineLink} mt-3 inline-block`}
+      >
         Reset your password now
       </Link>
     </section>
@@ -70,8 +76,8 @@ export default function ForgotPasswordPage() {
         icon={<MailCheck className="size-6" />}
         description={
           <>
-            If an account exists for <strong className="text-foreground">{sent.email}</strong>, we've sent a link to
-            reset your password. The link expires soon, so use it right away.
+            If an account exists for <strong className="text-foreground">{sent.email}</strong>, we've sent a
+            link to reset your password. The link expires soon, so use it right away.
           </>
         }
         footer={<BackToLogin />}

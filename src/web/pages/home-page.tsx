@@ -4,15 +4,31 @@ import { buttonClasses } from '../components/ui/button';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const TRUST = [
-  { icon: ShieldCheck, title: 'Background Checked', text: 'Every caregiver is background checked and verified.' },
+  {
+    icon: ShieldCheck,
+    title: 'Background Checked',
+    text: 'Every caregiver is background checked and verified.',
+  },
   { icon: Star, title: 'Highly Rated', text: 'Reviews come from real families who booked through YaadCare.' },
   { icon: Clock, title: '24/7 Support', text: 'Our team is here for you day and night.' },
 ];
 
 const STEPS = [
-  { icon: Search, title: 'Search & Filter', text: 'Find caregivers near you by service, rate and experience.' },
-  { icon: MessagesSquare, title: 'Connect & Interview', text: 'Message caregivers and get to know them first.' },
-  { icon: CalendarCheck, title: 'Book & Pay', text: 'Book the time you need and pay securely on the platform.' },
+  {
+    icon: Search,
+    title: 'Search & Filter',
+    text: 'Find caregivers near you by service, rate and experience.',
+  },
+  {
+    icon: MessagesSquare,
+    title: 'Connect & Interview',
+    text: 'Message caregivers and get to know them first.',
+  },
+  {
+    icon: CalendarCheck,
+    title: 'Book & Pay',
+    text: 'Book the time you need and pay securely on the platform.',
+  },
 ];
 
 export default function HomePage() {
@@ -21,13 +37,15 @@ export default function HomePage() {
     <>
       <section className="bg-gradient-to-b from-primary-soft to-background">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <p className="text-sm font-bold tracking-wide text-primary uppercase">Care you can trust, island-wide</p>
+          <p className="text-sm font-bold tracking-wide text-primary uppercase">
+            Care you can trust, island-wide
+          </p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
             Find trusted caregivers for your family in Jamaica
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
-            Nannies, babysitters, tutors, senior-care nurses, special-needs carers, housekeepers and handymen — in
-            all 14 parishes, with prices in JMD.
+            Nannies, babysitters, tutors, senior-care nurses, special-needs carers, housekeepers and handymen
+            — in all 14 parishes, with prices in JMD.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/search" className={buttonClasses({ size: 'lg' })}>

@@ -1,5 +1,9 @@
 import { ComingSoon } from '../components/coming-soon';
 
 export default function HowItWorksPage() {
-  return <ComingSoon title={'How it works'}>{'A step-by-step guide for families and caregivers is coming soon.'}</ComingSoon>;
+  return (
+    <ComingSoon title={'How it works'}>
+      {'A step-by-step guide for families and caregivers is coming soon.'}
+    </ComingSoon>
+  );
 }

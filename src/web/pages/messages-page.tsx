@@ -1,5 +1,9 @@
 import { ComingSoon } from '../components/coming-soon';
 
 export default function MessagesPage() {
-  return <ComingSoon title={'Messages'}>{'Your conversations with families and caregivers will appear here soon.'}</ComingSoon>;
+  return (
+    <ComingSoon title={'Messages'}>
+      {'Your conversations with families and caregivers will appear here soon.'}
+    </ComingSoon>
+  );
 }

@@ -84,7 +84,11 @@ function ResetForm({ token }: { token: string }) {
         {errors.token?.message ? <Alert>{errors.token.message}</Alert> : null}
         <input type="hidden" {...register('token')} />
         <FormField label="New password" error={errors.newPassword?.message}>
-          <PasswordInput autoComplete="new-password" toggleLabel="Show new password" {...register('newPassword')} />
+          <PasswordInput
+            autoComplete="new-password"
+            toggleLabel="Show new password"
+            {...register('newPassword')}
+          />
         </FormField>
         <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
           <PasswordInput

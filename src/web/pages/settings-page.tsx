@@ -33,7 +33,8 @@ function ChangePasswordForm() {
         reset();
         toast({
           title: 'Password updated',
-          description: response?.message || 'Your password has been changed. Other devices have been signed out.',
+          description:
+            response?.message || 'Your password has been changed. Other devices have been signed out.',
         });
       },
       onError: (error) => {
@@ -55,34 +56,38 @@ function ChangePasswordForm() {
   return (
     <section aria-labelledby="change-password-heading">
       <Card>
-      <CardTitle as="h2" id="change-password-heading" className="text-xl">
-        Change password
-      </CardTitle>
-      <CardDescription className="mt-1 mb-6">
-        Changing your password signs you out on every other device.
-      </CardDescription>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormField label="Current password" error={errors.currentPassword?.message}>
-          <PasswordInput
-            autoComplete="current-password"
-            toggleLabel="Show current password"
-            {...register('currentPassword')}
-          />
-        </FormField>
-        <FormField label="New password" hint="At least 8 characters" error={errors.newPassword?.message}>
-          <PasswordInput autoComplete="new-password" toggleLabel="Show new password" {...register('newPassword')} />
-        </FormField>
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            autoComplete="new-password"
-            toggleLabel="Show confirm password"
-            {...register('confirmPassword')}
-          />
-        </FormField>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Updating...' : 'Update password'}
-        </Button>
-      </form>
+        <CardTitle as="h2" id="change-password-heading" className="text-xl">
+          Change password
+        </CardTitle>
+        <CardDescription className="mt-1 mb-6">
+          Changing your password signs you out on every other device.
+        </CardDescription>
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            <PasswordInput
+              autoComplete="current-password"
+              toggleLabel="Show current password"
+              {...register('currentPassword')}
+            />
+          </FormField>
+          <FormField label="New password" hint="At least 8 characters" error={errors.newPassword?.message}>
+            <PasswordInput
+              autoComplete="new-password"
+              toggleLabel="Show new password"
+              {...register('newPassword')}
+            />
+          </FormField>
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            <PasswordInput
+              autoComplete="new-password"
+              toggleLabel="Show confirm password"
+              {...register('confirmPassword')}
+            />
+          </FormField>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Updating...' : 'Update password'}
+          </Button>
+        </form>
       </Card>
     </section>
   );

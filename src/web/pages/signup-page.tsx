@@ -13,8 +13,8 @@ import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/use-toast';
 import { useSignup } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
-import { cn } from '../lib/cn';
 import { ApiError, errorMessage } from '../lib/api';
+import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const MISMATCH = "Passwords don't match";
@@ -28,7 +28,9 @@ const SignupForm = SignupRequest.extend({
   // Compare as soon as both boxes hold text, even while other fields still have errors.
   when: ({ value }) => {
     const v = value as { password?: unknown; confirmPassword?: unknown };
-    return typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+    return (
+      typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== ''
+    );
   },
 });
 type SignupFormInput = z.input<typeof SignupForm>;
@@ -94,7 +96,10 @@ export default function SignupPage() {
   const onValid = ({ confirmPassword: _never, ...body }: z.output<typeof SignupForm>) => {
     signupMutation.mutate(body, {
       onSuccess: ({ user }) => {
-        toast({ title: 'Account created successfully!', description: `Welcome to YaadCare, ${user.firstName}!` });
+        toast({
+          title: 'Account created successfully!',
+          description: `Welcome to YaadCare, ${user.firstName}!`,
+        });
         navigate(user.userType === 'caregiver' ? '/caregiver-onboarding' : '/dashboard', { replace: true });
       },
       onError: (error) => {
@@ -168,7 +173,9 @@ export default function SignupPage() {
               </label>
             ))}
           </div>
-          {errors.userType ? <FieldErrorText id={userTypeErrorId}>{errors.userType.message}</FieldErrorText> : null}
+          {errors.userType ? (
+            <FieldErrorText id={userTypeErrorId}>{errors.userType.message}</FieldErrorText>
+          ) : null}
         </fieldset>
 
         <div className="grid gap-5 sm:grid-cols-2">

@@ -1,5 +1,9 @@
 import { ComingSoon } from '../components/coming-soon';
 
 export default function SuccessStoriesPage() {
-  return <ComingSoon title={'Success stories'}>{'Stories from families and caregivers across Jamaica are coming soon.'}</ComingSoon>;
+  return (
+    <ComingSoon title={'Success stories'}>
+      {'Stories from families and caregivers across Jamaica are coming soon.'}
+    </ComingSoon>
+  );
 }

@@ -1,5 +1,7 @@
 import { ComingSoon } from '../components/coming-soon';
 
 export default function TermsOfServicePage() {
-  return <ComingSoon title={'Terms of service'}>{'Our terms of service will be published here soon.'}</ComingSoon>;
+  return (
+    <ComingSoon title={'Terms of service'}>{'Our terms of service will be published here soon.'}</ComingSoon>
+  );
 }

@@ -99,10 +99,18 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
               </a>
             ) : (
               <>
-                <NavLink to="/login" className={buttonClasses({ variant: 'outline', className: 'w-full' })} onClick={close}>
+                <NavLink
+                  to="/login"
+                  className={buttonClasses({ variant: 'outline', className: 'w-full' })}
+                  onClick={close}
+                >
                   Log In
                 </NavLink>
-                <NavLink to="/signup" className={buttonClasses({ variant: 'accent', className: 'w-full' })} onClick={close}>
+                <NavLink
+                  to="/signup"
+                  className={buttonClasses({ variant: 'accent', className: 'w-full' })}
+                  onClick={close}
+                >
                   Sign Up
                 </NavLink>
               </>

@@ -15,7 +15,14 @@ function FacebookIcon() {
 
 function InstagramIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <rect x="3" y="3" width="18" height="18" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
@@ -55,7 +62,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo tone="dark" />
-          <p className="text-sm">Connecting families with trusted caregivers across all 14 parishes of Jamaica.</p>
+          <p className="text-sm">
+            Connecting families with trusted caregivers across all 14 parishes of Jamaica.
+          </p>
           <ul className="flex gap-2">
             {SOCIAL.map((s) => (
               <li key={s.href}>

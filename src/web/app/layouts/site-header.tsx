@@ -52,7 +52,11 @@ export function SiteHeader() {
                   </span>
                   <a
                     href={LOGOUT_URL}
-                    className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'hidden lg:inline-flex' })}
+                    className={buttonClasses({
+                      variant: 'ghost',
+                      size: 'sm',
+                      className: 'hidden lg:inline-flex',
+                    })}
                     onClick={(event) => {
                       event.preventDefault();
                       void signOut();
@@ -66,7 +70,11 @@ export function SiteHeader() {
                 <>
                   <Link
                     to="/login"
-                    className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'hidden sm:inline-flex' })}
+                    className={buttonClasses({
+                      variant: 'ghost',
+                      size: 'sm',
+                      className: 'hidden sm:inline-flex',
+                    })}
                   >
                     Log In
                   </Link>

@@ -3,7 +3,10 @@ import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div className={cn('rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8', className)} {...props} />
+    <div
+      className={cn('rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8', className)}
+      {...props}
+    />
   );
 }
 
@@ -16,7 +19,9 @@ export function CardTitle({
   className,
   ...props
 }: ComponentProps<'h1'> & { as?: 'h1' | 'h2' | 'h3' }) {
-  return <Heading className={cn('text-2xl font-bold tracking-tight text-foreground', className)} {...props} />;
+  return (
+    <Heading className={cn('text-2xl font-bold tracking-tight text-foreground', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

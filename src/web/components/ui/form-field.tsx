@@ -1,4 +1,4 @@
-import { type ReactElement, cloneElement, type ReactNode, useId } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn';
 import { Label } from './label';
 
@@ -36,7 +36,11 @@ export function FormField({
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint ? (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}

@@ -23,7 +23,11 @@ export function PasswordInput({
           'hover:text-foreground focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-ring',
         )}
       >
-        {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+        {visible ? (
+          <EyeOff aria-hidden="true" className="size-5" />
+        ) : (
+          <Eye aria-hidden="true" className="size-5" />
+        )}
       </button>
     </div>
   );

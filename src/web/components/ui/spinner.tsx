@@ -9,7 +9,7 @@ export function Spinner({ label = 'Loading', className }: { label?: string; clas
       aria-label={label}
       className={cn('flex items-center justify-center gap-3 py-16 text-muted-foreground', className)}
     >
-      <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-primary" />
+      <LoaderCircle aria-hidden="true" className="size-8 text-primary motion-safe:animate-spin" />
       <span className="sr-only">{label}</span>
     </div>
   );

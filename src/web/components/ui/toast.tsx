@@ -26,7 +26,9 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             <Toast.Title className="font-semibold">{title}</Toast.Title>
-            {description ? <Toast.Description className="text-sm opacity-95">{description}</Toast.Description> : null}
+            {description ? (
+              <Toast.Description className="text-sm opacity-95">{description}</Toast.Description>
+            ) : null}
           </div>
           <Toast.Close
             aria-label="Close"

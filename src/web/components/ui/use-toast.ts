@@ -70,6 +70,8 @@ export function resetToasts() {
   emit([]);
 }
 
+/** The toasts in state right now (newest first). */
+export const getToasts = (): readonly ToastItem[] => toasts;
 const getSnapshot = () => toasts;
 
 export function useToast() {

@@ -50,7 +50,8 @@ export const signup = (body: SignupBody) => apiPost<AuthResponse>('/api/auth/sig
 export const logout = () => apiPost<unknown>('/api/auth/logout');
 export const requestPasswordReset = (body: ForgotPasswordBody) =>
   apiPost<ForgotPasswordResponse>('/api/auth/forgot-password', body);
-export const resetPassword = (body: ResetPasswordBody) => apiPost<MessageBody>('/api/auth/reset-password', body);
+export const resetPassword = (body: ResetPasswordBody) =>
+  apiPost<MessageBody>('/api/auth/reset-password', body);
 export const changePassword = (body: ChangePasswordBody) =>
   apiPost<MessageBody>('/api/auth/change-password', body);
 

@@ -35,7 +35,9 @@ export function AuthShell({
         </CardHeader>
         {children}
       </Card>
-      {footer ? <div className="mt-6 space-y-2 text-center text-sm text-muted-foreground">{footer}</div> : null}
+      {footer ? (
+        <div className="mt-6 space-y-2 text-center text-sm text-muted-foreground">{footer}</div>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+
+/** Escapes LIKE wildcards so a search for '%' finds a percent sign, not everything. */
+const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const adminRepo = {
+  async listUsers(tx: Tx, f: { q?: string; userType?: 'family' | 'caregiver' | 'admin'; limit: number; offset: number }) {
+    const conds: SQL[] = [];
+    if (f.q) {
+      const term = likeTerm(f.q);
+      conds.push(
+        or(
+          ilike(users.email, term),
+          ilike(users.firstName, term),
+          ilike(users.lastName, term),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+        )!,
+      );
+    }
+    if (f.userType) conds.push(eq(users.userType, f.userType));
+    const where = conds.length ? and(...conds) : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      tx.select().from(users).where(where).orderBy(asc(users.id)).limit(f.limit).offset(f.offset),
+      tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    ]);
+    return { rows, total };
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * Money is integer cents of JMD in code; the API shows the spec's numeric strings ('1500.00').
+ * The one fee policy: subtotal = rate × hours; platform fee = 5% of the subtotal rounded to a whole JMD;
+ * total = subtotal + fee. The caregiver earns the subtotal; the platform keeps the fee.
+ */
+export const PLATFORM_FEE_PERCENT = 5;
+
+export type Cents = number;
+
+export function toCents(value: string | number): Cents {
+  const n = typeof value === 'number' ? value : Number.parseFloat(value);
+  if (!Number.isFinite(n)) throw new Error(`Not an amount: ${value}`);
+  return Math.round(n * 100);
+}
+
+/** 150000 → '1500.00', the numeric-string shape of the spec's API answers and of decimal columns. */
+export function centsToDecimal(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export interface BookingPrice {
+  subtotal: Cents;
+  platformFee: Cents;
+  total: Cents;
+}
+
+export function priceBooking(hourlyRate: Cents, hours: number): BookingPrice {
+  const subtotal = Math.round(hourlyRate * hours);
+  const platformFee = Math.round((subtotal * PLATFORM_FEE_PERCENT) / 100 / 100) * 100;
+  return { subtotal, platformFee, total: subtotal + platformFee };
+}
+
+const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD', maximumFractionDigits: 0 });
+/** 150000 → 'JMD 1,500' style text for screens and e-mails. */
+export function formatJmd(cents: Cents): string {
+  return jmd.format(Math.round(cents / 100));
+}

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { makeUser, renderRoute, stubFetch } from '../test/render';
+import { RequireAuth, RequireRole } from './guards';
+
+function Where() {
+  const location = useLocation();
+  return (
+    <p>
+      at {location.pathname} from{' '}
+      {(location.state as { from?: { pathname: string } } | null)?.from?.pathname ?? '-'}
+    </p>
+  );
+}
+
+function Tree() {
+  return (
+    <Routes>
+      <Route element={<RequireAuth />}>
+        <Route path="/settings" element={<h1>Settings page</h1>} />
+      </Route>
+      <Route element={<RequireRole roles={['caregiver']} otherwise="/family-dashboard" />}>
+        <Route path="/caregiver-dashboard" element={<h1>Caregiver page</h1>} />
+      </Route>
+      <Route path="*" element={<Where />} />
+    </Routes>
+  );
+}
+
+describe('guards', () => {
+  it('shows Loading while /api/auth/me runs, then sends visitors to /login remembering the page', async () => {
+    let answer: (r: Response) => void = () => {};
+    stubFetch();
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    globalThis.fetch = (() => pending) as typeof fetch;
+    renderRoute(<Tree />, { path: '/*', url: '/settings' });
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    answer(new Response('{"message":"Not signed in"}', { status: 401 }));
+    expect(await screen.findByText('at /login from /settings')).toBeInTheDocument();
+  });
+
+  it('lets a signed-in user through', () => {
+    renderRoute(<Tree />, { path: '/*', url: '/settings', user: makeUser() });
+    expect(screen.getByRole('heading', { name: 'Settings page' })).toBeInTheDocument();
+  });
+
+  it('sends non-caregivers from /caregiver-dashboard to /family-dashboard', async () => {
+    renderRoute(<Tree />, {
+      path: '/*',
+      url: '/caregiver-dashboard',
+      user: makeUser({ userType: 'family' }),
+    });
+    await waitFor(() => expect(screen.getByText(/at \/family-dashboard/)).toBeInTheDocument());
+  });
+
+  it('lets caregivers into /caregiver-dashboard', () => {
+    renderRoute(<Tree />, {
+      path: '/*',
+      url: '/caregiver-dashboard',
+      user: makeUser({ userType: 'caregiver' }),
+    });
+    expect(screen.getByRole('heading', { name: 'Caregiver page' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, errorMessage } from './api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stub(response: Response) {
+  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiRequest', () => {
+  it('always sends X-Requested-With and cookies; JSON content type only with a body', async () => {
+    const fetchMock = stub(Response.json({ ok: true }));
+    await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ ok: true });
+    const init = fetchMock.mock.calls[0][1];
+    const headers = new Headers(init.headers);
+    expect(headers.get('X-Requested-With')).toBe('fetch');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Authorization')).toBeNull();
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"a":1}');
+
+    const getMock = stub(Response.json([]));
+    await apiRequest('GET', '/api/y');
+    const getHeaders = new Headers(getMock.mock.calls[0][1].headers);
+    expect(getHeaders.get('X-Requested-With')).toBe('fetch');
+    expect(getHeaders.get('Content-Type')).toBeNull();
+  });
+
+  it('throws the JSON message with status and field errors', async () => {
+    stub(
+      Response.json({ message: 'Bad input', errors: [{ path: 'email', message: 'Nope' }] }, { status: 400 }),
+    );
+    const error = await apiRequest('POST', '/api/x', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Bad input',
+      errors: [{ path: 'email', message: 'Nope' }],
+    });
+  });
+
+  it('throws the raw text when the body is not JSON', async () => {
+    stub(new Response('Gateway exploded', { status: 502 }));
+    await expect(apiRequest('GET', '/api/x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Gateway exploded',
+    });
+  });
+
+  it('returns text for non-JSON answers', async () => {
+    stub(new Response('plain', { headers: { 'content-type': 'text/plain' } }));
+    await expect(apiRequest('GET', '/api/x')).resolves.toBe('plain');
+  });
+});
+
+describe('errorMessage', () => {
+  it('shows 4xx messages but never 5xx text', () => {
+    expect(errorMessage(new ApiError(409, 'Taken'), 'fallback')).toBe('Taken');
+    expect(errorMessage(new ApiError(500, 'stack trace'), 'fallback')).toBe('fallback');
+    expect(errorMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});

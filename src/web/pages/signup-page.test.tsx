@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, type RecordedCall, renderRoute, stubFetch } from '../test/render';
+import SignupPage from './signup-page';
+
+function fill(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillValidForm({
+  password = 'correct horse 1',
+  confirm = password,
+}: {
+  password?: string;
+  confirm?: string;
+} = {}) {
+  fireEvent.click(screen.getByRole('radio', { name: /looking for care/i }));
+  fill('First name', 'Jane');
+  fill('Last name', 'Brown');
+  fill('Email', 'jane@example.com');
+  fill('Location', 'Montego Bay');
+  fill('Password', password);
+  fill('Confirm password', confirm);
+}
+
+const signupCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.includes('/api/auth/signup'));
+
+describe('SignupPage', () => {
+  it('groups the towns by parish', () => {
+    stubFetch();
+    renderRoute(<SignupPage />, { path: '/signup' });
+    const select = screen.getByLabelText('Location');
+    const groups = select.querySelectorAll('optgroup');
+    expect(groups.length).toBe(14);
+    expect(select.querySelector('optgroup[label="St. James"] option[value="Montego Bay"]')).not.toBeNull();
+  });
+
+  it('shows the Password mismatch toast and sends nothing when the passwords differ', async () => {
+    const { calls } = stubFetch();
+    renderRoute(<SignupPage />, { path: '/signup' });
+    fillValidForm({ password: 'correct horse 1', confirm: 'correct horse 2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findAllByText('Password mismatch')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Please make sure your passwords match.').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+    expect(signupCalls(calls)).toHaveLength(0);
+  });
+
+  it('asks for the account type first and sends nothing', async () => {
+    const { calls } = stubFetch();
+    renderRoute(<SignupPage />, { path: '/signup' });
+    fill('First name', 'Jane');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findAllByText('Account type required')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(signupCalls(calls)).toHaveLength(0);
+  });
+
+  it('creates the account without confirmPassword and goes to the dashboard', async () => {
+    const user = makeUser();
+    const { calls } = stubFetch({ 'POST /api/auth/signup': { status: 201, body: { token: 't', user } } });
+    renderRoute(<SignupPage />, { path: '/signup' });
+    fillValidForm();
+    fill(/Phone/, '876-555-1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(signupCalls(calls)[0].body).toEqual({
+      userType: 'family',
+      firstName: 'Jane',
+      lastName: 'Brown',
+      email: 'jane@example.com',
+      location: 'Montego Bay',
+      phone: '+18765551234',
+      password: 'correct horse 1',
+    });
+    expect((await screen.findAllByText('Account created successfully!')).length).toBeGreaterThan(0);
+  });
+
+  it('sends caregivers to onboarding', async () => {
+    const user = makeUser({ userType: 'caregiver' });
+    stubFetch({ 'POST /api/auth/signup': { status: 201, body: { token: 't', user } } });
+    renderRoute(<SignupPage />, { path: '/signup' });
+    fillValidForm();
+    fireEvent.click(screen.getByRole('radio', { name: /I'm a caregiver/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/caregiver-onboarding'));
+  });
+
+  it('shows a 409 as the Signup failed toast and on the email field', async () => {
+    stubFetch({
+      'POST /api/auth/signup': {
+        status: 409,
+        body: { message: 'An account with this email already exists.' },
+      },
+    });
+    renderRoute(<SignupPage />, { path: '/signup' });
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findAllByText('Signup failed')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('An account with this email already exists.').length).toBeGreaterThan(1);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
