@@ -151,7 +151,7 @@ export default function SignupPage() {
               <label
                 key={value}
                 className={cn(
-                  'flex cursor-pointer gap-3 rounded-xl border-2 border-border bg-surface p-4 transition-colors',
+                  'flex cursor-pointer gap-3 rounded-xl border-2 border-border-strong bg-surface p-4 transition-colors',
                   'hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-primary-soft',
                   'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
                   errors.userType && 'border-destructive',

@@ -207,7 +207,8 @@ const METRICS: readonly (keyof BadgeMetrics)[] = [
 export function parseBadgeCriteria(criteria: string): BadgeClause[] {
   return criteria.split('&&').map((part) => {
     const m = /^\s*([a-z_]+)\s*(>=|<=)\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-    if (!m || !METRICS.includes(m[1] as keyof BadgeMetrics)) throw new Error(`Bad badge criteria: ${criteria}`);
+    if (!m || !METRICS.includes(m[1] as keyof BadgeMetrics))
+      throw new Error(`Bad badge criteria: ${criteria}`);
     return { metric: m[1] as keyof BadgeMetrics, op: m[2] as '>=' | '<=', value: Number(m[3]) };
   });
 }

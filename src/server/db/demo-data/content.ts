@@ -1,9 +1,9 @@
-import {
-  type CaregiverKind,
-  type CERTIFICATIONS,
-  type FILTER_AVAILABILITY,
-  type FILTER_SKILLS,
-  type ONBOARDING_SKILLS,
+import type {
+  CaregiverKind,
+  CERTIFICATIONS,
+  FILTER_AVAILABILITY,
+  FILTER_SKILLS,
+  ONBOARDING_SKILLS,
 } from '../../../shared/catalog';
 import type { Rng } from './random';
 
@@ -18,7 +18,30 @@ export type Certification = (typeof CERTIFICATIONS)[number];
 export type FilterAvailability = (typeof FILTER_AVAILABILITY)[number];
 
 /** A bio sentence, optionally only for caregivers who hold some certificates or have some experience. */
-export type Sentence = string | { text: string; certs?: Certification[]; minYears?: number; maxYears?: number };
+export type Sentence =
+  | string
+  | { text: string; certs?: Certification[]; minYears?: number; maxYears?: number };
+
+/** Words tied to the time of a booking: only used when the booking's start hour and length fit. */
+export interface Timed {
+  minStart?: number;
+  maxStart?: number;
+  minHours?: number;
+}
+export type Note = string | ({ text: string } & Timed);
+export type ThreadLine = readonly [who: 'f' | 'c', text: string];
+export type Thread = { lines: ThreadLine[] } & Timed;
+
+export function fitsTime(t: Timed | string, startHour: number, hours: number): boolean {
+  if (typeof t === 'string') return true;
+  return (
+    (t.minStart === undefined || startHour >= t.minStart) &&
+    (t.maxStart === undefined || startHour <= t.maxStart) &&
+    (t.minHours === undefined || hours >= t.minHours)
+  );
+}
+
+export const noteText = (n: Note) => (typeof n === 'string' ? n : n.text);
 
 export interface Shift {
   /** Earliest and latest start hour (24-hour clock, Jamaica time). */
@@ -44,9 +67,9 @@ export interface KindProfile {
   bio: { openers: Sentence[]; middles: Sentence[]; closers: Sentence[]; also: string };
   /** Review texts for ratings of 4 and 5; {first} is the caregiver's first name. */
   reviews: string[];
-  notes: string[];
-  /** A conversation before a booking: f = family, c = caregiver. */
-  thread: [who: 'f' | 'c', text: string][];
+  notes: Note[];
+  /** Conversations before a booking: f = family, c = caregiver. */
+  threads: Thread[];
 }
 
 const FA = 'First Aid Certified' as const;
@@ -133,22 +156,29 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       'Reliable and caring. The children enjoyed the crafts {she} brought, and lunch was ready on time. Will book again.',
     ],
     notes: [
-      'Two children, ages 3 and 6. The older one needs collecting from school at 2:30.',
-      'Baby is 8 months old; expressed milk is in the fridge. Nap around 1 pm.',
+      {
+        text: 'Two children, ages 3 and 6. The older one needs collecting from school at 2:30.',
+        maxStart: 14,
+      },
+      { text: 'Baby is 8 months old; expressed milk is in the fridge. Nap around 1 pm.', maxStart: 11 },
       'Our son has a peanut allergy — no nuts in the house, EpiPen is on the fridge.',
-      'Please help our daughter with her reading homework after lunch.',
-      'Full day while I am at work. Lunch and snacks are provided.',
+      'Please help our daughter with her reading homework.',
+      { text: 'Full day while I am at work. Lunch and snacks are provided.', maxStart: 9, minHours: 6 },
     ],
-    thread: [
-      [
-        'f',
-        'Good morning {cg}, I saw your profile and I need someone for my two children on {day}. Are you available?',
-      ],
-      ['c', 'Good morning {fam}! Yes, I am free on {day}. What time would you need me to start?'],
-      ['f', 'From {time}, for about {hours} hours. The little one still naps after lunch.'],
-      ['c', 'That works well. I will keep her nap on schedule. Any allergies I should know about?'],
-      ['f', 'No allergies, but please no sugary drinks. I have just sent the booking request.'],
-      ['c', 'Noted, thank you! See you on {day}.'],
+    threads: [
+      {
+        lines: [
+          [
+            'f',
+            'Hi {cg}, I saw your profile and I need someone for my two children on {day}. Are you available?',
+          ],
+          ['c', 'Hi {fam}! Yes, I am free on {day}. What time would you need me to start?'],
+          ['f', 'From {time}, for about {hours}. The little one still has a nap in the day.'],
+          ['c', 'That works well. I will keep her nap on schedule. Any allergies I should know about?'],
+          ['f', 'No allergies, but please no sugary drinks. I have just sent the booking request.'],
+          ['c', 'Noted, thank you! See you on {day}.'],
+        ],
+      },
     ],
   },
   babysitters: {
@@ -171,7 +201,13 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
     ],
     certifications: [CPR, FA, 'Reference Verified'],
     availability: ['Evenings', 'Weekends', 'Afternoons', 'Overnight'],
-    slots: ['Friday Evening', 'Saturday Evening', 'Saturday Afternoon', 'Sunday Afternoon', 'Emergency/On-call'],
+    slots: [
+      'Friday Evening',
+      'Saturday Evening',
+      'Saturday Afternoon',
+      'Sunday Afternoon',
+      'Emergency/On-call',
+    ],
     shifts: [
       { start: [17, 19], durations: [3, 4] },
       { start: [10, 14], durations: [3, 4, 6] },
@@ -213,18 +249,36 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       'Lovely evening sitter. Followed our screen-time rules without any fuss.',
     ],
     notes: [
-      'Date night — the children should be in bed by 8:30. Pizza money is on the counter.',
+      {
+        text: 'Date night — the children should be in bed by 8:30. Pizza money is on the counter.',
+        minStart: 16,
+      },
       'Two boys, 5 and 9. The older one has a maths worksheet to finish.',
-      'We are at a church function; back by 10 pm at the latest.',
-      'Please walk the dog around the yard before the kids go to bed.',
-      'Saturday afternoon while we run errands in town.',
+      { text: 'We are at a church function; back by 10 pm at the latest.', minStart: 16 },
+      { text: 'Please walk the dog around the yard before the kids go to bed.', minStart: 16 },
+      { text: 'Afternoon while we run errands in town.', maxStart: 14 },
     ],
-    thread: [
-      ['f', 'Hi {cg}, are you free to babysit on {day} evening? We have a function to attend.'],
-      ['c', 'Hi {fam}, yes I am! How many children and what ages?'],
-      ['f', 'Two girls, 4 and 7. We would need you from {time} for {hours} hours.'],
-      ["c", 'Perfect. I will bring some colouring books. Bedtime at 8?'],
-      ['f', '8:30 for the big one. Booking request sent now, thanks!'],
+    threads: [
+      {
+        minStart: 16,
+        lines: [
+          ['f', 'Hi {cg}, are you free to babysit on the evening of {day}? We have a function to attend.'],
+          ['c', 'Hi {fam}, yes I am! How many children and what ages?'],
+          ['f', 'Two girls, 4 and 7. We would need you from {time} for {hours}.'],
+          ['c', 'Perfect. I will bring some colouring books. Bedtime at 8?'],
+          ['f', '8:30 for the big one. Booking request sent now, thanks!'],
+        ],
+      },
+      {
+        maxStart: 15,
+        lines: [
+          ['f', 'Hi {cg}, could you watch the kids on {day} while we run some errands?'],
+          ['c', 'Hi {fam}, sure! What time do you need me?'],
+          ['f', 'From {time}, about {hours}. They are 4 and 7.'],
+          ['c', 'Perfect, I will bring some games and colouring books.'],
+          ['f', 'Great, booking request sent now.'],
+        ],
+      },
     ],
   },
   tutors: {
@@ -244,7 +298,13 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
     ],
     certifications: ['Teaching Credential', 'Early Childhood Education', 'Reference Verified'],
     availability: ['Afternoons', 'Evenings', 'Weekends'],
-    slots: ['Monday Afternoon', 'Wednesday Afternoon', 'Thursday Evening', 'Saturday Morning', 'Sunday Afternoon'],
+    slots: [
+      'Monday Afternoon',
+      'Wednesday Afternoon',
+      'Thursday Evening',
+      'Saturday Morning',
+      'Sunday Afternoon',
+    ],
     shifts: [
       { start: [15, 18], durations: [1, 2] },
       { start: [9, 11], durations: [2, 3] },
@@ -298,12 +358,22 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       'Reading support for a 7-year-old; she is a bit behind her class.',
       'Principles of Accounts past papers for the June exams.',
     ],
-    thread: [
-      ['f', 'Good afternoon {cg}. My son is preparing for exams and needs help with maths. Do you have space on {day}?'],
-      ['c', 'Good afternoon {fam}. Yes, I have a slot at {time}. What grade is he in?'],
-      ['f', 'Grade 6. Fractions and problem solving are his weak areas.'],
-      ['c', 'I will bring some practice papers and do a quick assessment first. {hours} hours should be a good start.'],
-      ['f', 'Sounds good, booking it now.'],
+    threads: [
+      {
+        lines: [
+          [
+            'f',
+            'Hello {cg}. My son is preparing for exams and needs help with maths. Do you have space on {day}?',
+          ],
+          ['c', 'Hello {fam}. Yes, I have a slot at {time}. What grade is he in?'],
+          ['f', 'Grade 6. Fractions and problem solving are his weak areas.'],
+          [
+            'c',
+            'I will bring some practice papers and do a quick assessment first. {hours} should be a good start.',
+          ],
+          ['f', 'Sounds good, booking it now.'],
+        ],
+      },
     ],
   },
   'senior-care': {
@@ -312,15 +382,7 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
     experience: [3, 20],
     femaleShare: 0.85,
     coreSkills: ['Meal Preparation', 'Light Housekeeping'],
-    skills: [
-      'Cooking',
-      FA,
-      CPR,
-      'Transportation',
-      'Overnight Care',
-      'Emergency Care',
-      'Special Needs Care',
-    ],
+    skills: ['Cooking', FA, CPR, 'Transportation', 'Overnight Care', 'Emergency Care', 'Special Needs Care'],
     certifications: ['Nursing Assistant', CPR, FA, 'Reference Verified'],
     availability: ['Weekdays', 'Mornings', 'Overnight', 'Weekends', 'Afternoons'],
     slots: ['Monday Morning', 'Wednesday Morning', 'Friday Morning', 'Sunday Morning', 'Overnight'],
@@ -367,21 +429,25 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       'Kind, strong and careful with transfers. Highly recommend {first}.',
     ],
     notes: [
-      'Mummy is 84 with early dementia. Please make sure she takes her 12 o’clock tablets.',
+      'Mummy is 84 with early dementia. Please make sure she takes her tablets on time — the list is on the fridge.',
       'Dad uses a walker; he needs help getting in and out of the shower.',
-      'Clinic appointment at 10 am at the health centre — please accompany her.',
-      'Overnight stay; she sometimes wakes around 2 am and gets confused.',
-      'Light lunch, no salt. He likes to sit on the verandah in the afternoon.',
+      { text: 'Clinic appointment at 10 am at the health centre — please accompany her.', maxStart: 9 },
+      'She sometimes gets confused late in the day; please stay calm and reassure her.',
+      { text: 'Light lunch, no salt. He likes to sit on the verandah in the afternoon.', maxStart: 11 },
     ],
-    thread: [
-      [
-        'f',
-        'Hello {cg}, I am looking for someone to stay with my mother on {day}. She is 82 and needs help moving around.',
-      ],
-      ['c', 'Hello {fam}, I would be happy to help. Does she take any medication during the day?'],
-      ['f', 'Yes, blood pressure tablets at noon. We would need you from {time} for {hours} hours.'],
-      ['c', 'No problem. I will keep a log of meals and medication for you.'],
-      ['f', 'Thank you, that is exactly what we need. Request sent.'],
+    threads: [
+      {
+        lines: [
+          [
+            'f',
+            'Hello {cg}, I am looking for someone to stay with my mother on {day}. She is 82 and needs help moving around.',
+          ],
+          ['c', 'Hello {fam}, I would be happy to help. Does she take any medication during the day?'],
+          ['f', 'Yes, blood pressure tablets with her meals. We would need you from {time} for {hours}.'],
+          ['c', 'No problem. I will keep a log of meals and medication for you.'],
+          ['f', 'Thank you, that is exactly what we need. Request sent.'],
+        ],
+      },
     ],
   },
   'special-needs': {
@@ -449,20 +515,27 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
     notes: [
       'Our son is autistic and non-verbal; his visual schedule is on the fridge.',
       'She uses a wheelchair and needs help with transfers and feeding.',
-      'Respite afternoon — please keep to his routine, he finds changes hard.',
+      { text: 'Respite afternoon — please keep to his routine, he finds changes hard.', minStart: 12 },
       'Seizure plan is in the blue folder; rescue medication is in the kitchen cupboard.',
     ],
-    thread: [
-      [
-        'f',
-        'Hi {cg}, our son is 9 and autistic. We need a carer who follows routines closely. Could you help on {day}?',
-      ],
-      [
-        'c',
-        'Hi {fam}, yes, I work with many children on the spectrum. Could you share his daily routine and any triggers?',
-      ],
-      ['f', 'Loud noises and sudden changes. I will send his schedule. It would be from {time}, {hours} hours.'],
-      ['c', 'Thank you. I will come a few minutes early so he can get used to me before you leave.'],
+    threads: [
+      {
+        lines: [
+          [
+            'f',
+            'Hi {cg}, our son is 9 and autistic. We need a carer who follows routines closely. Could you help on {day}?',
+          ],
+          [
+            'c',
+            'Hi {fam}, yes, I work with many children on the spectrum. Could you share his daily routine and any triggers?',
+          ],
+          [
+            'f',
+            'Loud noises and sudden changes. I will send his schedule. It would be from {time}, {hours}.',
+          ],
+          ['c', 'Thank you. I will come a few minutes early so he can get used to me before you leave.'],
+        ],
+      },
     ],
   },
   housekeepers: {
@@ -514,11 +587,15 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       'Deep clean before the family arrives for the holidays.',
       'Please cook dinner for four: stew peas or curry chicken, whatever you prefer.',
     ],
-    thread: [
-      ['f', 'Hi {cg}, I need help with cleaning and laundry on {day}. Three-bedroom house.'],
-      ['c', 'Hi {fam}, I can do that. Would you like me to cook as well?'],
-      ['f', 'Yes please, dinner for four would be great. From {time}, about {hours} hours.'],
-      ['c', 'No problem at all. See you then!'],
+    threads: [
+      {
+        lines: [
+          ['f', 'Hi {cg}, I need help with cleaning and laundry on {day}. Three-bedroom house.'],
+          ['c', 'Hi {fam}, I can do that. Would you like me to cook as well?'],
+          ['f', 'Yes please, a pot of something for dinner would be great. From {time}, about {hours}.'],
+          ['c', 'No problem at all. See you then!'],
+        ],
+      },
     ],
   },
   janitors: {
@@ -566,16 +643,30 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       '{first} cleaned our water tank and the yard after the storm. Hard worker.',
     ],
     notes: [
-      'Small office, two bathrooms. After 5 pm please, once staff have left.',
+      { text: 'Small office, two bathrooms. After 5 pm please, once staff have left.', minStart: 17 },
       'Move-out clean of a two-bedroom apartment; keys with the security guard.',
       'Post-renovation clean — lots of dust on the floors and windows.',
-      'Church hall before Sunday service.',
+      'Church hall, ready for the weekend services.',
     ],
-    thread: [
-      ['f', 'Good evening {cg}, can you clean a small office on {day} after hours?'],
-      ['c', 'Good evening {fam}, yes. How many rooms and bathrooms?'],
-      ['f', 'Four rooms, two bathrooms. From {time}, {hours} hours should be enough.'],
-      ['c', 'That is fine. I will bring my own supplies.'],
+    threads: [
+      {
+        minStart: 16,
+        lines: [
+          ['f', 'Hello {cg}, can you clean a small office on {day} after hours?'],
+          ['c', 'Hello {fam}, yes. How many rooms and bathrooms?'],
+          ['f', 'Four rooms, two bathrooms. From {time}, {hours} should be enough.'],
+          ['c', 'That is fine. I will bring my own supplies.'],
+        ],
+      },
+      {
+        maxStart: 15,
+        lines: [
+          ['f', 'Hi {cg}, we need a deep clean of a two-bedroom apartment on {day}.'],
+          ['c', 'Hi {fam}. Is it a move-out clean or a regular clean?'],
+          ['f', 'Move-out. From {time}; {hours} should do it.'],
+          ['c', 'That works. I will bring my own supplies.'],
+        ],
+      },
     ],
   },
   maintenance: {
@@ -626,14 +717,18 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       'Kitchen sink is leaking under the cabinet.',
       'Install two ceiling fans in the bedrooms; fans already bought.',
       'Front gate is not closing properly and one grille hinge is broken.',
-      'Check the roof and gutters before hurricane season.',
+      'Check the roof and gutters before the rainy season.',
       'Bathroom tiles cracked near the shower; please bring grout.',
     ],
-    thread: [
-      ['f', 'Hi {cg}, our water pump stopped working. Could you come on {day}?'],
-      ['c', 'Hi {fam}, yes. Is it making any noise, or just not turning on?'],
-      ['f', 'It hums but no water comes through. {time} would be good.'],
-      ['c', 'Sounds like the capacitor. I will bring a replacement. Give it about {hours} hours.'],
+    threads: [
+      {
+        lines: [
+          ['f', 'Hi {cg}, our water pump stopped working. Could you come on {day}?'],
+          ['c', 'Hi {fam}, yes. Is it making any noise, or just not turning on?'],
+          ['f', 'It hums but no water comes through. {time} would be good.'],
+          ['c', 'Sounds like the capacitor. I will bring a replacement. Give it about {hours}.'],
+        ],
+      },
     ],
   },
 };
@@ -653,7 +748,7 @@ export const GOOD_REVIEWS = [
 ];
 
 /** Short follow-ups after a completed booking. */
-export const THANK_YOU_THREADS: [who: 'f' | 'c', text: string][][] = [
+export const THANK_YOU_THREADS: ThreadLine[][] = [
   [
     ['f', 'Thank you again for {day}, {cg}. Everything went really well!'],
     ['c', 'It was my pleasure, {fam}. Let me know whenever you need me again.'],
@@ -704,16 +799,41 @@ function sentenceFits(s: Sentence, certs: readonly string[], exp: number): boole
 
 const sentenceText = (s: Sentence) => (typeof s === 'string' ? s : s.text);
 
+const CORPORATE_AREA_PLACES = [
+  "I'm based in {town} and work with families across the Corporate Area.",
+  'I live in {town}, so anywhere in Kingston and St. Andrew is easy for me to reach.',
+];
+const PARISH_PLACES = [
+  'I live in {town} and work with families across {parish}.',
+  "I'm based in {town}, {parish}, and can travel to nearby communities.",
+  'Home for me is {town}, so anywhere in {parish} is easy to reach.',
+];
+
+function placeSentence(rng: Rng, parish: string): string {
+  return rng.pick(parish === 'Kingston' || parish === 'St. Andrew' ? CORPORATE_AREA_PLACES : PARISH_PLACES);
+}
+
 /** A 2–4 sentence bio in the caregiver's voice, naming their town or parish. */
 export function composeBio(
   rng: Rng,
-  p: { kinds: readonly CaregiverKind[]; town: string; parish: string; experience: number; certifications: readonly string[] },
+  p: {
+    kinds: readonly CaregiverKind[];
+    town: string;
+    parish: string;
+    experience: number;
+    certifications: readonly string[];
+  },
 ): string {
   const main = KIND_PROFILES[p.kinds[0]];
   const fits = (list: Sentence[]) => list.filter((s) => sentenceFits(s, p.certifications, p.experience));
-  const opener = rng.pick(fits(main.bio.openers));
-  const middles = rng.sample(fits(main.bio.middles), p.kinds.length > 1 ? 1 : rng.int(1, 2));
-  const parts = [opener, ...rng.shuffle(middles)].map(sentenceText);
+  const opener = sentenceText(rng.pick(fits(main.bio.openers)));
+  // Every bio names where the caregiver works; openers that do not get a sentence that does.
+  const place = /\{(town|parish|place)\}/.test(opener) ? [] : [placeSentence(rng, p.parish)];
+  const middles = rng.sample(
+    fits(main.bio.middles),
+    p.kinds.length > 1 || place.length > 0 ? 1 : rng.int(1, 2),
+  );
+  const parts = [opener, ...place, ...rng.shuffle(middles).map(sentenceText)];
   if (p.kinds.length > 1) parts.push(KIND_PROFILES[p.kinds[1]].bio.also);
   if (parts.length < 4 && rng.chance(0.7)) parts.push(sentenceText(rng.pick(fits(main.bio.closers))));
   return fill(parts.join(' '), {
@@ -747,7 +867,11 @@ export function pickKinds(rng: Rng, main: CaregiverKind): CaregiverKind[] {
 }
 
 /** Skills for a profile: the main kind's core skills, then a few more from each of its kinds. */
-export function pickSkills(rng: Rng, kinds: readonly CaregiverKind[], certifications: readonly string[]): string[] {
+export function pickSkills(
+  rng: Rng,
+  kinds: readonly CaregiverKind[],
+  certifications: readonly string[],
+): string[] {
   const out = new Set<string>(KIND_PROFILES[kinds[0]].coreSkills);
   for (const [i, kind] of kinds.entries()) {
     const pool = KIND_PROFILES[kind].skills.filter((s) => !out.has(s));
@@ -759,7 +883,12 @@ export function pickSkills(rng: Rng, kinds: readonly CaregiverKind[], certificat
   return [...out].slice(0, 8);
 }
 
-export function pickCertifications(rng: Rng, kind: CaregiverKind, experience: number, verified: boolean): string[] {
+export function pickCertifications(
+  rng: Rng,
+  kind: CaregiverKind,
+  experience: number,
+  verified: boolean,
+): string[] {
   const pool = KIND_PROFILES[kind].certifications;
   const n = Math.min(pool.length, rng.int(experience >= 5 ? 2 : 1, experience >= 10 ? 4 : 3));
   const out = rng.sample(pool, n);

@@ -42,7 +42,9 @@ export function createRng(seed: number): Rng {
     pick: (items) => items[Math.floor(next() * items.length)],
     shuffle,
     sample(items, k) {
-      const chosen = new Set(shuffle(items.map((_, i) => i)).slice(0, Math.max(0, Math.min(k, items.length))));
+      const chosen = new Set(
+        shuffle(items.map((_, i) => i)).slice(0, Math.max(0, Math.min(k, items.length))),
+      );
       return items.filter((_, i) => chosen.has(i));
     },
     weighted(items) {

@@ -8,9 +8,9 @@ export function DemoBanner() {
   if (!data?.demoMode) return null;
   return (
     <div className="bg-accent-soft text-sm text-foreground">
-      <p className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
-        <FlaskConical aria-hidden="true" className="size-4 shrink-0" />
-        <span>Demo mode — sample data; e-mails go to the outbox.</span>
+      <p className="mx-auto max-w-6xl px-4 py-2">
+        <FlaskConical aria-hidden="true" className="mr-1.5 inline size-4 align-[-0.125em]" />
+        Demo mode — sample data; e-mails go to the outbox.{' '}
         <Link to="/dev/outbox" className="font-semibold underline underline-offset-2 hover:no-underline">
           Open the outbox
         </Link>

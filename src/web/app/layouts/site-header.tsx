@@ -50,34 +50,27 @@ export function SiteHeader() {
                       {user.firstName}
                     </span>
                   </span>
-                  <a
-                    href={LOGOUT_URL}
-                    className={buttonClasses({
-                      variant: 'ghost',
-                      size: 'sm',
-                      className: 'hidden lg:inline-flex',
-                    })}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      void signOut();
-                    }}
-                  >
-                    <LogOut aria-hidden="true" className="size-4" />
-                    Log Out
-                  </a>
+                  <span className="hidden lg:contents">
+                    <a
+                      href={LOGOUT_URL}
+                      className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        void signOut();
+                      }}
+                    >
+                      <LogOut aria-hidden="true" className="size-4" />
+                      Log Out
+                    </a>
+                  </span>
                 </>
               ) : (
                 <>
-                  <Link
-                    to="/login"
-                    className={buttonClasses({
-                      variant: 'ghost',
-                      size: 'sm',
-                      className: 'hidden sm:inline-flex',
-                    })}
-                  >
-                    Log In
-                  </Link>
+                  <span className="hidden sm:contents">
+                    <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                      Log In
+                    </Link>
+                  </span>
                   <Link to="/signup" className={buttonClasses({ variant: 'accent', size: 'sm' })}>
                     Sign Up
                   </Link>

@@ -32,17 +32,25 @@ export function useSignOut() {
   }, [navigate]);
 }
 
-/** Mounted once in the layout: after a sign-out lands on /, drop cached data and say so. */
+/**
+ * Mounted once in the layout: after a sign-out lands on / (from useSignOut, or from GET /api/logout,
+ * which redirects to /?loggedOut=1), drop cached data and say so.
+ */
 export function useFinishSignOut() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const loggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
+  const params = new URLSearchParams(location.search);
+  const loggedOut =
+    (location.state as LoggedOutState | null)?.loggedOut === true || params.get('loggedOut') === '1';
 
   useEffect(() => {
     if (!loggedOut) return;
     resetSessionCache(queryClient, null);
     toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    const rest = new URLSearchParams(location.search);
+    rest.delete('loggedOut');
+    const search = rest.toString();
+    navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true, state: null });
   }, [loggedOut, location.pathname, location.search, navigate, queryClient]);
 }

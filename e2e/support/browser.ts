@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** WCAG 2.1 A and AA violations on the page as it is now, as short readable lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Waits for a toast with this text in Radix's notification region. */
+export async function waitForToast(page: Page, text: string | RegExp) {
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text)
+    .first()
+    .waitFor({ state: 'visible' });
+}
