@@ -14,7 +14,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:5000', '/dev': 'http://localhost:5000', '/avatars': 'http://localhost:5000' },
+    proxy: { '/api': 'http://localhost:5000', '/avatars': 'http://localhost:5000' },
   },
   test: {
     root: '.',

@@ -23,6 +23,9 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 }
 
 // The server runs in a child (TypeScript through tsx); signals are passed on so it can stop cleanly.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

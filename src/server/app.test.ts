@@ -33,7 +33,12 @@ describe.each(DB_KINDS)('the app on %s', (kind) => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/signup', '/api/auth/login', '/api/auth/me', '/api/auth/reset-password']),
+      expect.arrayContaining([
+        '/api/auth/signup',
+        '/api/auth/login',
+        '/api/auth/me',
+        '/api/auth/reset-password',
+      ]),
     );
     const signupBody = doc.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema;
     expect(signupBody.properties).toHaveProperty('location');
@@ -82,7 +87,10 @@ describe('serving the web app', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'yc-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><title>YaadCare</title><div id="root"></div></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><title>YaadCare</title><div id="root"></div></html>',
+    );
     app = await buildApp({
       env: testEnv(),
       database: await openDatabase({ kind: 'pglite-memory' }),
@@ -126,7 +134,11 @@ describe('logs', () => {
     const token = signup.json().token as string;
     await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     await app.inject({ method: 'GET', url: `/reset-password?token=${token}` });
-    await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: payload.email, password: DEFAULT_PASSWORD } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: payload.email, password: DEFAULT_PASSWORD },
+    });
     await app.close();
     const all = lines.join('\n');
     expect(lines.length).toBeGreaterThan(3);

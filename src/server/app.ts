@@ -13,8 +13,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/ma
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import { adminRoutes } from './features/admin/routes';
-import { authRoutes } from './features/auth/routes';
 import { setHashConcurrency } from './features/auth/passwords';
+import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
 import { systemRoutes } from './features/system/routes';
 import { authPlugin } from './plugins/auth';
@@ -91,7 +91,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('mailer', opts.mailer ?? (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db)));
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db)),
+  );
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -131,7 +135,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes);
   await app.register(avatarRoutes);
 
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(webPlugin, { distDir: opts.webDistDir });
 

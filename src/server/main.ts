@@ -54,7 +54,9 @@ async function main() {
 
   await app.listen({ port: env.port, host: env.host });
   const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.dataDir}`;
-  console.log(`\nYaadCare is running at http://localhost:${env.port}  —  database: ${where}${env.demoMode ? ', demo mode' : ''}\n`);
+  console.log(
+    `\nYaadCare is running at http://localhost:${env.port}  —  database: ${where}${env.demoMode ? ', demo mode' : ''}\n`,
+  );
 }
 
 main().catch((err) => {

@@ -37,14 +37,23 @@ describe('the server process on the embedded database', () => {
     expect(await first.stop()).toBe(0);
 
     const second = await startServerProcess({ DATA_DIR: dir });
-    const login = await post(second.url, '/api/auth/login', { email: payload.email, password: DEFAULT_PASSWORD });
+    const login = await post(second.url, '/api/auth/login', {
+      email: payload.email,
+      password: DEFAULT_PASSWORD,
+    });
     expect(login.status).toBe(200);
-    const demo = await post(second.url, '/api/auth/login', { email: 'family@yaadcare.jm', password: 'YaadCare2025!' });
+    const demo = await post(second.url, '/api/auth/login', {
+      email: 'family@yaadcare.jm',
+      password: 'YaadCare2025!',
+    });
     expect(demo.status).toBe(200);
     expect(await second.stop()).toBe(0);
 
     const db = await openDatabase({ kind: 'pglite', dataDir: dir, purpose: 'test' });
-    const [{ n }] = await db.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`email like 'family@%'`);
+    const [{ n }] = await db.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`email like 'family@%'`);
     expect(n).toBe(1);
     await db.close();
   });
@@ -52,9 +61,13 @@ describe('the server process on the embedded database', () => {
   it('refuses admin:create and db:seed with a clear message while the server holds DATA_DIR', async () => {
     const dir = dataDir();
     const server = await startServerProcess({ DATA_DIR: dir, DEMO_MODE: '0' });
-    const admin = await runCli('src/server/cli/admin-create.ts', ['--email', 'boss@example.test', '--password', 'Long-Admin-Pass-1'], {
-      DATA_DIR: dir,
-    });
+    const admin = await runCli(
+      'src/server/cli/admin-create.ts',
+      ['--email', 'boss@example.test', '--password', 'Long-Admin-Pass-1'],
+      {
+        DATA_DIR: dir,
+      },
+    );
     expect(admin.code).toBe(1);
     expect(admin.stderr).toContain('in use by the YaadCare server');
     const seed = await runCli('src/server/cli/seed.ts', [], { DATA_DIR: dir });
@@ -62,12 +75,19 @@ describe('the server process on the embedded database', () => {
     expect(seed.stderr).toContain('in use by the YaadCare server');
     expect(await server.stop()).toBe(0);
 
-    const after = await runCli('src/server/cli/admin-create.ts', ['--email', 'boss@example.test', '--password', 'Long-Admin-Pass-1'], {
-      DATA_DIR: dir,
-    });
+    const after = await runCli(
+      'src/server/cli/admin-create.ts',
+      ['--email', 'boss@example.test', '--password', 'Long-Admin-Pass-1'],
+      {
+        DATA_DIR: dir,
+      },
+    );
     expect(after.code, after.stderr).toBe(0);
     const again = await startServerProcess({ DATA_DIR: dir, DEMO_MODE: '0' });
-    const login = await post(again.url, '/api/auth/login', { email: 'boss@example.test', password: 'Long-Admin-Pass-1' });
+    const login = await post(again.url, '/api/auth/login', {
+      email: 'boss@example.test',
+      password: 'Long-Admin-Pass-1',
+    });
     expect((await login.json()).user.userType).toBe('admin');
     await again.stop();
   });
@@ -99,7 +119,10 @@ describe('the server process on the embedded database', () => {
     expect((await fetch(`${restarted.url}/api/health`)).status).toBe(200);
     expect(await restarted.stop()).toBe(0);
     const db = await openDatabase({ kind: 'pglite', dataDir: dir, purpose: 'test' });
-    const found = await db.db.select({ email: users.email }).from(users).where(inArray(users.email, acknowledged));
+    const found = await db.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, acknowledged));
     await db.close();
     expect(found.length).toBe(acknowledged.length);
   });

@@ -130,7 +130,10 @@ export const CAREGIVER_KINDS = [
   { value: 'maintenance', label: 'Maintenance & Handyman' },
 ] as const;
 export type CaregiverKind = (typeof CAREGIVER_KINDS)[number]['value'];
-export const CAREGIVER_KIND_VALUES = CAREGIVER_KINDS.map((k) => k.value) as [CaregiverKind, ...CaregiverKind[]];
+export const CAREGIVER_KIND_VALUES = CAREGIVER_KINDS.map((k) => k.value) as [
+  CaregiverKind,
+  ...CaregiverKind[],
+];
 
 /** Skills offered in onboarding (spec §9). */
 export const ONBOARDING_SKILLS = [
@@ -175,7 +178,15 @@ export const CERTIFICATIONS = [
   'Reference Verified',
 ] as const;
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** The 24 onboarding availability slots: morning/afternoon/evening for each day, plus three general ones. */
@@ -190,7 +201,14 @@ export const AVAILABILITY_SLOTS: readonly string[] = [
 ];
 
 /** Availability values offered as search filters (spec §9). */
-export const FILTER_AVAILABILITY = ['Weekdays', 'Weekends', 'Evenings', 'Mornings', 'Afternoons', 'Overnight'] as const;
+export const FILTER_AVAILABILITY = [
+  'Weekdays',
+  'Weekends',
+  'Evenings',
+  'Mornings',
+  'Afternoons',
+  'Overnight',
+] as const;
 
 export const EXPERIENCE_OPTIONS = [
   { value: 1, label: '1 year' },

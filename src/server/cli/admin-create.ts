@@ -11,8 +11,8 @@ import { databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { users } from '../db/schema';
 import { loadEnv } from '../env';
-import { userRepo } from '../features/auth/repo';
 import { hashPassword, isCommonPassword } from '../features/auth/passwords';
+import { userRepo } from '../features/auth/repo';
 
 const Args = z.object({
   email: EmailField,
@@ -33,7 +33,9 @@ async function main(): Promise<number> {
       },
     }));
   } catch (err) {
-    console.error(`${(err as Error).message}\nUsage: npm run admin:create -- --email EMAIL --password PASSWORD`);
+    console.error(
+      `${(err as Error).message}\nUsage: npm run admin:create -- --email EMAIL --password PASSWORD`,
+    );
     return 2;
   }
   const parsed = Args.safeParse({

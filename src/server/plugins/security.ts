@@ -49,9 +49,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (req.headers['sec-fetch-site'] === 'cross-site') {
       return reply.code(403).send({ message: 'Cross-site request refused.' });
     }
-    const usesCookie = Boolean(req.cookies?.[SESSION_COOKIE]) && !/^Bearer\s/i.test(req.headers.authorization ?? '');
+    const usesCookie =
+      Boolean(req.cookies?.[SESSION_COOKIE]) && !/^Bearer\s/i.test(req.headers.authorization ?? '');
     if (usesCookie && !req.headers['x-requested-with']) {
-      return reply.code(403).send({ message: 'Missing X-Requested-With header on a cookie-authenticated request.' });
+      return reply
+        .code(403)
+        .send({ message: 'Missing X-Requested-With header on a cookie-authenticated request.' });
     }
   });
 });

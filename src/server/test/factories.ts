@@ -22,9 +22,8 @@ export interface UserOverrides {
 /** Inserts a user straight into the database (fast: the default password is hashed once per file). */
 export async function createUser(db: Tx, overrides: UserOverrides = {}) {
   seq += 1;
-  const password = overrides.password
-    ? await hashPassword(overrides.password)
-    : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
+  if (!overrides.password) defaultHash ??= hashPassword(DEFAULT_PASSWORD);
+  const password = overrides.password ? await hashPassword(overrides.password) : await defaultHash!;
   const [row] = await db
     .insert(users)
     .values({

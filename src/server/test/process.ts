@@ -26,11 +26,22 @@ export interface RunningServer {
 }
 
 /** Starts the real server (`src/server/main.ts`) in a child process and waits for /api/health. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -41,7 +52,6 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     out += d;
   });
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);

@@ -5,7 +5,12 @@ import { PublicUser } from './auth';
 export const AdminUsersQuery = z.object({
   q: z.string().trim().max(100).optional(),
   userType: z.enum(ROLES).optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(25),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(25),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(1_000_000).default(0),
 });
 

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { findTown, ROLES, USER_TYPES } from '../catalog';
 
@@ -71,7 +71,9 @@ export const ResetPasswordRequest = z
   .object({
     token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
     newPassword: NewPasswordField,
-    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",
@@ -85,7 +87,9 @@ export const ChangePasswordRequest = z
       .min(1, 'Current password is required')
       .max(1024),
     newPassword: NewPasswordField,
-    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",

@@ -5,7 +5,14 @@ import { users } from './users';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed'] as const;
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'declined',
+  'expired',
+  'cancelled',
+  'completed',
+] as const;
 
 /**
  * spec §3 bookings. date/startTime/endTime keep the spec's text shapes (yyyy-MM-dd, HH:mm in Jamaica);

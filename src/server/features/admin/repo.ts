@@ -6,7 +6,10 @@ import { users } from '../../db/schema';
 const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const adminRepo = {
-  async listUsers(tx: Tx, f: { q?: string; userType?: 'family' | 'caregiver' | 'admin'; limit: number; offset: number }) {
+  async listUsers(
+    tx: Tx,
+    f: { q?: string; userType?: 'family' | 'caregiver' | 'admin'; limit: number; offset: number },
+  ) {
     const conds: SQL[] = [];
     if (f.q) {
       const term = likeTerm(f.q);

@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
 
     it('accepts a 64-character password and ignores unknown fields (no role escalation through them)', async () => {
       const res = await signup(
-        signupPayload({ password: 'p'.repeat(60) + 'X9!z', userType: 'caregiver', isVerified: true, id: 1 }),
+        signupPayload({ password: `${'p'.repeat(60)}X9!z`, userType: 'caregiver', isVerified: true, id: 1 }),
       );
       expect(res.statusCode).toBe(201);
       expect(res.json().user).toMatchObject({ userType: 'caregiver', isVerified: false });
@@ -101,7 +101,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     it('meets a 429 before 40 wrong passwords in a row, and then refuses even the right one', async () => {
       await createUser(t.database.db, { email: 'brute@example.test' });
       const statuses: number[] = [];
-      for (let i = 0; i < 40; i++) statuses.push((await login('brute@example.test', `guess-${i}-xx`)).statusCode);
+      for (let i = 0; i < 40; i++)
+        statuses.push((await login('brute@example.test', `guess-${i}-xx`)).statusCode);
       expect(statuses).toContain(429);
       expect(statuses.indexOf(429)).toBeLessThanOrEqual(10);
       const right = await login('brute@example.test', DEFAULT_PASSWORD);
@@ -116,7 +117,10 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     });
 
     it('validates the body: missing password, malformed JSON, wrong content type, huge body', async () => {
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.jm' } })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.jm' } }))
+          .statusCode,
+      ).toBe(400);
       const malformed = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -139,7 +143,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         payload: JSON.stringify({ email: 'a@b.jm', password: 'x'.repeat(2 * 1024 * 1024) }),
       });
       expect(huge.statusCode).toBe(413);
-      const arr = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: [1, 2] as unknown as object });
+      const arr = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: [1, 2] as unknown as object,
+      });
       expect(arr.statusCode).toBe(400);
     });
   });
@@ -151,12 +159,22 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const byBearer = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
       expect(byBearer.statusCode).toBe(200);
       expect(byBearer.json().id).toBe(u.id);
-      const byCookie = await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { yc_session: token } });
+      const byCookie = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        cookies: { yc_session: token },
+      });
       expect(byCookie.json().id).toBe(u.id);
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-      const forged = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(`${token.slice(0, -2)}AA`) });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: bearer(`${token.slice(0, -2)}AA`),
+      });
       expect(forged.statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer('null') })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer('null') })).statusCode,
+      ).toBe(401);
     });
 
     it("never lets one user's token act as another user", async () => {
@@ -175,7 +193,9 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         .update(sessions)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.userId, u.id));
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode,
+      ).toBe(401);
     });
 
     it('logout revokes the token (POST) and GET /api/logout revokes, clears the cookie and redirects home', async () => {
@@ -183,20 +203,28 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const t1 = await loginToken(t.app, u.email);
       const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(t1) });
       expect(out.statusCode).toBe(204);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t1) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t1) })).statusCode,
+      ).toBe(401);
 
       const t2 = await loginToken(t.app, u.email);
       const nav = await t.app.inject({ method: 'GET', url: '/api/logout', cookies: { yc_session: t2 } });
       expect(nav.statusCode).toBe(302);
       expect(nav.headers.location).toMatch(/^\/(\?|$)/);
       expect(String(nav.headers['set-cookie'])).toMatch(/yc_session=;/);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t2) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t2) })).statusCode,
+      ).toBe(401);
     });
 
     it('refuses cookie-authenticated writes from another site or without X-Requested-With (CSRF)', async () => {
       const u = await createUser(t.database.db);
       const token = await loginToken(t.app, u.email);
-      const payload = { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Long-Pass-1', confirmPassword: 'Another-Long-Pass-1' };
+      const payload = {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'Another-Long-Pass-1',
+        confirmPassword: 'Another-Long-Pass-1',
+      };
       const crossSite = await t.app.inject({
         method: 'POST',
         url: '/api/auth/change-password',
@@ -224,7 +252,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   });
 
   describe('password reset', () => {
-    const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const forgot = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     const reset = (token: string, pw = 'Fresh-Password-77') =>
       t.app.inject({
         method: 'POST',
@@ -245,7 +274,9 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       expect(row.resetToken).not.toBe(token);
 
       expect((await reset(token)).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session) })).statusCode,
+      ).toBe(401);
       expect((await login(u.email, DEFAULT_PASSWORD)).statusCode).toBe(401);
       expect((await login(u.email, 'Fresh-Password-77')).statusCode).toBe(200);
 
@@ -272,7 +303,10 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         payload: { token: 'x', newPassword: 'Fresh-Password-77', confirmPassword: 'Fresh-Password-78' },
       });
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json().errors[0]).toEqual({ path: 'confirmPassword', message: "Passwords don't match" });
+      expect(mismatch.json().errors[0]).toEqual({
+        path: 'confirmPassword',
+        message: "Passwords don't match",
+      });
       expect((await reset('x', 'iloveyou')).statusCode).toBe(400);
     });
 
@@ -295,8 +329,13 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         confirmPassword: 'Changed-Password-55',
       });
       expect(
-        (await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: payload(DEFAULT_PASSWORD) }))
-          .statusCode,
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/change-password',
+            payload: payload(DEFAULT_PASSWORD),
+          })
+        ).statusCode,
       ).toBe(401);
       const wrong = await t.app.inject({
         method: 'POST',
@@ -313,8 +352,12 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         payload: payload(DEFAULT_PASSWORD),
       });
       expect(ok.statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(keep) })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(other) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(keep) })).statusCode,
+      ).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(other) })).statusCode,
+      ).toBe(401);
       expect((await login(u.email, 'Changed-Password-55')).statusCode).toBe(200);
     });
   });
@@ -325,7 +368,11 @@ describe('auth outside demo mode', () => {
 
   it('forgot-password answers the same for known and unknown addresses, with no token', async () => {
     const u = await createUser(t.database.db, { email: 'known@example.test' });
-    const known = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: u.email },
+    });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',

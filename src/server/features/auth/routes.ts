@@ -17,7 +17,13 @@ import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins
 import { createAuthService, toPublicUser } from './service';
 
 const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  409: ErrorResponse,
+  429: ErrorResponse,
+};
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +81,11 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/me',
     {
       config: { access: 'user' },
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: PublicUser, 401: ErrorResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: PublicUser, 401: ErrorResponse },
+      },
     },
     async (req) => toPublicUser(currentUser(req)),
   );
@@ -121,7 +131,10 @@ export async function authRoutes(app: FastifyInstance) {
       // Per address too, whether or not it has an account, so a 429 reveals nothing.
       const limit = await perAddress(req);
       if (!limit.isAllowed && limit.isExceeded) {
-        throw tooManyRequests('Too many reset requests for this email. Try again in an hour.', limit.ttlInSeconds);
+        throw tooManyRequests(
+          'Too many reset requests for this email. Try again in an hour.',
+          limit.ttlInSeconds,
+        );
       }
       return service.forgotPassword(req.body.email);
     },

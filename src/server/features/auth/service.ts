@@ -2,7 +2,15 @@ import { findTown } from '../../../shared/catalog';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  tooManyRequests,
+  unauthorized,
+} from '../../errors';
 import { hashPassword, isCommonPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { type UserRow, userRepo } from './repo';
 import { type SessionUser, sessions } from './sessions';
@@ -70,8 +78,10 @@ export function createAuthService(deps: AuthDeps) {
     ) {
       refuseCommon(input.password, 'password');
       const town = findTown(input.location);
-      if (!town) throw badRequest('Choose a town from the list', [{ path: 'location', message: 'Unknown town' }]);
-      if (await userRepo.findByEmail(db, input.email)) throw conflict('An account with this email already exists.');
+      if (!town)
+        throw badRequest('Choose a town from the list', [{ path: 'location', message: 'Unknown town' }]);
+      if (await userRepo.findByEmail(db, input.email))
+        throw conflict('An account with this email already exists.');
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {

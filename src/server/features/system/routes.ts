@@ -37,7 +37,11 @@ export async function systemRoutes(app: FastifyInstance) {
     '/api/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Public settings the web app needs', response: { 200: AppConfigResponse } },
+      schema: {
+        tags: ['system'],
+        summary: 'Public settings the web app needs',
+        response: { 200: AppConfigResponse },
+      },
     },
     async () => ({ demoMode: app.env.demoMode, supportEmail: app.env.supportEmail }),
   );
@@ -51,14 +55,21 @@ export async function systemRoutes(app: FastifyInstance) {
         summary: 'Demo mode only: the mail written to the outbox, newest first (404 otherwise)',
         response: {
           200: z.array(
-            z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.date() }),
+            z.object({
+              id: z.number(),
+              to: z.string(),
+              subject: z.string(),
+              text: z.string(),
+              createdAt: z.date(),
+            }),
           ),
           404: ErrorResponse,
         },
       },
     },
     async () => {
-      if (!app.env.demoMode || app.mailer.kind !== 'outbox') throw notFound('The outbox is only available in demo mode.');
+      if (!app.env.demoMode || app.mailer.kind !== 'outbox')
+        throw notFound('The outbox is only available in demo mode.');
       return listOutbox(app.db);
     },
   );

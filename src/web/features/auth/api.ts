@@ -63,8 +63,11 @@ const SESSION_INDEPENDENT = new Set(['config']);
  * then seed the current user so guards don't refetch it.
  */
 export function resetSessionCache(queryClient: QueryClient, user: PublicUser | null): void {
+  // The current-user query is updated in place, not removed: components already observing it (the header)
+  // would otherwise keep showing the removed query's old answer.
   queryClient.removeQueries({
-    predicate: (query) => !SESSION_INDEPENDENT.has(String(query.queryKey[0])),
+    predicate: (query) =>
+      !SESSION_INDEPENDENT.has(String(query.queryKey[0])) && query.queryHash !== JSON.stringify(authKeys.me),
   });
   queryClient.setQueryData(authKeys.me, user);
 }
