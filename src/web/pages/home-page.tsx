@@ -7,7 +7,7 @@ const TRUST = [
   {
     icon: ShieldCheck,
     title: 'Background Checked',
-    text: 'Every caregiver is background checked and verified.',
+    text: 'Look for the Verified badge: ID, police record and references checked by our team.',
   },
   { icon: Star, title: 'Highly Rated', text: 'Reviews come from real families who booked through YaadCare.' },
   { icon: Clock, title: '24/7 Support', text: 'Our team is here for you day and night.' },
