@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { CAREGIVER_KIND_VALUES, findParish } from '../catalog';
+
+/** Comma-joined lists in the query string (spec §7): 'CPR Certified,Cooking' → ['CPR Certified', 'Cooking']. */
+const CommaList = z
+  .string()
+  .max(1000)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().max(100)).max(20, 'At most 20 values'));
+
+const WholeJmd = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number of JMD`)
+    .min(0, `${name} must be 0 or more`)
+    .max(1_000_000, `${name} is too large`);
+
+const TrueFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const SEARCH_SORTS = ['relevance', 'rating', 'rate_asc', 'rate_desc', 'experience'] as const;
+export const SEARCH_DEFAULT_LIMIT = 24;
+export const SEARCH_MAX_LIMIT = 50;
+
+/** GET /api/caregivers/search — every filter optional (spec §7 plus issue 3). */
+export const CaregiverSearchQuery = z
+  .object({
+    location: z.string().trim().max(100).optional(),
+    minRate: WholeJmd('minRate').optional(),
+    maxRate: WholeJmd('maxRate').optional(),
+    experience: z.coerce
+      .number({ error: 'experience must be a number' })
+      .int('experience must be a whole number of years')
+      .min(0, 'experience must be 0 or more')
+      .max(80, 'experience is too large')
+      .optional(),
+    skills: CommaList.optional(),
+    availability: CommaList.optional(),
+    type: z.enum(CAREGIVER_KIND_VALUES, { error: 'Unknown caregiver type' }).optional(),
+    parish: z
+      .string()
+      .trim()
+      .max(40)
+      .transform((p, ctx) => {
+        const found = findParish(p);
+        if (!found) {
+          ctx.addIssue({ code: 'custom', message: 'Unknown parish' });
+          return z.NEVER;
+        }
+        return found;
+      })
+      .optional(),
+    q: z.string().trim().max(200).optional(),
+    verified: TrueFlag.optional(),
+    urgent: TrueFlag.optional(),
+    sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
+      .default(SEARCH_DEFAULT_LIMIT),
+    offset: z.coerce
+      .number({ error: 'offset must be a number' })
+      .int()
+      .min(0, 'offset must be 0 or more')
+      .max(100_000, 'offset is too large')
+      .default(0),
+  })
+  .refine((v) => v.minRate === undefined || v.maxRate === undefined || v.minRate <= v.maxRate, {
+    message: 'minRate must not be above maxRate',
+    path: ['minRate'],
+  });
+export type CaregiverSearchQuery = z.input<typeof CaregiverSearchQuery>;
+
+/** The public caregiver shape (spec §3): nothing private (no email, phone or documents). */
+export const PublicCaregiver = z.object({
+  id: z.number().int(),
+  user: z.object({
+    firstName: z.string(),
+    /** Only the initial: public pages show 'Shanique W.'. */
+    lastName: z.string(),
+    profileImageUrl: z.string().nullable(),
+    location: z.string().nullable(),
+  }),
+  parish: z.string().nullable(),
+  kinds: z.array(z.string()),
+  isVerified: z.boolean(),
+  bio: z.string().nullable(),
+  experience: z.number().int(),
+  /** Numeric string in JMD, e.g. '1500.00'. */
+  hourlyRate: z.string(),
+  /** Numeric string, 2 decimals, e.g. '4.75'. */
+  averageRating: z.string(),
+  totalReviews: z.number().int(),
+  skills: z.array(z.string()),
+  certifications: z.array(z.string()),
+  availability: z.array(z.string()),
+});
+export type PublicCaregiver = z.infer<typeof PublicCaregiver>;
+
+/** GET /api/caregivers/{id}: nested user AND the flat fields the booking confirmation screen reads. */
+export const CaregiverProfile = PublicCaregiver.extend({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  /** The 'available for bookings' switch: false means the profile can be seen but not booked. */
+  isAvailable: z.boolean(),
+  createdAt: z.string(),
+});
+export type CaregiverProfile = z.infer<typeof CaregiverProfile>;
+
+export const PublicReview = z.object({
+  id: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  family: z.object({ firstName: z.string(), lastName: z.string() }),
+});
+export type PublicReview = z.infer<typeof PublicReview>;
+
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(50, 'limit must be at most 50').default(10),
+  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(100_000).default(0),
+});
+
+/** Counts of listed caregivers per kind (home category grid) and per parish (search map). */
+export const KindCounts = z.array(z.object({ kind: z.string(), count: z.number().int() }));
+export const ParishCounts = z.array(z.object({ parish: z.string(), count: z.number().int() }));
