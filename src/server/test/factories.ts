@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
-import { users } from '../db/schema';
+import { bookings, caregivers, reviews, users } from '../db/schema';
 import { hashPassword } from '../features/auth/passwords';
 
 export const DEFAULT_PASSWORD = 'Blue-Mountain-Coffee-42';
@@ -63,3 +64,104 @@ export async function loginToken(app: FastifyInstance, email: string, password =
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface CaregiverOverrides {
+  /** The caregiver's users row; userType is always 'caregiver'. */
+  user?: Omit<UserOverrides, 'userType'> & { isVerified?: boolean; profileImageUrl?: string | null };
+  bio?: string | null;
+  experience?: number;
+  /** JMD, e.g. 1500 or '1500.00'. */
+  hourlyRate?: number | string;
+  skills?: string[];
+  certifications?: string[];
+  availability?: string[];
+  kinds?: string[];
+  averageRating?: number | string;
+  totalReviews?: number;
+  isActive?: boolean;
+  isAvailable?: boolean;
+  createdAt?: Date;
+}
+
+/** Inserts a caregiver user and their profile; returns both rows. */
+export async function createCaregiver(db: Tx, overrides: CaregiverOverrides = {}) {
+  const { isVerified, profileImageUrl, ...userOverrides } = overrides.user ?? {};
+  let user = await createUser(db, { ...userOverrides, userType: 'caregiver' });
+  if (isVerified !== undefined || profileImageUrl !== undefined) {
+    const [updated] = await db
+      .update(users)
+      .set({
+        isVerified: isVerified ?? user.isVerified,
+        verificationStatus: isVerified ? 'approved' : user.verificationStatus,
+        profileImageUrl: profileImageUrl === undefined ? user.profileImageUrl : profileImageUrl,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    user = { ...updated, plainPassword: user.plainPassword };
+  }
+  const rate = overrides.hourlyRate ?? 1500;
+  const rating = overrides.averageRating ?? 0;
+  const [caregiver] = await db
+    .insert(caregivers)
+    .values({
+      userId: user.id,
+      bio: overrides.bio === undefined ? 'Caring and reliable.' : overrides.bio,
+      experience: overrides.experience ?? 3,
+      hourlyRate: typeof rate === 'number' ? rate.toFixed(2) : rate,
+      skills: overrides.skills ?? [],
+      certifications: overrides.certifications ?? [],
+      availability: overrides.availability ?? [],
+      kinds: overrides.kinds ?? ['child-care'],
+      averageRating: typeof rating === 'number' ? rating.toFixed(2) : rating,
+      totalReviews: overrides.totalReviews ?? 0,
+      isActive: overrides.isActive ?? true,
+      isAvailable: overrides.isAvailable ?? true,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  return { user, caregiver };
+}
+
+export interface ReviewInput {
+  caregiverId: number;
+  familyId: number;
+  rating: number;
+  comment?: string | null;
+  createdAt?: Date;
+}
+
+/** Inserts a completed booking and its review (reviews belong to bookings, one each). */
+export async function createReview(db: Tx, input: ReviewInput) {
+  const createdAt = input.createdAt ?? new Date();
+  const startsAt = new Date(createdAt.getTime() - 3 * 86_400_000);
+  const endsAt = new Date(startsAt.getTime() + 2 * 3_600_000);
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      familyId: input.familyId,
+      caregiverId: input.caregiverId,
+      date: startsAt.toISOString().slice(0, 10),
+      startTime: '09:00',
+      endTime: '11:00',
+      duration: 2,
+      startsAt,
+      endsAt,
+      hourlyRate: '1500.00',
+      platformFee: '150.00',
+      totalCost: '3150.00',
+      status: 'completed',
+    })
+    .returning();
+  const [review] = await db
+    .insert(reviews)
+    .values({
+      bookingId: booking.id,
+      familyId: input.familyId,
+      caregiverId: input.caregiverId,
+      rating: input.rating,
+      comment: input.comment === undefined ? 'Great care.' : input.comment,
+      createdAt,
+    })
+    .returning();
+  return review;
+}

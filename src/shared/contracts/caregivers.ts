@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAREGIVER_KIND_VALUES, findParish } from '../catalog';
+import { CAREGIVER_KIND_VALUES, type CaregiverKind, findParish } from '../catalog';
 
 /** Comma-joined lists in the query string (spec §7): 'CPR Certified,Cooking' → ['CPR Certified', 'Cooking']. */
 const CommaList = z
@@ -23,58 +23,90 @@ const WholeJmd = (name: string) =>
 const TrueFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const SEARCH_SORTS = ['relevance', 'rating', 'rate_asc', 'rate_desc', 'experience'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 50;
+/** Matches counted exactly before X-Total-Count becomes a lower bound (see CaregiverSearchQuery). */
+export const SEARCH_TOTAL_CAP = 1000;
 
-/** GET /api/caregivers/search — every filter optional (spec §7 plus issue 3). */
-export const CaregiverSearchQuery = z
-  .object({
-    location: z.string().trim().max(100).optional(),
-    minRate: WholeJmd('minRate').optional(),
-    maxRate: WholeJmd('maxRate').optional(),
-    experience: z.coerce
-      .number({ error: 'experience must be a number' })
-      .int('experience must be a whole number of years')
-      .min(0, 'experience must be 0 or more')
-      .max(80, 'experience is too large')
-      .optional(),
-    skills: CommaList.optional(),
-    availability: CommaList.optional(),
-    type: z.enum(CAREGIVER_KIND_VALUES, { error: 'Unknown caregiver type' }).optional(),
-    parish: z
-      .string()
-      .trim()
-      .max(40)
-      .transform((p, ctx) => {
-        const found = findParish(p);
-        if (!found) {
-          ctx.addIssue({ code: 'custom', message: 'Unknown parish' });
-          return z.NEVER;
-        }
-        return found;
-      })
-      .optional(),
-    q: z.string().trim().max(200).optional(),
-    verified: TrueFlag.optional(),
-    urgent: TrueFlag.optional(),
-    sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int()
-      .min(1, 'limit must be at least 1')
-      .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
-      .default(SEARCH_DEFAULT_LIMIT),
-    offset: z.coerce
-      .number({ error: 'offset must be a number' })
-      .int()
-      .min(0, 'offset must be 0 or more')
-      .max(100_000, 'offset is too large')
-      .default(0),
-  })
-  .refine((v) => v.minRate === undefined || v.maxRate === undefined || v.minRate <= v.maxRate, {
-    message: 'minRate must not be above maxRate',
-    path: ['minRate'],
-  });
+/** Other names of a kind that links and forms use. */
+const KIND_ALIASES: Record<string, CaregiverKind | undefined> = {
+  'all-services': undefined,
+  housekeeping: 'housekeepers',
+};
+
+/**
+ * The search filters (spec §7 and §9 plus issue 3), every one optional. Shared by the search and the
+ * parish counts (which take all but parish).
+ */
+export const CaregiverFilters = z.object({
+  /** A town or a parish, any letter case; a prefix also matches ('kingst' → Kingston). */
+  location: z.string().trim().max(100).optional(),
+  minRate: WholeJmd('minRate').optional(),
+  maxRate: WholeJmd('maxRate').optional(),
+  /** Minimum years. */
+  experience: z.coerce
+    .number({ error: 'experience must be a number' })
+    .int('experience must be a whole number of years')
+    .min(0, 'experience must be 0 or more')
+    .max(80, 'experience is too large')
+    .optional(),
+  /** Every listed one, counting certifications. */
+  skills: CommaList.optional(),
+  /** Any one of them. */
+  availability: CommaList.optional(),
+  /** A caregiver kind; 'all-services' (the home page's choice) means any, 'housekeeping' is housekeepers. */
+  type: z
+    .enum([...CAREGIVER_KIND_VALUES, ...Object.keys(KIND_ALIASES)] as [string, ...string[]], {
+      error: 'Unknown caregiver type',
+    })
+    .transform((t): CaregiverKind | undefined => (t in KIND_ALIASES ? KIND_ALIASES[t] : (t as CaregiverKind)))
+    .optional(),
+  parish: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((p, ctx) => {
+      const found = findParish(p);
+      if (!found) {
+        ctx.addIssue({ code: 'custom', message: 'Unknown parish' });
+        return z.NEVER;
+      }
+      return found;
+    })
+    .optional(),
+  /** Full text over name, bio, kinds, skills and certifications; forgiving of small typos. */
+  q: z.string().trim().max(200).optional(),
+  verified: TrueFlag.optional(),
+  /** Available now or today (spec §4 badge rule, in Jamaica time). */
+  urgent: TrueFlag.optional(),
+});
+
+const rateOrder = (v: { minRate?: number; maxRate?: number }) =>
+  v.minRate === undefined || v.maxRate === undefined || v.minRate <= v.maxRate;
+const RATE_ORDER = { message: 'minRate must not be above maxRate', path: ['minRate'] };
+
+/**
+ * GET /api/caregivers/search — every filter optional (spec §7 plus issue 3). Answers PublicCaregiver[]
+ * with headers X-Total-Count and X-Total-Count-Exact: the count is exact up to SEARCH_TOTAL_CAP matches
+ * (or up to the end of the requested page, if further); beyond, X-Total-Count is that bound and
+ * X-Total-Count-Exact is 'false' — show '1,000+'.
+ */
+export const CaregiverSearchQuery = CaregiverFilters.extend({
+  sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
+    .default(SEARCH_DEFAULT_LIMIT),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int()
+    .min(0, 'offset must be 0 or more')
+    .max(100_000, 'offset is too large')
+    .default(0),
+}).refine(rateOrder, RATE_ORDER);
 export type CaregiverSearchQuery = z.input<typeof CaregiverSearchQuery>;
 
 /** The public caregiver shape (spec §3): nothing private (no email, phone or documents). */
@@ -125,11 +157,31 @@ export const PublicReview = z.object({
 });
 export type PublicReview = z.infer<typeof PublicReview>;
 
+/** Path ids: a positive whole number within PostgreSQL's integer (anything else is a 400). */
+const DbId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .max(2_147_483_647, `${name} is too large`);
+export const CaregiverIdParam = z.object({ id: DbId('id') });
+export const CaregiverUserIdParam = z.object({ userId: DbId('userId') });
+
+/** GET /api/reviews/caregiver/{id}: newest first, with X-Total-Count. */
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(50, 'limit must be at most 50').default(10),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(100_000).default(0),
 });
 
-/** Counts of listed caregivers per kind (home category grid) and per parish (search map). */
+/**
+ * Counts of listed caregivers per kind (GET /api/caregivers/kinds: home category grid; all 8 kinds in
+ * catalog order, 0 included) and per parish (GET /api/caregivers/parish-counts: all 14 in catalog order).
+ */
 export const KindCounts = z.array(z.object({ kind: z.string(), count: z.number().int() }));
 export const ParishCounts = z.array(z.object({ parish: z.string(), count: z.number().int() }));
+export type KindCounts = z.infer<typeof KindCounts>;
+export type ParishCounts = z.infer<typeof ParishCounts>;
+
+/** GET /api/caregivers/parish-counts: the search filters except parish; every parish, 0 included. */
+export const ParishCountsQuery = CaregiverFilters.omit({ parish: true }).refine(rateOrder, RATE_ORDER);
+export type ParishCountsQuery = z.input<typeof ParishCountsQuery>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage } from './api';
+import { ApiError, apiGetPage, apiRequest, apiRequestWithMeta, errorMessage } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,5 +60,35 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(409, 'Taken'), 'fallback')).toBe('Taken');
     expect(errorMessage(new ApiError(500, 'stack trace'), 'fallback')).toBe('fallback');
     expect(errorMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('apiRequestWithMeta and apiGetPage', () => {
+  it('exposes status and headers of a successful answer', async () => {
+    stub(Response.json([{ id: 1 }], { headers: { 'X-Total-Count': '42' } }));
+    const { data, status, headers } = await apiRequestWithMeta('GET', '/api/x');
+    expect(data).toEqual([{ id: 1 }]);
+    expect(status).toBe(200);
+    expect(headers.get('x-total-count')).toBe('42');
+  });
+
+  it('reads the total from X-Total-Count, falling back to the list length', async () => {
+    stub(Response.json([{ id: 1 }, { id: 2 }], { headers: { 'X-Total-Count': '57' } }));
+    await expect(apiGetPage('/api/x')).resolves.toEqual({
+      items: [{ id: 1 }, { id: 2 }],
+      total: 57,
+      exact: true,
+    });
+    stub(Response.json([{ id: 1 }]));
+    await expect(apiGetPage('/api/x')).resolves.toEqual({ items: [{ id: 1 }], total: 1, exact: true });
+    stub(
+      Response.json([{ id: 1 }], { headers: { 'X-Total-Count': '1000', 'X-Total-Count-Exact': 'false' } }),
+    );
+    await expect(apiGetPage('/api/x')).resolves.toMatchObject({ total: 1000, exact: false });
+  });
+
+  it('rejects with ApiError like apiRequest', async () => {
+    stub(Response.json({ message: 'Unknown parish' }, { status: 400 }));
+    await expect(apiGetPage('/api/x')).rejects.toMatchObject({ status: 400, message: 'Unknown parish' });
   });
 });

@@ -55,13 +55,20 @@ function parseErrorBody(text: string): { message?: string; errors?: FieldError[]
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Sends one request; resolves with parsed JSON (or the text for other content types), rejects with ApiError. */
-export async function apiRequest<T = unknown>(
+/** A successful answer with its status and headers, for calls that read more than the body (X-Total-Count). */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+/** Sends one request; resolves with the parsed body, status and headers; rejects with ApiError. */
+export async function apiRequestWithMeta<T = unknown>(
   method: HttpMethod,
   url: string,
   body?: unknown,
   init: { signal?: AbortSignal } = {},
-): Promise<T> {
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { 'X-Requested-With': 'fetch', Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -80,10 +87,36 @@ export async function apiRequest<T = unknown>(
     throw new ApiError(response.status, message, parsed.errors);
   }
 
-  if (response.status === 204) return undefined as T;
+  const meta = { status: response.status, headers: response.headers };
+  if (response.status === 204) return { data: undefined as T, ...meta };
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) return (await response.json()) as T;
-  return (await response.text()) as T;
+  if (type.includes('application/json')) return { data: (await response.json()) as T, ...meta };
+  return { data: (await response.text()) as T, ...meta };
+}
+
+/** Sends one request; resolves with parsed JSON (or the text for other content types), rejects with ApiError. */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  return (await apiRequestWithMeta<T>(method, url, body, init)).data;
+}
+
+/**
+ * A list answer and its total from the X-Total-Count header (the list's length when the header is missing).
+ * `exact` is false when the server says the total is only a lower bound (X-Total-Count-Exact: false).
+ */
+export async function apiGetPage<T>(
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ items: T[]; total: number; exact: boolean }> {
+  const { data, headers } = await apiRequestWithMeta<T[]>('GET', url, undefined, { signal });
+  const items = Array.isArray(data) ? data : [];
+  const header = Number.parseInt(headers.get('x-total-count') ?? '', 10);
+  const total = Number.isFinite(header) && header >= 0 ? header : items.length;
+  return { items, total, exact: headers.get('x-total-count-exact') !== 'false' };
 }
 
 export const apiGet = <T>(url: string, signal?: AbortSignal) =>

@@ -1,9 +1,299 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ArrowLeft, Award, Briefcase, CalendarClock, MapPin, MessageCircle, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Button, buttonClasses } from '../components/ui/button';
+import { Alert } from '../components/ui/form-field';
+import { BookingPanel } from '../features/bookings/components/booking-panel';
+import {
+  type CaregiverProfile,
+  caregiverReviewsQuery,
+  type PublicReview,
+  useCaregiverProfile,
+} from '../features/caregivers/api';
+import { AvailabilityBadge, VerifiedBadge } from '../features/caregivers/components/badges';
+import { type ProfileLinkState, placeText } from '../features/caregivers/components/caregiver-card';
+import { CaregiverPhoto } from '../features/caregivers/components/caregiver-photo';
+import { StarRating } from '../features/caregivers/components/star-rating';
+import { kindLabel } from '../features/caregivers/search-params';
+import { useNow } from '../features/caregivers/use-now';
+import { isApiError } from '../lib/api';
+import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
+import { useDocumentTitle, useMetaDescription } from '../lib/use-document-title';
+
+/** Spec §2: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */
+export function parseCaregiverId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
+  const id = Number.parseInt(raw, 10);
+  return id > 0 ? id : undefined;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6">
+      <h2 className="text-xl font-bold">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Chips({ items, empty }: { items: readonly string[]; empty: string }) {
+  if (!items.length) return <p className="text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item} className="rounded-full bg-muted px-3 py-1 text-sm font-medium">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProfileSkeleton() {
+  useDocumentTitle('Caregiver profile');
+  return (
+    <div
+      role="status"
+      aria-label="Loading caregiver profile"
+      className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[1fr_22rem]"
+    >
+      <div className="space-y-6 motion-safe:animate-pulse">
+        <div className="flex gap-5 rounded-2xl border border-border bg-surface p-6">
+          <div className="size-28 shrink-0 rounded-full bg-muted" />
+          <div className="flex-1 space-y-3">
+            <div className="h-7 w-1/2 rounded bg-muted" />
+            <div className="h-4 w-1/3 rounded bg-muted" />
+            <div className="h-4 w-2/3 rounded bg-muted" />
+            <div className="h-4 w-1/4 rounded bg-muted" />
+          </div>
+        </div>
+        <div className="h-40 rounded-2xl bg-muted" />
+        <div className="h-32 rounded-2xl bg-muted" />
+      </div>
+      <div className="h-96 rounded-2xl bg-muted motion-safe:animate-pulse" />
+    </div>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle('Caregiver not found');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <UserX aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h1 className="mt-4 text-3xl font-extrabold">Caregiver not found</h1>
+      <p className="mt-3 text-muted-foreground">
+        This profile may have been removed, or the link may be wrong.
+      </p>
+      <Link to="/search" className={buttonClasses({ className: 'mt-8' })}>
+        Find other caregivers
+      </Link>
+    </section>
+  );
+}
+
+function ReviewItem({ review }: { review: PublicReview }) {
+  return (
+    <li className="border-b border-border py-4 last:border-b-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold">{displayName(review.family.firstName, review.family.lastName)}</p>
+        <p className="text-sm text-muted-foreground">{formatDate(review.createdAt)}</p>
+      </div>
+      <StarRating value={review.rating} className="mt-1" />
+      {review.comment ? <p className="mt-2">{review.comment}</p> : null}
+    </li>
+  );
+}
+
+function ReviewSkeleton() {
+  return (
+    <li aria-hidden="true" className="space-y-2 border-b border-border py-4 motion-safe:animate-pulse">
+      <div className="h-4 w-1/3 rounded bg-muted" />
+      <div className="h-4 w-24 rounded bg-muted" />
+      <div className="h-4 w-full rounded bg-muted" />
+    </li>
+  );
+}
+
+function Reviews({ caregiverId }: { caregiverId: number }) {
+  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } =
+    useInfiniteQuery(caregiverReviewsQuery(caregiverId));
+  const reviews = data?.pages.flatMap((p) => p.items) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+  return (
+    <Section title={total ? `Reviews (${total})` : 'Reviews'}>
+      {isError && !data ? (
+        <Alert className="flex flex-wrap items-center justify-between gap-3">
+          <span>We couldn't load the reviews.</span>
+          <Button size="sm" variant="outline" onClick={() => void refetch()} disabled={isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      ) : isPending ? (
+        <ul aria-label="Loading reviews">
+          <ReviewSkeleton />
+          <ReviewSkeleton />
+        </ul>
+      ) : reviews.length === 0 ? (
+        <p className="text-muted-foreground">No reviews yet.</p>
+      ) : (
+        <>
+          <ul>
+            {reviews.map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </ul>
+          {isError ? <Alert className="mt-3">We couldn't load more reviews. Please try again.</Alert> : null}
+          {hasNextPage ? (
+            <Button
+              variant="outline"
+              className="mt-4"
+              onClick={() => void fetchNextPage()}
+              disabled={isFetchingNextPage}
+            >
+              {isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
+  const now = useNow();
+  const name = displayName(caregiver.user.firstName, caregiver.user.lastName);
+  const rating = parseRating(caregiver.averageRating);
+  const place = placeText(caregiver.user.location, caregiver.parish);
+  const kinds = caregiver.kinds.map(kindLabel);
+  const from = (useLocation().state as ProfileLinkState | null)?.from;
+  const backTo = from?.startsWith('/search') ? from : '/search';
+  useDocumentTitle(`${name}${kinds[0] ? ` — ${kinds[0]}` : ''}${place ? ` in ${place}` : ''}`);
+  useMetaDescription(
+    `${name}${kinds.length ? `, ${kinds.join(', ').toLowerCase()}` : ''}${place ? ` in ${place}` : ''}: ${plural(caregiver.experience, 'year')} of experience, ${formatRate(caregiver.hourlyRate)} JMD per hour. ${caregiver.bio ?? ''}`
+      .trim()
+      .slice(0, 300),
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link
+        to={backTo}
+        className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-primary-deep hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {from?.startsWith('/search') ? 'Back to results' : 'Back to search'}
+      </Link>
+      <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="min-w-0 space-y-6">
+          <section className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:flex-row sm:p-6">
+            <CaregiverPhoto src={caregiver.user.profileImageUrl} alt={`Photo of ${name}`} size={112} />
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1 className="text-3xl font-extrabold tracking-tight">{name}</h1>
+                {caregiver.isVerified ? <VerifiedBadge /> : null}
+              </div>
+              {kinds.length ? (
+                <p className="mt-1 font-medium text-primary-deep">{kinds.join(' · ')}</p>
+              ) : null}
+              <p className="mt-2 flex flex-wrap items-center gap-2">
+                <StarRating value={rating} size="size-5" />
+                <span className="font-bold">{rating.toFixed(1)}</span>
+                <span className="text-muted-foreground">({plural(caregiver.totalReviews, 'review')})</span>
+              </p>
+              <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+                {place ? (
+                  <div className="flex items-center gap-1.5">
+                    <dt className="sr-only">Location</dt>
+                    <MapPin aria-hidden="true" className="size-4 text-muted-foreground" />
+                    <dd>{place}</dd>
+                  </div>
+                ) : null}
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Experience</dt>
+                  <Briefcase aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <dd>{plural(caregiver.experience, 'year')} of experience</dd>
+                </div>
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Hourly rate</dt>
+                  <Award aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <dd>
+                    <span className="font-bold">{formatRate(caregiver.hourlyRate)}</span> JMD per hour
+                  </dd>
+                </div>
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Availability</dt>
+                  <CalendarClock aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <dd>
+                    <AvailabilityBadge availability={caregiver.availability} now={now} />
+                  </dd>
+                </div>
+              </dl>
+              <Link
+                to={`/chat/${caregiver.userId}`}
+                className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-4' })}
+              >
+                <MessageCircle aria-hidden="true" className="size-4" />
+                Send Message
+              </Link>
+            </div>
+          </section>
+
+          <Section title="About">
+            {caregiver.bio ? (
+              <p className="whitespace-pre-line">{caregiver.bio}</p>
+            ) : (
+              <p className="text-muted-foreground">{caregiver.user.firstName} hasn't written a bio yet.</p>
+            )}
+          </Section>
+
+          <Section title="Skills & Certifications">
+            <h3 className="text-sm font-semibold text-muted-foreground">Skills</h3>
+            <div className="mt-2">
+              <Chips items={caregiver.skills} empty="No skills listed yet." />
+            </div>
+            <h3 className="mt-4 text-sm font-semibold text-muted-foreground">Certifications</h3>
+            <div className="mt-2">
+              <Chips items={caregiver.certifications} empty="No certifications listed yet." />
+            </div>
+          </Section>
+
+          <Section title="Availability">
+            <Chips items={caregiver.availability} empty="No availability listed yet." />
+          </Section>
+
+          <Reviews caregiverId={caregiver.id} />
+        </div>
+
+        <BookingPanel caregiver={caregiver} />
+      </div>
+    </div>
+  );
+}
+
+function LoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  useDocumentTitle('Caregiver profile');
+  return (
+    <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <Alert>We couldn't load this caregiver's profile.</Alert>
+      <Button onClick={onRetry} disabled={retrying}>
+        Retry
+      </Button>
+    </div>
+  );
+}
 
 export default function CaregiverProfilePage() {
-  return (
-    <ComingSoon title={'Caregiver profile'}>
-      {'Caregiver profiles with reviews, availability and booking are on their way.'}
-    </ComingSoon>
-  );
+  const { id: rawId } = useParams();
+  const id = parseCaregiverId(rawId);
+  const { data, isPending, isError, error, refetch, isFetching } = useCaregiverProfile(id);
+
+  if (id === undefined) return <NotFound />;
+  if (isError) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return <NotFound />;
+    return <LoadError onRetry={() => void refetch()} retrying={isFetching} />;
+  }
+  if (isPending) return <ProfileSkeleton />;
+  return <Profile caregiver={data} />;
 }

@@ -54,9 +54,14 @@ export interface RecordedCall {
   credentials?: RequestCredentials;
 }
 
-type Reply =
-  | { status?: number; body?: unknown }
-  | ((call: RecordedCall) => { status?: number; body?: unknown });
+interface ReplyInit {
+  status?: number;
+  body?: unknown;
+  /** Extra response headers, e.g. X-Total-Count. */
+  headers?: Record<string, string>;
+}
+
+type Reply = ReplyInit | ((call: RecordedCall) => ReplyInit);
 
 /** Stubs global fetch: `routes` maps 'METHOD /path' to a reply; anything else answers 404. */
 export function stubFetch(routes: Record<string, Reply> = {}) {
@@ -77,7 +82,7 @@ export function stubFetch(routes: Record<string, Reply> = {}) {
       typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { message: 'Not found' } });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,0 +1,89 @@
+import { BookOpen, CircleHelp, Headphones, Mail, Users, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Link } from 'react-router';
+import { useAppConfig } from '../features/config/api';
+import { cn } from '../lib/cn';
+
+const itemClasses = cn(
+  'flex w-full items-center gap-3 rounded-lg border border-border px-3 py-2.5 text-left text-sm font-semibold',
+  'hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring',
+);
+
+/**
+ * The floating help button of the home and search pages (spec §2): a round button that opens a small
+ * panel with tutorials, support and e-mail. A Radix Dialog (already in the app's main bundle for the
+ * mobile menu, so the panel costs no extra script): focus moves in, Escape closes it and focus goes back
+ * to the button.
+ */
+export function HelpWidget() {
+  const { data: config } = useAppConfig();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          aria-label="Help"
+          className={cn(
+            'fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg',
+            'hover:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          )}
+        >
+          <CircleHelp aria-hidden="true" className="size-7" />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-black/20" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed right-4 bottom-20 z-50 max-h-[calc(100dvh-6rem)] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-border bg-surface p-5 text-foreground shadow-xl focus:outline-none"
+        >
+          <div className="mb-3 flex items-start justify-between gap-3">
+            <Dialog.Title className="text-lg font-bold">Welcome to YaadCare</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close help"
+              className="-m-1 rounded-md p-1 text-muted-foreground hover:text-foreground focus-visible:outline-3 focus-visible:outline-ring"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <ul className="space-y-2">
+            <li>
+              <Dialog.Close asChild>
+                <Link to="/how-it-works" className={itemClasses}>
+                  <Users aria-hidden="true" className="size-5 text-primary" />
+                  Tutorial for Families
+                </Link>
+              </Dialog.Close>
+            </li>
+            <li>
+              <Dialog.Close asChild>
+                <Link to="/how-it-works" className={itemClasses}>
+                  <BookOpen aria-hidden="true" className="size-5 text-primary" />
+                  Tutorial for Caregivers
+                </Link>
+              </Dialog.Close>
+            </li>
+            <li>
+              <Dialog.Close asChild>
+                <Link to="/support" className={itemClasses}>
+                  <Headphones aria-hidden="true" className="size-5 text-primary" />
+                  Contact Support
+                </Link>
+              </Dialog.Close>
+            </li>
+            {config?.supportEmail ? (
+              <li>
+                <a href={`mailto:${config.supportEmail}`} className={itemClasses}>
+                  <Mail aria-hidden="true" className="size-5 text-primary" />
+                  Email Us
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          <p className="mt-4 text-sm font-semibold">Available 24/7 for support</p>
+          <p className="text-sm text-muted-foreground">Connecting families with care across Jamaica</p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

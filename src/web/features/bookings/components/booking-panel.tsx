@@ -1,0 +1,272 @@
+import { CalendarDays, Lock } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
+import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
+import { jamaicaToday } from '../../../../shared/time';
+import type { FromState } from '../../../app/guards';
+import { Button } from '../../../components/ui/button';
+import { Alert, FieldErrorText } from '../../../components/ui/form-field';
+import { fieldClasses, Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/cn';
+import { useCurrentUser } from '../../auth/api';
+import { useCreateBooking } from '../api';
+import {
+  bookingCost,
+  buildBookingRequest,
+  DEFAULT_DURATION,
+  DURATIONS,
+  durationLabel,
+  endTimeFor,
+  isValidBookingDate,
+  START_TIMES,
+} from '../booking-form';
+
+interface Draft {
+  date: string;
+  startTime: string;
+  duration: number;
+  notes: string;
+}
+
+const EMPTY_DRAFT: Draft = { date: '', startTime: '', duration: DEFAULT_DURATION, notes: '' };
+
+/** The choices survive the trip to /login and back (this tab only). */
+function draftKey(caregiverId: number) {
+  return `yaadcare:booking-draft:${caregiverId}`;
+}
+
+function loadDraft(caregiverId: number): Draft {
+  try {
+    const saved = JSON.parse(
+      sessionStorage.getItem(draftKey(caregiverId)) ?? 'null',
+    ) as Partial<Draft> | null;
+    if (!saved || typeof saved !== 'object') return EMPTY_DRAFT;
+    return {
+      date: typeof saved.date === 'string' ? saved.date : '',
+      startTime:
+        typeof saved.startTime === 'string' && START_TIMES.includes(saved.startTime) ? saved.startTime : '',
+      duration:
+        typeof saved.duration === 'number' && (DURATIONS as readonly number[]).includes(saved.duration)
+          ? saved.duration
+          : DEFAULT_DURATION,
+      notes: typeof saved.notes === 'string' ? saved.notes.slice(0, 1000) : '',
+    };
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+/**
+ * The sticky booking panel of a caregiver's profile (spec §2, §5, §9): date (today or later in
+ * Jamaica), start time, duration, optional special requests, and the cost by the shared fee policy.
+ */
+export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: user } = useCurrentUser();
+  const createBooking = useCreateBooking();
+  const [draft, setDraft] = useState<Draft>(() => loadDraft(caregiver.id));
+  const [dateError, setDateError] = useState<string>();
+  const today = jamaicaToday();
+  const ids = { date: useId(), start: useId(), duration: useId(), notes: useId(), heading: useId() };
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(draftKey(caregiver.id), JSON.stringify(draft));
+    } catch {
+      // Storage full or blocked: the panel still works, the draft just isn't kept.
+    }
+  }, [caregiver.id, draft]);
+
+  const update = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const rateCents = toCents(caregiver.hourlyRate);
+  const cost = bookingCost(caregiver.hourlyRate, draft.duration);
+  const end = draft.startTime ? endTimeFor(draft.startTime, draft.duration) : undefined;
+  const closed = !caregiver.isAvailable;
+  const wrongRole = !!user && user.userType !== 'family';
+  const disabled = closed || wrongRole;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (disabled || createBooking.isPending) return;
+    if (!draft.date || !draft.startTime) {
+      toast({ title: 'Missing Information', description: 'Please select a date and time for your booking.' });
+      return;
+    }
+    if (!isValidBookingDate(draft.date, today)) {
+      setDateError('Choose today or a later date.');
+      return;
+    }
+    setDateError(undefined);
+    if (!user) {
+      const state: FromState = { from: { pathname: location.pathname, search: location.search } };
+      navigate('/login', { state });
+      return;
+    }
+    const request = buildBookingRequest({
+      caregiverId: caregiver.id,
+      hourlyRate: caregiver.hourlyRate,
+      date: draft.date,
+      startTime: draft.startTime,
+      duration: draft.duration,
+      notes: draft.notes,
+    });
+    createBooking.mutate(request, {
+      onSuccess: (booking) => {
+        sessionStorage.removeItem(draftKey(caregiver.id));
+        toast({
+          title: 'Booking Request Created!',
+          description: `Proceeding to secure payment for ${caregiver.user.firstName}`,
+        });
+        navigate(booking?.id ? `/payment/${booking.id}` : '/bookings');
+      },
+      onError: (error) => {
+        console.error('Booking failed', error);
+        toast({
+          variant: 'destructive',
+          title: 'Booking Failed',
+          description: 'There was an error processing your booking. Please try again.',
+        });
+      },
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby={ids.heading}
+      className="rounded-2xl border border-border bg-surface p-5 shadow-sm lg:sticky lg:top-24"
+    >
+      <h2 id={ids.heading} className="flex items-center gap-2 text-xl font-bold">
+        <CalendarDays aria-hidden="true" className="size-5 text-primary" />
+        Book {caregiver.user.firstName}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        <span className="text-lg font-bold text-foreground">{formatJmd(rateCents)}</span> JMD per hour
+      </p>
+
+      {closed ? (
+        <Alert variant="info" className="mt-4">
+          {caregiver.user.firstName} is not taking bookings right now. You can still send a message.
+        </Alert>
+      ) : wrongRole ? (
+        <Alert variant="info" className="mt-4">
+          Bookings are made from a family account.
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate className="mt-4">
+        <fieldset disabled={disabled} className="space-y-4 disabled:opacity-70">
+          <legend className="sr-only">Booking details</legend>
+          <div className="space-y-1.5">
+            <Label htmlFor={ids.date}>Date</Label>
+            <Input
+              id={ids.date}
+              type="date"
+              min={today}
+              value={draft.date}
+              onChange={(e) => {
+                setDateError(undefined);
+                update({ date: e.target.value });
+              }}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? `${ids.date}-error` : undefined}
+            />
+            {dateError ? <FieldErrorText id={`${ids.date}-error`}>{dateError}</FieldErrorText> : null}
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.start}>Start time</Label>
+              <Select
+                id={ids.start}
+                value={draft.startTime}
+                onChange={(e) => update({ startTime: e.target.value })}
+              >
+                <option value="">Select</option>
+                {START_TIMES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.duration}>Duration</Label>
+              <Select
+                id={ids.duration}
+                value={String(draft.duration)}
+                onChange={(e) => update({ duration: Number(e.target.value) })}
+              >
+                {DURATIONS.map((h) => (
+                  <option key={h} value={h}>
+                    {durationLabel(h)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {end ? (
+              <>
+                Ends at <span className="font-semibold text-foreground">{end.label}</span>
+                {end.nextDay ? ' (next day)' : ''}
+              </>
+            ) : (
+              'Choose a start time to see when the booking ends.'
+            )}
+          </p>
+          <div className="space-y-1.5">
+            <Label htmlFor={ids.notes}>Special requests (optional)</Label>
+            <textarea
+              id={ids.notes}
+              value={draft.notes}
+              maxLength={1000}
+              rows={3}
+              onChange={(e) => update({ notes: e.target.value })}
+              placeholder="Allergies, routines, anything the caregiver should know"
+              className={cn(fieldClasses, 'py-2')}
+            />
+          </div>
+
+          <section aria-label="Cost breakdown" className="rounded-xl bg-muted p-4 text-sm">
+            <dl className="space-y-1.5" aria-live="polite">
+              <div className="flex justify-between gap-3">
+                <dt>
+                  {formatJmd(rateCents)} × {durationLabel(draft.duration).replace(' (full day)', '')}
+                </dt>
+                <dd className="tabular-nums" data-testid="cost-subtotal">
+                  {formatJmd(cost.subtotal)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt>Platform fee ({PLATFORM_FEE_PERCENT}%)</dt>
+                <dd className="tabular-nums" data-testid="cost-fee">
+                  {formatJmd(cost.platformFee)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3 border-t border-border-strong pt-1.5 text-base font-bold">
+                <dt>Total (JMD)</dt>
+                <dd className="tabular-nums" data-testid="cost-total">
+                  {formatJmd(cost.total)}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <Button type="submit" className="w-full" size="lg" disabled={createBooking.isPending}>
+            {createBooking.isPending ? 'Sending Request...' : 'Request Booking'}
+          </Button>
+          {!user && !disabled ? (
+            <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
+              <Lock aria-hidden="true" className="size-3.5" />
+              You'll log in or sign up before anything is sent.
+            </p>
+          ) : null}
+        </fieldset>
+      </form>
+    </section>
+  );
+}

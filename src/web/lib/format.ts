@@ -1,0 +1,40 @@
+import { formatJmd, toCents } from '../../shared/money';
+
+/** 'Shanique' + 'W' → 'Shanique W.' (public pages carry only the last name's initial). */
+export function displayName(firstName: string, lastName: string): string {
+  const initial = lastName.trim().charAt(0).toUpperCase();
+  return initial ? `${firstName} ${initial}.` : firstName;
+}
+
+/** '1500.00' → '$1,500' (JMD, whole dollars; the shared formatter). Unparseable text gives '—'. */
+export function formatRate(hourlyRate: string | number): string {
+  try {
+    return formatJmd(toCents(hourlyRate));
+  } catch {
+    return '—';
+  }
+}
+
+/** '4.75' → 4.75; anything unparseable → 0 (spec §9: averageRating defaults to 0). */
+export function parseRating(averageRating: string | number): number {
+  const n = typeof averageRating === 'number' ? averageRating : Number.parseFloat(averageRating);
+  return Number.isFinite(n) ? Math.min(5, Math.max(0, n)) : 0;
+}
+
+/** 1 → '1 year', 8 → '8 years'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Jamaica',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/** An ISO timestamp as 'March 4, 2025' in Jamaica; the raw text when it does not parse. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
