@@ -27,6 +27,7 @@ import {
   type ProfileRow,
   type ResolvedLocation,
   type SearchFilters,
+  type SearchPage,
   type SearchRow,
 } from './repo';
 
@@ -161,45 +162,47 @@ export interface CaregiverServiceDeps {
   now?: () => Date;
 }
 
-export function createCaregiverService({ db, now = () => new Date() }: CaregiverServiceDeps) {
-  /** The query's filters as the repository takes them (spell-correcting q on the way). */
-  async function filtersOf(input: FiltersInput): Promise<SearchFilters> {
-    const words = queryWords(input.q);
-    let tsquery: string | undefined;
-    if (words.length) {
-      tsquery = await caregiverRepo.textQuery(db, words, MIN_SIMILARITY);
-      // Only stop words ('the'): no text filter.
-      if (!tsquery) tsquery = undefined;
-    }
-    return {
-      location: input.location ? resolveLocation(input.location) : undefined,
-      minRate: input.minRate,
-      maxRate: input.maxRate,
-      experience: input.experience,
-      skills: canonical(input.skills, KNOWN_SKILLS),
-      availability: canonical(input.availability, KNOWN_AVAILABILITY),
-      type: input.type,
-      parish: input.parish,
-      tsquery,
-      verified: input.verified,
-      urgent: input.urgent ? { workingHours: isJamaicaWorkingHours(now()) } : undefined,
-    };
-  }
+/**
+ * A query's filters as the repository takes them, q spell-corrected into a tsquery (one small query).
+ * Exported for the search benchmark, which times the very SQL the endpoint runs.
+ */
+export async function searchFilters(db: Tx, input: FiltersInput, now: Date): Promise<SearchFilters> {
+  const words = queryWords(input.q);
+  // Only stop words ('the') or punctuation: no text filter.
+  const tsquery = words.length ? (await caregiverRepo.textQuery(db, words, MIN_SIMILARITY)) || undefined : undefined;
+  return {
+    location: input.location ? resolveLocation(input.location) : undefined,
+    minRate: input.minRate,
+    maxRate: input.maxRate,
+    experience: input.experience,
+    skills: canonical(input.skills, KNOWN_SKILLS),
+    availability: canonical(input.availability, KNOWN_AVAILABILITY),
+    type: input.type,
+    parish: input.parish,
+    tsquery,
+    verified: input.verified,
+    urgent: input.urgent ? { workingHours: isJamaicaWorkingHours(now) } : undefined,
+  };
+}
 
+/** Sort, page and the count's cap: exact up to SEARCH_TOTAL_CAP, or to the end of the page if further. */
+export function searchPage(input: SearchInput): SearchPage {
+  return {
+    sort: input.sort ?? 'relevance',
+    limit: input.limit,
+    offset: input.offset,
+    countCap: Math.max(SEARCH_TOTAL_CAP, input.offset + input.limit),
+    rankCandidates: RANK_CANDIDATES,
+  };
+}
+
+export function createCaregiverService({ db, now = () => new Date() }: CaregiverServiceDeps) {
   return {
     async search(input: SearchInput): Promise<SearchResult> {
-      const filters = await filtersOf(input);
-      const { limit, offset } = input;
-      const countCap = Math.max(SEARCH_TOTAL_CAP, offset + limit);
-      const { rows, matched } = await caregiverRepo.search(db, filters, {
-        sort: input.sort ?? 'relevance',
-        limit,
-        offset,
-        countCap,
-        rankCandidates: RANK_CANDIDATES,
-      });
-      const exact = matched <= countCap;
-      return { caregivers: rows.map(toPublic), total: exact ? matched : countCap, exact };
+      const page = searchPage(input);
+      const { rows, matched } = await caregiverRepo.search(db, await searchFilters(db, input, now()), page);
+      const exact = matched <= page.countCap;
+      return { caregivers: rows.map(toPublic), total: exact ? matched : page.countCap, exact };
     },
 
     async kindCounts(): Promise<KindCounts> {
@@ -208,7 +211,7 @@ export function createCaregiverService({ db, now = () => new Date() }: Caregiver
     },
 
     async parishCounts(input: ParishCountsInput): Promise<ParishCounts> {
-      const counts = await caregiverRepo.parishCounts(db, await filtersOf(input));
+      const counts = await caregiverRepo.parishCounts(db, await searchFilters(db, input, now()));
       return PARISHES.map((parish) => ({ parish, count: counts.get(parish) ?? 0 }));
     },
 

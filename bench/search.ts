@@ -1,0 +1,252 @@
+/**
+ * npm run bench:search
+ *
+ * Seeds 50,000 caregivers (plus the demo data) into a fresh database, starts the real app on
+ * 127.0.0.1:<free port>, and drives five typical searches with autocannon (10 connections, 10 s each,
+ * in a worker thread so the load generator does not share the server's event loop). For each it also
+ * times the same SQL straight on the database, one statement at a time. Runs on PGlite (a temporary
+ * DATA_DIR) and, when DATABASE_URL is set, on PostgreSQL (a fresh database created next to the one
+ * DATABASE_URL names, dropped at the end). Writes bench/results/search.json.
+ *
+ * Options (environment): BENCH_CAREGIVERS (default 50000), BENCH_SECONDS (default 10),
+ * BENCH_CONNECTIONS (default 10), BENCH_ONLY=pglite|postgres.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { CaregiverSearchQuery } from '../src/shared/contracts/caregivers';
+import { buildApp } from '../src/server/app';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { DEMO_PASSWORD, seedBulkCaregivers, seedDemoData } from '../src/server/db/demo-data';
+import { loadEnv } from '../src/server/env';
+import { hashPassword } from '../src/server/features/auth/passwords';
+import { caregiverRepo } from '../src/server/features/caregivers/repo';
+import { searchFilters, searchPage } from '../src/server/features/caregivers/service';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'bench/results/search.json');
+const CAREGIVERS = Number(process.env.BENCH_CAREGIVERS ?? 50_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const RAW_RUNS = 200;
+
+/** The typical searches: what the home page, the filter panel, the search box and the category grid send. */
+const QUERIES = [
+  '/api/caregivers/search',
+  '/api/caregivers/search?location=Kingston&minRate=800&maxRate=1500',
+  '/api/caregivers/search?skills=CPR%20Certified,First%20Aid%20Certified&availability=Weekdays,Evenings',
+  '/api/caregivers/search?q=nanny',
+  '/api/caregivers/search?type=child-care&parish=St.%20Andrew&sort=rating',
+];
+
+export interface SearchBenchResult {
+  database: 'pglite' | 'postgres';
+  query: string;
+  /** Caregivers in the database (listed or not). */
+  caregivers: number;
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerSec: number;
+  /** The endpoint's SQL alone (spell-correction of q included), one statement at a time. */
+  rawSqlP50Ms: number;
+  /** X-Total-Count of the first page ('1000+' when capped). */
+  matches: string;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Load average (1 min) of the machine when the run started: other work shares the CPUs. */
+  loadAverage: number;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+interface Target {
+  kind: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+function pgliteTarget(): Target {
+  const dir = mkdtempSync(join(tmpdir(), 'yaadcare-bench-'));
+  return {
+    kind: 'pglite',
+    open: () => openDatabase({ kind: 'pglite', dataDir: dir, purpose: 'bench:search' }),
+    async cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresTarget(adminUrl: string): Target {
+  const name = `yc_bench_${randomBytes(5).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  let created = false;
+  return {
+    kind: 'postgres',
+    async open() {
+      await admin(`create database ${name}`);
+      created = true;
+      return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: CONNECTIONS });
+    },
+    async cleanup() {
+      if (created) await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function seed(database: Database, passwordHash: string): Promise<number> {
+  const t0 = performance.now();
+  await seedDemoData(database.db, { passwordHash });
+  let last = 0;
+  await seedBulkCaregivers(database.db, CAREGIVERS, {
+    passwordHash,
+    runId: 'bench',
+    batchSize: 1000,
+    onProgress(done) {
+      if (done - last >= 10_000 || done === CAREGIVERS) {
+        last = done;
+        log(`  seeded ${done.toLocaleString('en-US')} caregivers (${round((performance.now() - t0) / 1000, 1)} s)`);
+      }
+    },
+  });
+  // What autovacuum does shortly after a bulk load: statistics for the planner, and the visibility map
+  // that lets the covering indexes answer without visiting the table.
+  await database.db.execute(sql`vacuum analyze`);
+  const result = (await database.db.execute(sql`select count(*)::int as n from caregivers`)) as unknown as {
+    rows: { n: number }[];
+  };
+  log(`  ready in ${round((performance.now() - t0) / 1000, 1)} s`);
+  return Number(result.rows[0].n);
+}
+
+async function rawSqlP50(database: Database, query: string): Promise<number> {
+  const params = Object.fromEntries(new URL(query, 'http://x').searchParams);
+  const input = CaregiverSearchQuery.parse(params);
+  const page = searchPage(input);
+  const once = async () => {
+    // searchFilters runs the spell-correction statement when there is a q, as the endpoint does.
+    const filters = await searchFilters(database.db, input, new Date());
+    await caregiverRepo.search(database.db, filters, page);
+  };
+  for (let i = 0; i < 20; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < RAW_RUNS; i++) {
+    const t0 = performance.now();
+    await once();
+    times.push(performance.now() - t0);
+  }
+  return round(percentile(times.sort((a, b) => a - b), 50), 3);
+}
+
+function drive(url: string, seconds: number) {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    workers: 1,
+  });
+}
+
+async function benchTarget(target: Target, passwordHash: string): Promise<SearchBenchResult[]> {
+  log(`\n${target.kind}: seeding ${CAREGIVERS.toLocaleString('en-US')} caregivers and the demo data`);
+  const database = await target.open();
+  let app: FastifyInstance | undefined;
+  try {
+    const caregivers = await seed(database, passwordHash);
+    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_MODE: '0' });
+    app = await buildApp({ env, database, logger: false });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const results: SearchBenchResult[] = [];
+    for (const query of QUERIES) {
+      const url = `${address}${query}`;
+      const check = await fetch(url);
+      if (!check.ok) throw new Error(`${query} answered ${check.status}: ${await check.text()}`);
+      const total = check.headers.get('x-total-count') ?? '?';
+      const matches = check.headers.get('x-total-count-exact') === 'false' ? `${total}+` : total;
+      await drive(url, 2); // warm-up: plans, caches, JIT
+      const loadAverage = round(loadavg()[0]);
+      const run = await drive(url, SECONDS);
+      const rawSqlP50Ms = await rawSqlP50(database, query);
+      const result: SearchBenchResult = {
+        database: target.kind,
+        query,
+        caregivers,
+        p50Ms: run.latency.p50,
+        p99Ms: run.latency.p99,
+        requestsPerSec: round(run.requests.average, 0),
+        rawSqlP50Ms,
+        matches,
+        requests: run.requests.total,
+        non2xx: run.non2xx,
+        errors: run.errors,
+        loadAverage,
+      };
+      log(
+        `  ${query.replace('/api/caregivers/search', '') || '(no filter)'}\n` +
+          `    p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  ${result.requestsPerSec} req/s  ` +
+          `raw SQL p50 ${rawSqlP50Ms} ms  matches ${matches}  non-2xx ${run.non2xx}  load ${loadAverage}`,
+      );
+      results.push(result);
+    }
+    return results;
+  } finally {
+    if (app) await app.close();
+    else await database.close();
+  }
+}
+
+async function main() {
+  const only = process.env.BENCH_ONLY;
+  const targets: Target[] = [];
+  if (only !== 'postgres') targets.push(pgliteTarget());
+  if (process.env.DATABASE_URL && only !== 'pglite') targets.push(postgresTarget(process.env.DATABASE_URL));
+  if (!targets.length) throw new Error('Nothing to run: BENCH_ONLY=postgres needs DATABASE_URL');
+
+  let stopping = false;
+  process.on('SIGINT', () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    log('\nstopping: cleaning up (Ctrl+C again to quit at once)');
+    void Promise.allSettled(targets.map((t) => t.cleanup())).then(() => process.exit(130));
+  });
+
+  const started = performance.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const results: SearchBenchResult[] = [];
+  for (const target of targets) {
+    try {
+      results.push(...(await benchTarget(target, passwordHash)));
+    } finally {
+      await target.cleanup();
+    }
+  }
+  mkdirSync(dirname(OUT), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+  log(`\nwrote ${OUT} in ${round((performance.now() - started) / 1000, 0)} s`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
