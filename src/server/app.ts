@@ -16,6 +16,8 @@ import { adminRoutes } from './features/admin/routes';
 import { setHashConcurrency } from './features/auth/passwords';
 import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
+import { seoRoutes } from './features/seo/routes';
+import { statsRoutes } from './features/stats/routes';
 import { systemRoutes } from './features/system/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -134,6 +136,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(avatarRoutes);
+  await app.register(statsRoutes);
+  await app.register(seoRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
