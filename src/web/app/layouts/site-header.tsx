@@ -43,15 +43,13 @@ export function SiteHeader() {
             </nav>
 
             <div className="flex items-center gap-2">
-              <Button
-                variant="ghost"
-                size="sm"
-                className="hidden sm:inline-flex"
-                onClick={() => openTutorial()}
-              >
-                <GraduationCap aria-hidden="true" className="size-4" />
-                Tutorial
-              </Button>
+              {/* On phones the Tutorial is in the slide-out menu. */}
+              <span className="hidden sm:contents">
+                <Button variant="ghost" size="sm" onClick={() => openTutorial()}>
+                  <GraduationCap aria-hidden="true" className="size-4" />
+                  Tutorial
+                </Button>
+              </span>
               {user ? (
                 <>
                   <span className="flex items-center gap-2">

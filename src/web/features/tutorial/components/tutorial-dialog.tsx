@@ -44,7 +44,7 @@ function TutorialContent({
         nextRef.current?.focus();
       }}
       onCloseAutoFocus={onCloseAutoFocus}
-      className="tutorial-content fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl focus:outline-none sm:p-8"
+      className="tutorial-content fixed top-1/2 left-1/2 z-[51] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl focus:outline-none sm:p-8"
     >
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-bold tracking-wide text-primary uppercase">
@@ -163,6 +163,7 @@ export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { fir
       }}
     >
       <Dialog.Portal>
+        {/* The content sits above its overlay by z-index, not by DOM order (portals may mount in either order). */}
         <Dialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-black/50" />
         <TutorialContent
           key={session}
