@@ -105,7 +105,7 @@ describe('public pages', () => {
     await numbers
       .getByText(new Intl.NumberFormat('en-JM').format(stats.caregivers), { exact: true })
       .waitFor();
-    expect(await numbers.textContent()).toContain(`Parishes with caregivers, of 14${stats.parishes}`);
+    expect(await numbers.textContent()).toContain(`Parishes served (of 14)${stats.parishes}`);
     await context.close();
   });
 });

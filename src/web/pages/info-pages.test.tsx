@@ -184,7 +184,7 @@ describe('informational pages', () => {
     expect(await screen.findByText('1,250')).toBeInTheDocument();
     expect(screen.getByText('3,400')).toBeInTheDocument();
     expect(screen.getByText('9,876')).toBeInTheDocument();
-    expect(screen.getByText('Parishes with caregivers, of 14')).toBeInTheDocument();
+    expect(screen.getByText('Parishes served (of 14)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find care' })).toHaveAttribute('href', '/search');
     expect(screen.getByRole('link', { name: 'Share your story' })).toHaveAttribute('href', '/support');
   });

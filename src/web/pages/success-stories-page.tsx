@@ -38,7 +38,7 @@ function HeadlineStats() {
     { label: 'Families signed up', value: data?.families },
     { label: 'Completed bookings', value: data?.completedBookings },
     {
-      label: `Parishes with caregivers, of ${PARISHES.length}`,
+      label: `Parishes served (of ${PARISHES.length})`,
       value: data?.parishes,
     },
   ];

@@ -39,7 +39,7 @@ export function LegalDocument({
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:py-14">
         <nav
           aria-labelledby="toc-heading"
-          className="self-start rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-24"
+          className="self-start rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-28"
         >
           <h2 id="toc-heading" className="text-sm font-bold tracking-wide text-primary-deep uppercase">
             Contents
