@@ -18,8 +18,33 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
+/** The browser's onboarding record (spec §3): present means the first-visit tutorial was already seen. */
+export const ONBOARDING_KEY = 'yaadcare_onboarding';
+
+/**
+ * A fresh browser context and page. Journeys start as returning visitors, so the tutorial that opens 2 s
+ * into a first visit never covers what they test; `firstVisit: true` leaves storage empty to test that.
+ */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  { firstVisit = false, ...options }: BrowserContextOptions & { firstVisit?: boolean } = {},
+) {
   const context = await browser.newContext({ baseURL, ...options });
+  if (!firstVisit) {
+    await context.addInitScript((key) => {
+      try {
+        if (!window.localStorage.getItem(key)) {
+          window.localStorage.setItem(
+            key,
+            JSON.stringify({ hasSeenTutorial: true, userType: 'family', isFirstVisit: false }),
+          );
+        }
+      } catch {
+        // Storage blocked on this page (about:blank): nothing to do.
+      }
+    }, ONBOARDING_KEY);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));

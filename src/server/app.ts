@@ -18,6 +18,8 @@ import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
 import { reviewRoutes } from './features/reviews/routes';
+import { seoRoutes } from './features/seo/routes';
+import { statsRoutes } from './features/stats/routes';
 import { systemRoutes } from './features/system/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -138,6 +140,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(avatarRoutes);
   await app.register(caregiverRoutes);
   await app.register(reviewRoutes);
+  await app.register(statsRoutes);
+  await app.register(seoRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -47,3 +47,49 @@ export function isAppRoute(path: string): boolean {
   const clean = path.split(/[?#]/)[0] || '/';
   return patterns.some((p) => p.test(clean));
 }
+
+/**
+ * The pages search engines should find, in the order sitemap.xml lists them. Caregiver profiles
+ * (/caregiver/{id}) are listed too, one per bookable caregiver, by the server.
+ */
+export const INDEXABLE_PAGES = [
+  '/',
+  '/search',
+  '/how-it-works',
+  '/safety-trust',
+  '/pricing',
+  '/yaadcare-services',
+  '/success-stories',
+  '/caregiver-resources',
+  '/support',
+  '/signup',
+  '/login',
+  '/terms-of-service',
+  '/terms-of-use',
+  '/privacy-policy',
+] as const satisfies readonly (typeof APP_ROUTES)[number][];
+
+/**
+ * Pages only a signed-in person can see (and the demo outbox): robots.txt asks crawlers to stay out.
+ * A ':param' part becomes a path prefix ('/payment/').
+ */
+export const PRIVATE_PAGES = [
+  '/dashboard',
+  '/family-dashboard',
+  '/caregiver-dashboard',
+  '/caregiver-dashboard-enhanced',
+  '/profile',
+  '/messages',
+  '/bookings',
+  '/earnings',
+  '/caregiver-onboarding',
+  '/background-check',
+  '/booking-confirmation/:caregiverId',
+  '/payment/:bookingId',
+  '/chat/:userId',
+  '/payment-settings',
+  '/availability',
+  '/settings',
+  '/admin',
+  '/dev/outbox',
+] as const satisfies readonly (typeof APP_ROUTES)[number][];

@@ -169,7 +169,12 @@ export const CaregiverUserIdParam = z.object({ userId: DbId('userId') });
 
 /** GET /api/reviews/caregiver/{id}: newest first, with X-Total-Count. */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(50, 'limit must be at most 50').default(10),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(50, 'limit must be at most 50')
+    .default(10),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(100_000).default(0),
 });
 

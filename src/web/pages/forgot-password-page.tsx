@@ -11,7 +11,7 @@ import { toast } from '../components/ui/use-toast';
 import { useRequestPasswordReset } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { errorMessage } from '../lib/api';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to send reset email';
 
@@ -50,7 +50,12 @@ function DevelopmentTokenBox({ token }: { token: string }) {
 }
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  usePageMeta({
+    title: 'Forgot password',
+    description:
+      "Forgot your YaadCare password? Enter your e-mail address and we'll send you a link to set a new one.",
+    path: '/forgot-password',
+  });
   const mutation = useRequestPasswordReset();
   const [sent, setSent] = useState<{ email: string; response: ForgotPasswordResponse } | null>(null);
 

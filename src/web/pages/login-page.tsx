@@ -12,7 +12,7 @@ import { toast } from '../components/ui/use-toast';
 import { landingPathFor, useLogin } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { errorMessage } from '../lib/api';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/use-page-meta';
 
 /** Where to go after login: back where the guard stopped them, else the role's landing page. */
 function returnPath(state: unknown): string | undefined {
@@ -24,7 +24,11 @@ function returnPath(state: unknown): string | undefined {
 }
 
 export default function LoginPage() {
-  useDocumentTitle('Log in');
+  usePageMeta({
+    title: 'Log in',
+    description: 'Log in to YaadCare to message caregivers, manage your bookings and see your dashboard.',
+    path: '/login',
+  });
   const location = useLocation();
   const navigate = useNavigate();
   const loginMutation = useLogin();

@@ -10,7 +10,7 @@ import { toast } from '../components/ui/use-toast';
 import { useResetPassword } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { errorMessage } from '../lib/api';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to reset password';
 
@@ -106,7 +106,11 @@ function ResetForm({ token }: { token: string }) {
 }
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  usePageMeta({
+    title: 'Reset password',
+    description: 'Choose a new password for your YaadCare account.',
+    path: '/reset-password',
+  });
   const [params] = useSearchParams();
   const token = params.get('token')?.trim();
   if (!token) return <InvalidLink />;

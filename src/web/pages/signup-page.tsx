@@ -15,7 +15,7 @@ import { useSignup } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { ApiError, errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/use-page-meta';
 
 const MISMATCH = "Passwords don't match";
 
@@ -54,7 +54,12 @@ const ACCOUNT_TYPES = [
 ] as const;
 
 export default function SignupPage() {
-  useDocumentTitle('Sign up');
+  usePageMeta({
+    title: 'Sign up',
+    description:
+      'Create a free YaadCare account. Families find and book caregivers across Jamaica; caregivers build a profile, get verified and take bookings.',
+    path: '/signup',
+  });
   const navigate = useNavigate();
   const signupMutation = useSignup();
 

@@ -1,10 +1,11 @@
-import { LogOut, Menu, X } from 'lucide-react';
+import { GraduationCap, LogOut, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import type { PublicUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
+import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
 import { UserAvatar } from './user-avatar';
@@ -19,6 +20,7 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
 export function MobileMenu({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
   const navigating = useRef(false);
+  const tutorialAsked = useRef(false);
   const signOut = useSignOut();
   const items = user ? NAV_BY_ROLE[user.userType] : LOGGED_OUT_NAV;
 
@@ -47,6 +49,11 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             if (navigating.current) event.preventDefault();
+            if (tutorialAsked.current) {
+              tutorialAsked.current = false;
+              // Once focus is back on the menu button, so the tutorial returns it there when it closes.
+              setTimeout(() => openTutorial(), 0);
+            }
           }}
           className="sheet-content fixed inset-y-0 right-0 z-50 flex w-4/5 max-w-xs flex-col gap-4 overflow-y-auto bg-surface p-5 shadow-xl focus:outline-none"
         >
@@ -82,6 +89,19 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
               ))}
             </ul>
           </nav>
+
+          <button
+            type="button"
+            className={cn(itemClasses({ isActive: false }), 'w-full gap-2 text-left')}
+            onClick={() => {
+              navigating.current = false;
+              tutorialAsked.current = true;
+              setOpen(false);
+            }}
+          >
+            <GraduationCap aria-hidden="true" className="size-5 text-primary" />
+            Tutorial
+          </button>
 
           <div className="mt-auto space-y-2 border-t border-border pt-4">
             {user ? (

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useFinishSignOut } from '../../features/auth/use-sign-out';
+import { TutorialHost } from '../../features/tutorial/components/tutorial-dialog';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -41,6 +42,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <TutorialHost />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { LogOut } from 'lucide-react';
+import { GraduationCap, LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
+import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
 import { DemoBanner } from './demo-banner';
@@ -42,6 +43,13 @@ export function SiteHeader() {
             </nav>
 
             <div className="flex items-center gap-2">
+              {/* On phones the Tutorial is in the slide-out menu. */}
+              <span className="hidden sm:contents">
+                <Button variant="ghost" size="sm" onClick={() => openTutorial()}>
+                  <GraduationCap aria-hidden="true" className="size-4" />
+                  Tutorial
+                </Button>
+              </span>
               {user ? (
                 <>
                   <span className="flex items-center gap-2">

@@ -1,0 +1,91 @@
+/**
+ * What the pricing pages promise, in one place (spec §9 Money and fees). The fee itself is PLATFORM_FEE_PERCENT
+ * in ./money; amounts here are whole JMD (not cents) because they are only ever shown.
+ */
+
+export interface Plan {
+  id: 'basic' | 'family' | 'premium';
+  name: string;
+  /** Whole JMD a month; 0 is free. */
+  monthlyJmd: number;
+  summary: string;
+  features: string[];
+  /** False while a plan cannot be bought yet: shown with its price, marked as coming soon. */
+  available: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'basic',
+    name: 'Basic',
+    monthlyJmd: 0,
+    summary: 'Everything you need to find, book and pay for care.',
+    features: [
+      'Search caregivers in all 14 parishes',
+      'Full profiles, reviews and Verified badges',
+      'Message caregivers before you book',
+      'Book and pay on YaadCare, after the service is completed',
+      'Help from our support team by e-mail and the support form',
+    ],
+    available: true,
+  },
+  {
+    id: 'family',
+    name: 'Family Plan',
+    monthlyJmd: 999,
+    summary: 'For families who book care every week.',
+    features: [
+      'Everything in Basic',
+      'Save favourite caregivers and rebook them quickly',
+      'Booking reminders by SMS',
+      'Priority replies from our support team',
+    ],
+    available: false,
+  },
+  {
+    id: 'premium',
+    name: 'Premium',
+    monthlyJmd: 1999,
+    summary: 'For ongoing care of a parent, or a child with extra needs.',
+    features: [
+      'Everything in the Family Plan',
+      'Our team shortlists suitable caregivers for you',
+      'Recurring bookings for ongoing care',
+      'A monthly summary of hours and spending',
+    ],
+    available: false,
+  },
+];
+
+export interface TypicalRate {
+  care: string;
+  minJmd: number;
+  maxJmd: number;
+  per: 'hour' | 'night';
+}
+
+/** Typical market rates shown to families and caregivers (spec §9); each caregiver sets their own. */
+export const TYPICAL_RATES: readonly TypicalRate[] = [
+  { care: 'Child care — basic', minJmd: 500, maxJmd: 800, per: 'hour' },
+  { care: 'Child care — experienced', minJmd: 800, maxJmd: 1200, per: 'hour' },
+  { care: 'Special needs care', minJmd: 1000, maxJmd: 1500, per: 'hour' },
+  { care: 'Overnight care', minJmd: 8000, maxJmd: 12000, per: 'night' },
+  { care: 'Senior care', minJmd: 600, maxJmd: 1000, per: 'hour' },
+  { care: 'Housekeeping', minJmd: 400, maxJmd: 600, per: 'hour' },
+];
+
+/** Cancellation by a family: free up to this many hours before the start. */
+export const FREE_CANCELLATION_HOURS = 24;
+/** Share of the booking subtotal paid to the caregiver when a family cancels later than that. */
+export const LATE_CANCELLATION_PERCENT = 50;
+/** Caregiver payouts: weekly on this day, arriving within this many business days. */
+export const PAYOUT_DAY = 'Friday';
+export const PAYOUT_ARRIVAL = '1-2 business days';
+/** Notice given before any price or plan change. */
+export const PRICE_CHANGE_NOTICE_DAYS = 30;
+
+const wholeJmd = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
+/** 1999 → 'JMD 1,999' (never a bare '$', which visitors abroad would read as US dollars). */
+export function jmd(amount: number): string {
+  return `JMD ${wholeJmd.format(amount)}`;
+}
