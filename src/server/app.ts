@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,16 +11,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer';
+import { createOutboxSms, type SmsSender } from './adapters/sms';
+import { createLocalStorage, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import { adminRoutes } from './features/admin/routes';
 import { setHashConcurrency } from './features/auth/passwords';
 import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
+import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { systemRoutes } from './features/system/routes';
+import { verificationRoutes } from './features/verification/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -28,6 +35,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    sms: SmsSender;
+    storage: FileStorage;
   }
 }
 
@@ -35,6 +44,8 @@ export interface BuildAppOptions {
   env: Env;
   database: Database;
   mailer?: Mailer;
+  sms?: SmsSender;
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
 }
@@ -96,6 +107,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     opts.mailer ??
       (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db)),
   );
+  app.decorate('sms', opts.sms ?? createOutboxSms(database.db));
+  // Uploaded files: private, under DATA_DIR/files (never served as static files).
+  app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -122,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(securityPlugin);
+  await app.register(uploadsPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -134,6 +149,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(avatarRoutes);
+  await app.register(caregiverProfileRoutes);
+  await app.register(verificationRoutes);
+  await app.register(notificationRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

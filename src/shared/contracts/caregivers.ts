@@ -126,7 +126,12 @@ export const PublicReview = z.object({
 export type PublicReview = z.infer<typeof PublicReview>;
 
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(50, 'limit must be at most 50').default(10),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(50, 'limit must be at most 50')
+    .default(10),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(100_000).default(0),
 });
 
