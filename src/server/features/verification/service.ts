@@ -619,7 +619,10 @@ function applyDetails(v: VerificationRow, input: DetailsInput): VerificationPatc
     patch.policeRecordReminderSentAt = null;
     redone.push('background');
   }
-  if (input.references !== undefined && JSON.stringify(input.references) !== JSON.stringify(v.references)) {
+  // jsonb keeps its own key order: compare the values, not the text.
+  const refKey = (refs: { name: string; relationship: string; phone?: string }[]) =>
+    JSON.stringify(refs.map((r) => [r.name, r.relationship, r.phone]));
+  if (input.references !== undefined && refKey(input.references) !== refKey(v.references)) {
     patch.references = input.references.map((r) => ({
       name: r.name,
       relationship: r.relationship,
