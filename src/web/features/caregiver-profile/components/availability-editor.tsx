@@ -74,7 +74,8 @@ export function AvailabilityEditor({
                   </label>
                 </span>
                 {week[day] ? (
-                  <span className="flex flex-wrap gap-2" role="group" aria-label={`${title(day)} times`}>
+                  <fieldset className="m-0 flex min-w-0 flex-wrap gap-2 border-0 p-0">
+                    <legend className="sr-only">{`${title(day)} times`}</legend>
                     {TIMES.map((time) => {
                       const slot = `${title(day)} ${time}`;
                       return (
@@ -93,7 +94,7 @@ export function AvailabilityEditor({
                         </label>
                       );
                     })}
-                  </span>
+                  </fieldset>
                 ) : (
                   <span className="text-sm text-muted-foreground">Not working</span>
                 )}
