@@ -71,7 +71,9 @@ describe('caregiver verification journey', () => {
     await page.getByRole('heading', { level: 2, name: 'About you' }).waitFor();
 
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await page.getByText('Average rates in Jamaica: $1,200-$2,500 JMD per hour').isVisible()).toBe(true);
+    expect(await page.getByText('Average rates in Jamaica: $1,200-$2,500 JMD per hour').isVisible()).toBe(
+      true,
+    );
     // Next checks step 1.
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Bio is required').waitFor();
@@ -96,7 +98,9 @@ describe('caregiver verification journey', () => {
     await page.getByLabel('Monday Morning').check();
     await page.getByLabel('Weekends').check();
 
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/caregivers') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/caregivers') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Create profile' }).click();
     const body = (await created).request().postDataJSON();
     // Experience goes as an integer (6 = '6-10 years'), the rate as a number.
@@ -182,13 +186,19 @@ describe('caregiver verification journey', () => {
     // Identity: Continue needs an ID number; a PDF selfie is refused by the server too.
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await page.getByLabel('ID number').fill('123-456-789');
-    await page.getByTestId('upload-id').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: await jpeg(800, 500) });
+    await page
+      .getByTestId('upload-id')
+      .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: await jpeg(800, 500) });
     await waitForToast(page, 'Document uploaded successfully');
     await page.getByTestId('document-id').waitFor();
     expect(await page.getByTestId('upload-selfie').getAttribute('accept')).not.toContain('pdf');
-    await page.getByTestId('upload-selfie').setInputFiles({ name: 'me.pdf', mimeType: 'image/jpeg', buffer: PDF });
+    await page
+      .getByTestId('upload-selfie')
+      .setInputFiles({ name: 'me.pdf', mimeType: 'image/jpeg', buffer: PDF });
     await waitForToast(page, 'Failed to upload document.');
-    await page.getByTestId('upload-selfie').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 400) });
+    await page
+      .getByTestId('upload-selfie')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 400) });
     await waitForToast(page, 'Document uploaded successfully');
     await page.getByTestId('document-selfie').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -198,13 +208,17 @@ describe('caregiver verification journey', () => {
     await page.getByRole('heading', { level: 2, name: 'Step 4: Address' }).waitFor();
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await page.getByLabel('Home address').fill('7 Gloucester Avenue, Montego Bay');
-    await page.getByTestId('upload-address').setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .getByTestId('upload-address')
+      .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF });
     await waitForToast(page, 'Document uploaded successfully');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // Background check: police record, two references, emergency contact, consent.
     await page.getByRole('heading', { level: 2, name: 'Step 5: Background check' }).waitFor();
-    await page.getByTestId('upload-police').setInputFiles({ name: 'police.jpg', mimeType: 'image/jpeg', buffer: await jpeg(600, 800) });
+    await page
+      .getByTestId('upload-police')
+      .setInputFiles({ name: 'police.jpg', mimeType: 'image/jpeg', buffer: await jpeg(600, 800) });
     await waitForToast(page, 'Document uploaded successfully');
     const issued = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     await page.getByLabel('Police record issue date').fill(issued);
@@ -245,7 +259,14 @@ describe('caregiver verification journey', () => {
     await page.getByRole('img', { name: 'Government ID uploaded by the user' }).waitFor();
     await page.getByRole('link', { name: 'Open the PDF' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    for (const step of ['email', 'phone', 'government id', 'selfie', 'proof of address', 'police record and references']) {
+    for (const step of [
+      'email',
+      'phone',
+      'government id',
+      'selfie',
+      'proof of address',
+      'police record and references',
+    ]) {
       await page.getByRole('button', { name: `Approve ${step}` }).click();
       await waitForToast(page, /approved/);
     }
