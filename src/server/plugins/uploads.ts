@@ -57,6 +57,9 @@ export async function readUpload(req: FastifyRequest, fileField: string, maxByte
   } catch (err) {
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') {
+      throw new AppError(413, 'Too many files or fields in one upload. Send one file.');
+    }
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw tooLarge(maxBytes);
     if (e.statusCode && e.statusCode < 500)
       throw new AppError(e.statusCode === 406 ? 415 : 400, 'Bad upload.');

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   type DocumentType,
@@ -152,7 +166,12 @@ export const verificationRepo = {
       ? await tx
           .select({ userId: verificationDocuments.userId, type: verificationDocuments.type })
           .from(verificationDocuments)
-          .where(sql`${verificationDocuments.userId} in ${rows.map((r) => r.v.userId)}`)
+          .where(
+            inArray(
+              verificationDocuments.userId,
+              rows.map((r) => r.v.userId),
+            ),
+          )
       : [];
     return { rows, total, docs };
   },

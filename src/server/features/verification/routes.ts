@@ -38,6 +38,8 @@ const REMINDER_EVERY_MS = 60 * 60 * 1000;
 /** Verification of the signed-in user (spec §7), never of a fixed user id. */
 export async function verificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Sending mail and SMS costs money and can be abused across accounts: limit each IP too.
+  const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };
   const service = createVerificationService({
     db: app.db,
     mailer: app.mailer,
@@ -81,7 +83,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   r.post(
     '/api/verification/email/send',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: perIp },
       schema: {
         tags: ['verification'],
         summary: 'E-mail a single-use link (24 h) that proves the account’s address',
@@ -99,7 +101,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   r.post(
     '/api/verification/email/verify',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: perIp },
       schema: {
         tags: ['verification'],
         summary: 'Check the token from the e-mailed link',
@@ -113,7 +115,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   r.post(
     '/api/verification/phone/send',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: perIp },
       schema: {
         tags: ['verification'],
         summary: 'Text a 6-digit code (10 minutes, 5 tries, one send a minute)',
@@ -131,7 +133,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   r.post(
     '/api/verification/phone/verify',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: perIp },
       schema: {
         tags: ['verification'],
         summary: 'Check the texted code',

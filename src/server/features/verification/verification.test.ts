@@ -254,6 +254,25 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
       ).statusCode,
     ).toBe(403);
 
+    // Two files in one upload are refused.
+    const boundary = '----twofiles';
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        jpeg,
+        Buffer.from('\r\n'),
+      ]);
+    const two = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/document/upload',
+      headers: { ...me.h, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([part('document'), part('document'), Buffer.from(`--${boundary}--\r\n`)]),
+    });
+    expect([400, 413]).toContain(two.statusCode);
+    expect(two.json().message).toEqual(expect.any(String));
+
     // The owner and admins fetch it as an attachment; others are refused; nothing is public.
     const url = id.json().document.url;
     const own = await t.app.inject({ method: 'GET', url, headers: me.h });
