@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer';
+import { createOutboxSms, type SmsSender } from './adapters/sms';
+import { createLocalStorage, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import { adminRoutes } from './features/admin/routes';
@@ -20,10 +23,14 @@ import { caregiverRoutes } from './features/caregivers/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
+import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { systemRoutes } from './features/system/routes';
+import { verificationRoutes } from './features/verification/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -32,6 +39,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    sms: SmsSender;
+    storage: FileStorage;
   }
 }
 
@@ -39,6 +48,8 @@ export interface BuildAppOptions {
   env: Env;
   database: Database;
   mailer?: Mailer;
+  sms?: SmsSender;
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
 }
@@ -100,6 +111,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     opts.mailer ??
       (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db)),
   );
+  app.decorate('sms', opts.sms ?? createOutboxSms(database.db));
+  // Uploaded files: private, under DATA_DIR/files (never served as static files).
+  app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -126,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(securityPlugin);
+  await app.register(uploadsPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -142,6 +157,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewRoutes);
   await app.register(statsRoutes);
   await app.register(seoRoutes);
+  await app.register(caregiverProfileRoutes);
+  await app.register(verificationRoutes);
+  await app.register(notificationRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

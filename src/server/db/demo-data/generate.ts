@@ -92,6 +92,8 @@ export interface VerificationRow {
   selfieVerified: boolean;
   backgroundCheckVerified: boolean;
   verificationNotes: string | null;
+  status: 'pending' | 'submitted' | 'approved' | 'rejected';
+  submittedAt: Date | null;
   verifiedAt: Date | null;
   /** True when the admin approved it (verifiedBy = the admin). */
   byAdmin: boolean;
@@ -834,6 +836,8 @@ function approvedVerification(email: string, createdAt: Date, verifiedAt: Date):
     selfieVerified: true,
     backgroundCheckVerified: true,
     verificationNotes: 'Police record, ID and references checked.',
+    status: 'approved',
+    submittedAt: new Date(verifiedAt.getTime() - 2 * DAY),
     verifiedAt,
     byAdmin: true,
     createdAt,
@@ -857,6 +861,8 @@ function inProgressVerification(rng: Rng, email: string, createdAt: Date, now: D
     addressVerified: steps >= 4,
     backgroundCheckVerified: false,
     verificationNotes: steps >= 3 ? 'Background check submitted; awaiting police record.' : null,
+    status: 'pending',
+    submittedAt: null,
     verifiedAt: null,
     byAdmin: false,
     createdAt,

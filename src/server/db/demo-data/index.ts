@@ -10,6 +10,7 @@ import {
   messages,
   reviews,
   users,
+  VERIFICATION_STEPS,
   verifications,
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
@@ -117,6 +118,16 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
         ...v,
         userId: uid(email),
         verifiedBy: byAdmin ? adminId : null,
+        // An approved record carries the admin's approval of every step, as the review workflow leaves it.
+        reviews:
+          v.status === 'approved' && v.verifiedAt
+            ? Object.fromEntries(
+                VERIFICATION_STEPS.map((step) => [
+                  step,
+                  { approved: true, reason: null, by: adminId, at: v.verifiedAt!.toISOString() },
+                ]),
+              )
+            : {},
       })),
     );
   }

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -98,6 +99,21 @@ export const QUALIFICATION_FACETS = [
   'Reference Verified',
 ] as const;
 
+export type WeeklyAvailability = Record<
+  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
+  boolean
+>;
+export const DEFAULT_WEEKLY_AVAILABILITY: WeeklyAvailability = {
+  monday: true,
+  tuesday: true,
+  wednesday: true,
+  thursday: true,
+  friday: true,
+  saturday: false,
+  sunday: false,
+};
+
+
 /**
  * spec §3 caregivers, plus the kinds offered and the 'available for bookings' switch.
  *
@@ -120,6 +136,11 @@ export const caregivers = pgTable(
     skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
     availability: text('availability').array().notNull().default(sql`'{}'::text[]`),
     kinds: text('kinds').array().notNull().default(sql`'{}'::text[]`),
+    /** Which days of the week the caregiver works (spec §2 Profile: weekdays on, weekend off by default). */
+    weeklyAvailability: jsonb('weekly_availability')
+      .$type<WeeklyAvailability>()
+      .notNull()
+      .default(DEFAULT_WEEKLY_AVAILABILITY),
     averageRating: numeric('average_rating', { precision: 3, scale: 2 }).notNull().default('0'),
     totalReviews: integer('total_reviews').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { caregivers, users } from '../../db/schema';
 
 /** Escapes LIKE wildcards so a search for '%' finds a percent sign, not everything. */
 const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,5 +29,24 @@ export const adminRepo = {
       tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
     ]);
     return { rows, total };
+  },
+
+  async findUser(tx: Tx, id: number) {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+    return row;
+  },
+
+  /** Sets or clears the suspension; a caregiver's listing follows it (is_active). */
+  async setSuspended(tx: Tx, id: number, suspendedAt: Date | null) {
+    const [row] = await tx
+      .update(users)
+      .set({ suspendedAt, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await tx
+      .update(caregivers)
+      .set({ isActive: suspendedAt === null, updatedAt: new Date() })
+      .where(eq(caregivers.userId, id));
+    return row;
   },
 };

@@ -1,12 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminUsersQuery, AdminUsersResponse } from '../../../shared/contracts/admin';
-import { ErrorResponse } from '../../../shared/contracts/common';
+import { z } from 'zod';
+import {
+  AdminUser,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  AdminVerificationsQuery,
+  AdminVerificationsResponse,
+  SuspendUserRequest,
+  VerificationDecisionRequest,
+} from '../../../shared/contracts/admin';
+import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import { UserIdParam, VerificationState } from '../../../shared/contracts/verification';
+import { currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../auth/service';
+import { createVerificationService } from '../verification/service';
 import { adminRepo } from './repo';
+import { createAdminService } from './service';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const toAdminUser = (u: Parameters<typeof toPublicUser>[0] & { suspendedAt: Date | null }) => ({
+  ...toPublicUser(u),
+  suspendedAt: u.suspendedAt?.toISOString() ?? null,
+});
 
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const verification = createVerificationService({
+    db: app.db,
+    mailer: app.mailer,
+    sms: app.sms,
+    storage: app.storage,
+    demoMode: app.env.demoMode,
+    publicUrl: app.env.publicUrl,
+  });
+  const admin = createAdminService({ db: app.db });
 
   r.get(
     '/api/admin/users',
@@ -21,10 +55,88 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { rows, total } = await adminRepo.listUsers(app.db, req.query);
-      return {
-        total,
-        users: rows.map((u) => ({ ...toPublicUser(u), suspendedAt: u.suspendedAt?.toISOString() ?? null })),
-      };
+      return { total, users: rows.map(toAdminUser) };
     },
+  );
+
+  r.post(
+    '/api/admin/users/:id/suspension',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Admins only: suspend (signs the user out everywhere, refuses logins, takes a caregiver out of search) or restore',
+        params: IdParam,
+        body: SuspendUserRequest,
+        response: { 200: AdminUser, ...errors },
+      },
+    },
+    async (req) => toAdminUser(await admin.setSuspended(currentUser(req), req.params.id, req.body.suspended)),
+  );
+
+  r.get(
+    '/api/admin/verifications',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Admins only: verifications in a status (default submitted), oldest submission first',
+        querystring: AdminVerificationsQuery,
+        response: { 200: AdminVerificationsResponse, ...errors },
+      },
+    },
+    async (req) => verification.list(req.query),
+  );
+
+  r.get(
+    '/api/admin/verifications/:userId',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Admins only: one verification record with its documents',
+        params: UserIdParam,
+        response: { 200: VerificationState, ...errors },
+      },
+    },
+    async (req) => verification.get(currentUser(req), req.params.userId),
+  );
+
+  r.post(
+    '/api/admin/verifications/:userId/decision',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Admins only: approve or reject one step (email, phone, id, selfie, address, background) with a reason',
+        params: UserIdParam,
+        body: VerificationDecisionRequest,
+        response: { 200: VerificationState, ...errors },
+      },
+    },
+    async (req) =>
+      verification.decide(
+        currentUser(req),
+        req.params.userId,
+        req.body.step,
+        req.body.approved,
+        req.body.reason,
+      ),
+  );
+
+  // Admin-only copies of the job, for operators and tests.
+  r.post(
+    '/api/admin/jobs/police-record-reminders',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Admins only: send due police record renewal reminders now (the server also runs it hourly)',
+        response: { 200: z.object({ reminded: z.number().int() }), ...errors },
+      },
+    },
+    async () => ({ reminded: await verification.remindPoliceRecordRenewals() }),
   );
 }

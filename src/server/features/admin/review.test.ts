@@ -1,0 +1,329 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { caregivers, mailOutbox, users, verifications } from '../../db/schema';
+import { bearer, createUser, loginToken } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/harness';
+import { jpegPhoto } from '../../test/uploads';
+import { completeVerification, submission, upload } from '../../test/verification';
+
+type H = Record<string, string>;
+const STEPS = ['email', 'phone', 'id', 'selfie', 'address', 'background'] as const;
+
+describe.each(DB_KINDS)('admin review and suspension on %s', (kind) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'yc-admin-'));
+  const t = useTestApp(kind, { dataDir });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function signIn(userType: 'family' | 'caregiver' | 'admin', extra = {}) {
+    const user = await createUser(t.database.db, { userType, ...extra });
+    return { user, h: bearer(await loginToken(t.app, user.email)) };
+  }
+  const decide = (h: H, userId: number, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/verifications/${userId}/decision`, headers: h, payload });
+
+  it('refuses visitors (401) and non-admins (403) on every admin route', async () => {
+    const family = await signIn('family');
+    const carer = await signIn('caregiver');
+    const routes: [string, string, object?][] = [
+      ['GET', '/api/admin/users'],
+      ['POST', `/api/admin/users/${family.user.id}/suspension`, { suspended: true }],
+      ['GET', '/api/admin/verifications?status=submitted'],
+      ['GET', `/api/admin/verifications/${carer.user.id}`],
+      ['POST', `/api/admin/verifications/${carer.user.id}/decision`, { step: 'email', approved: true }],
+      ['POST', '/api/admin/jobs/police-record-reminders', {}],
+    ];
+    for (const [method, url, payload] of routes) {
+      const inject = (headers?: H) =>
+        t.app.inject({ method: method as 'GET' | 'POST', url, headers, ...(payload ? { payload } : {}) });
+      expect((await inject()).statusCode, `${method} ${url} visitor`).toBe(401);
+      for (const who of [family, carer]) {
+        const res = await inject(who.h);
+        expect(res.statusCode, `${method} ${url} ${who.user.userType}`).toBe(403);
+        expect(res.json().message).toEqual(expect.any(String));
+      }
+    }
+    const routeList = t.app.printRoutes({ commonPrefix: false });
+    expect(routeList).toContain('admin');
+  });
+
+  it('queue → reject a step with a reason → caregiver told (email + in-app) → fixes and resubmits → approve all → verified', async () => {
+    const admin = await signIn('admin');
+    const carer = await signIn('caregiver', { firstName: 'Tanisha' });
+    const pending = await signIn('caregiver');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/verification',
+      headers: pending.h,
+      payload: { userId: pending.user.id },
+    });
+
+    // Not submitted yet: no decision possible.
+    expect((await decide(admin.h, pending.user.id, { step: 'email', approved: true })).statusCode).toBe(409);
+    expect((await completeVerification(t.app, carer.h)).statusCode).toBe(200);
+
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/verifications?status=submitted',
+      headers: admin.h,
+    });
+    expect(queue.statusCode).toBe(200);
+    const item = queue.json().items.find((i: { userId: number }) => i.userId === carer.user.id);
+    expect(item).toMatchObject({ firstName: 'Tanisha', status: 'submitted', policeRecordStale: false });
+    expect(queue.json().items.some((i: { userId: number }) => i.userId === pending.user.id)).toBe(false);
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/verifications?status=submitted&q=tanisha',
+      headers: admin.h,
+    });
+    expect(search.json().total).toBe(1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/verifications?status=lost', headers: admin.h }))
+        .statusCode,
+    ).toBe(400);
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/verifications/${carer.user.id}`,
+      headers: admin.h,
+    });
+    expect(detail.json().documents).toHaveLength(4);
+    const doc = await t.app.inject({ method: 'GET', url: detail.json().documents[0].url, headers: admin.h });
+    expect(doc.statusCode).toBe(200);
+
+    // Bad decisions.
+    expect((await decide(admin.h, carer.user.id, { step: 'selfie', approved: false })).statusCode).toBe(400);
+    expect((await decide(admin.h, carer.user.id, { step: 'dna', approved: true })).statusCode).toBe(400);
+    expect((await decide(admin.h, 999999, { step: 'email', approved: true })).statusCode).toBe(404);
+
+    for (const step of ['email', 'phone', 'id', 'address', 'background']) {
+      const res = await decide(admin.h, carer.user.id, { step, approved: true });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const rejected = await decide(admin.h, carer.user.id, {
+      step: 'selfie',
+      approved: false,
+      reason: 'Your face is not visible: take the photo in daylight',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      selfieVerified: false,
+      idVerified: true,
+      steps: {
+        selfie: { state: 'rejected', reason: 'Your face is not visible: take the photo in daylight' },
+      },
+    });
+    let [u] = await t.database.db.select().from(users).where(eq(users.id, carer.user.id));
+    expect([u.verificationStatus, u.isVerified]).toEqual(['rejected', false]);
+    const [v] = await t.database.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.userId, carer.user.id));
+    expect(v.verifiedBy).toBeNull();
+    expect(v.reviews.id).toMatchObject({ approved: true, by: admin.user.id });
+    expect(v.reviews.selfie).toMatchObject({ approved: false, by: admin.user.id });
+
+    // Told by e-mail and in the app.
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, carer.user.email))
+      .orderBy(desc(mailOutbox.id));
+    expect(mail.text).toContain('face is not visible');
+    const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: carer.h });
+    expect(notes.json().unread).toBeGreaterThan(0);
+    expect(notes.json().items[0]).toMatchObject({ kind: 'verification.rejected', link: '/background-check' });
+    const other = await signIn('caregiver');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/notifications/${notes.json().items[0].id}/read`,
+          headers: other.h,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/notifications/${notes.json().items[0].id}/read`,
+          headers: carer.h,
+        })
+      ).statusCode,
+    ).toBe(204);
+
+    // Resubmitting without fixing is refused; a new selfie and a resubmission go back to the queue.
+    const unfixed = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/submit',
+      headers: carer.h,
+      payload: submission(),
+    });
+    expect(unfixed.statusCode).toBe(400);
+    expect(unfixed.json().message).toMatch(/Selfie/);
+    expect((await upload(t.app, carer.h, 'selfie', await jpegPhoto(300, 300))).statusCode).toBe(201);
+    const resubmitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/submit',
+      headers: carer.h,
+      payload: submission(),
+    });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect(resubmitted.json()).toMatchObject({
+      status: 'submitted',
+      steps: { selfie: { state: 'done' }, id: { state: 'approved' } },
+    });
+
+    const approved = await decide(admin.h, carer.user.id, { step: 'selfie', approved: true });
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      emailVerified: true,
+      phoneVerified: true,
+      idVerified: true,
+      selfieVerified: true,
+      addressVerified: true,
+      backgroundCheckVerified: true,
+      rejectionReason: null,
+    });
+    [u] = await t.database.db.select().from(users).where(eq(users.id, carer.user.id));
+    expect([u.verificationStatus, u.isVerified]).toEqual(['approved', true]);
+    const [done] = await t.database.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.userId, carer.user.id));
+    expect(done.verifiedBy).toBe(admin.user.id);
+    expect(done.verifiedAt).toBeInstanceOf(Date);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: carer.h });
+    expect(me.json()).toMatchObject({ isVerified: true, verificationStatus: 'approved' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/verifications?status=approved',
+      headers: admin.h,
+    });
+    expect(list.json().items.some((i: { userId: number }) => i.userId === carer.user.id)).toBe(true);
+    // Approving a step the user has not done is refused.
+    expect(STEPS).toHaveLength(6);
+  });
+
+  it('flags a police record older than 12 months and reminds 30 days before it turns 12 months old', async () => {
+    const admin = await signIn('admin');
+    const stale = await signIn('caregiver');
+    const old = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
+    expect((await completeVerification(t.app, stale.h, { policeRecordIssuedAt: old })).statusCode).toBe(200);
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/verifications', headers: admin.h });
+    expect(
+      queue.json().items.find((i: { userId: number }) => i.userId === stale.user.id).policeRecordStale,
+    ).toBe(true);
+
+    const soon = await signIn('caregiver');
+    const nearly = new Date(Date.now() - 345 * 86_400_000).toISOString().slice(0, 10);
+    expect((await completeVerification(t.app, soon.h, { policeRecordIssuedAt: nearly })).statusCode).toBe(
+      200,
+    );
+    const fresh = await signIn('caregiver');
+    expect((await completeVerification(t.app, fresh.h)).statusCode).toBe(200);
+
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/police-record-reminders',
+      headers: admin.h,
+      payload: {},
+    });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().reminded).toBeGreaterThanOrEqual(2);
+    const notesOf = async (h: H) =>
+      (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: h })).json().items;
+    expect((await notesOf(soon.h)).map((n: { kind: string }) => n.kind)).toContain(
+      'verification.police-record-renewal',
+    );
+    expect((await notesOf(fresh.h)).map((n: { kind: string }) => n.kind)).not.toContain(
+      'verification.police-record-renewal',
+    );
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, soon.user.email))
+      .orderBy(desc(mailOutbox.id));
+    expect(mail.subject).toBe('Time to renew your police record');
+    // Once per record.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/police-record-reminders',
+      headers: admin.h,
+      payload: {},
+    });
+    expect(again.json().reminded).toBe(0);
+  });
+
+  it('suspends a user: sessions end, login refused, a caregiver leaves search; restore brings them back', async () => {
+    const admin = await signIn('admin');
+    const carer = await signIn('caregiver');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/caregivers',
+      headers: carer.h,
+      payload: {
+        bio: 'Nanny',
+        experience: 3,
+        hourlyRate: 1500,
+        skills: ['Infant Care'],
+        kinds: ['child-care'],
+      },
+    });
+    const url = `/api/admin/users/${carer.user.id}/suspension`;
+    const res = await t.app.inject({ method: 'POST', url, headers: admin.h, payload: { suspended: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().suspendedAt).toEqual(expect.any(String));
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: carer.h })).statusCode).toBe(
+      401,
+    );
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: carer.user.email, password: carer.user.plainPassword },
+    });
+    expect(login.statusCode).toBe(403);
+    let [row] = await t.database.db.select().from(caregivers).where(eq(caregivers.userId, carer.user.id));
+    expect(row.isActive).toBe(false);
+
+    const restored = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: admin.h,
+      payload: { suspended: false },
+    });
+    expect(restored.json().suspendedAt).toBeNull();
+    [row] = await t.database.db.select().from(caregivers).where(eq(caregivers.userId, carer.user.id));
+    expect(row.isActive).toBe(true);
+    expect((await loginToken(t.app, carer.user.email)).length).toBeGreaterThan(10);
+
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/users/${admin.user.id}/suspension`,
+          headers: admin.h,
+          payload: { suspended: true },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/users/999999/suspension',
+          headers: admin.h,
+          payload: { suspended: true },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: admin.h, payload: { suspended: 'yes' } }))
+        .statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { sessions } from '../auth/sessions';
+import { adminRepo } from './repo';
+
+export function createAdminService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /**
+     * Suspends a user (every session revoked, logins refused, a caregiver's profile unlisted) or restores them.
+     * Admins cannot suspend themselves or another admin.
+     */
+    async setSuspended(actor: Pick<SessionUser, 'id'>, userId: number, suspended: boolean) {
+      return db.transaction(async (tx) => {
+        const user = await adminRepo.findUser(tx, userId);
+        if (!user) throw notFound('No such user.');
+        if (user.id === actor.id) throw conflict('You cannot suspend your own account.');
+        if (user.userType === 'admin') throw conflict('Admins cannot be suspended here.');
+        const updated = await adminRepo.setSuspended(tx, userId, suspended ? new Date() : null);
+        if (suspended) await sessions.revokeAllForUser(tx, userId);
+        return updated;
+      });
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PublicUser } from '../../../shared/contracts/auth';
+import {
+  CreateCaregiverRequest,
+  MyCaregiverProfile,
+  PHOTO_MAX_BYTES,
+  PhotoResponse,
+  UpdateCaregiverRequest,
+  UpdateMeRequest,
+} from '../../../shared/contracts/caregiver-profile';
+import { ErrorResponse } from '../../../shared/contracts/common';
+import { notFound } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import { readUpload } from '../../plugins/uploads';
+import { toPublicUser } from '../auth/service';
+import { photoKeyOf } from './photos';
+import { createCaregiverProfileService } from './service';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+/**
+ * The caregiver's own profile (onboarding, editing, availability switch) and every user's account details
+ * and photo. The public caregiver reads (/api/caregivers/:id, search) belong to the caregivers feature.
+ */
+export async function caregiverProfileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createCaregiverProfileService({ db: app.db, storage: app.storage });
+
+  r.post(
+    '/api/caregivers',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['caregivers'],
+        summary: 'Onboarding: create the signed-in caregiver’s profile (409 if one exists)',
+        body: CreateCaregiverRequest,
+        response: { 201: MyCaregiverProfile, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.create(currentUser(req).id, req.body)),
+  );
+
+  r.get(
+    '/api/caregivers/me',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['caregivers'],
+        summary: 'The signed-in caregiver’s own profile (404 before onboarding)',
+        response: { 200: MyCaregiverProfile, ...errors },
+      },
+    },
+    async (req) => service.getMine(currentUser(req).id),
+  );
+
+  r.patch(
+    '/api/caregivers/me',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['caregivers'],
+        summary: 'Edit the signed-in caregiver’s profile, availability or the Available for bookings switch',
+        body: UpdateCaregiverRequest,
+        response: { 200: MyCaregiverProfile, ...errors },
+      },
+    },
+    async (req) => service.update(currentUser(req).id, req.body),
+  );
+
+  r.patch(
+    '/api/users/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit your name, phone and town',
+        body: UpdateMeRequest,
+        response: { 200: PublicUser, ...errors },
+      },
+    },
+    async (req) => toPublicUser(await service.updateMe(currentUser(req).id, req.body)),
+  );
+
+  r.post(
+    '/api/users/me/photo',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a profile photo (multipart field `photo`: JPEG, PNG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: PhotoResponse, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+      },
+    },
+    async (req) => {
+      const upload = await readUpload(req, 'photo', PHOTO_MAX_BYTES);
+      const { ms, ...urls } = await service.setPhoto(currentUser(req).id, upload.buffer, upload.sniffedType);
+      req.log.info({ ms, bytes: upload.buffer.length }, 'profile photo resized');
+      return urls;
+    },
+  );
+
+  r.get(
+    '/api/photos/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'A profile photo (public, cached for a year: a new photo gets a new name)',
+        params: z.object({ file: z.string().max(80) }),
+      },
+    },
+    async (req, reply) => {
+      const key = photoKeyOf(req.params.file);
+      const body = key ? await app.storage.get(key) : undefined;
+      if (!body) throw notFound('Photo not found');
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .type('image/webp')
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,252 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import {
+  CreateVerificationRequest,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+  type DocumentType,
+  EmailSendRequest,
+  EmailSendResponse,
+  EmailVerifyRequest,
+  PhoneSendRequest,
+  PhoneSendResponse,
+  PhoneVerifyRequest,
+  UploadResponse,
+  UserIdParam,
+  VerificationDetailsRequest,
+  VerificationState,
+  VerificationSubmitRequest,
+} from '../../../shared/contracts/verification';
+import { badRequest } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import { readUpload } from '../../plugins/uploads';
+import { assertSelf, createVerificationService } from './service';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  429: ErrorResponse,
+  502: ErrorResponse,
+};
+
+const REMINDER_EVERY_MS = 60 * 60 * 1000;
+
+/** Verification of the signed-in user (spec §7), never of a fixed user id. */
+export async function verificationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Sending mail and SMS costs money and can be abused across accounts: limit each IP too.
+  const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const service = createVerificationService({
+    db: app.db,
+    mailer: app.mailer,
+    sms: app.sms,
+    storage: app.storage,
+    demoMode: app.env.demoMode,
+    publicUrl: app.env.publicUrl,
+  });
+
+  r.get(
+    '/api/verification/:userId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['verification'],
+        summary: 'A verification record: the user themselves or an admin (404 before one exists)',
+        params: UserIdParam,
+        response: { 200: VerificationState, ...errors },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.userId),
+  );
+
+  r.post(
+    '/api/verification',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['verification'],
+        summary: 'Create the verification record of a user: the user themselves or an admin',
+        body: CreateVerificationRequest,
+        response: { 200: VerificationState, 201: VerificationState, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { created, state } = await service.create(currentUser(req), req.body.userId);
+      return reply.code(created ? 201 : 200).send(state);
+    },
+  );
+
+  r.post(
+    '/api/verification/email/send',
+    {
+      config: { access: 'user', rateLimit: perIp },
+      schema: {
+        tags: ['verification'],
+        summary: 'E-mail a single-use link (24 h) that proves the account’s address',
+        body: EmailSendRequest.optional(),
+        response: { 200: EmailSendResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      assertSelf(user, req.body?.userId);
+      return service.sendEmail(user);
+    },
+  );
+
+  r.post(
+    '/api/verification/email/verify',
+    {
+      config: { access: 'user', rateLimit: perIp },
+      schema: {
+        tags: ['verification'],
+        summary: 'Check the token from the e-mailed link',
+        body: EmailVerifyRequest,
+        response: { 200: VerificationState, ...errors },
+      },
+    },
+    async (req) => service.verifyEmail(currentUser(req), req.body.token),
+  );
+
+  r.post(
+    '/api/verification/phone/send',
+    {
+      config: { access: 'user', rateLimit: perIp },
+      schema: {
+        tags: ['verification'],
+        summary: 'Text a 6-digit code (10 minutes, 5 tries, one send a minute)',
+        body: PhoneSendRequest.optional(),
+        response: { 200: PhoneSendResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      assertSelf(user, req.body?.userId);
+      return service.sendPhone(user, req.body?.phone);
+    },
+  );
+
+  r.post(
+    '/api/verification/phone/verify',
+    {
+      config: { access: 'user', rateLimit: perIp },
+      schema: {
+        tags: ['verification'],
+        summary: 'Check the texted code',
+        body: PhoneVerifyRequest,
+        response: { 200: VerificationState, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      assertSelf(user, req.body.userId);
+      return service.verifyPhone(user, req.body.otp);
+    },
+  );
+
+  r.post(
+    '/api/verification/document/upload',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['verification'],
+        summary:
+          'Upload a document (multipart: `document` file and `documentType` id, selfie, address or police; 10 MB; ' +
+          'ID, address and police record: photo or PDF, selfie: photo). The type is read from the bytes.',
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadResponse, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const upload = await readUpload(req, 'document', DOCUMENT_MAX_BYTES);
+      const type = upload.fields.documentType as DocumentType;
+      if (!DOCUMENT_TYPES.includes(type)) {
+        throw badRequest(`documentType must be one of ${DOCUMENT_TYPES.join(', ')}`, [
+          { path: 'documentType', message: 'Unknown document type' },
+        ]);
+      }
+      if (upload.fields.userId !== undefined) {
+        const id = Number(upload.fields.userId);
+        if (!Number.isInteger(id) || id <= 0) throw badRequest('userId must be a positive integer');
+        assertSelf(user, id);
+      }
+      return reply.code(201).send(await service.uploadDocument(user, type, upload));
+    },
+  );
+
+  r.get(
+    '/api/verification/documents/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['verification'],
+        summary: 'A document’s file, as an attachment: its owner or an admin only',
+        params: IdParam,
+      },
+    },
+    async (req, reply) => {
+      const { doc, body } = await service.document(currentUser(req), req.params.id);
+      const ext = doc.contentType === 'application/pdf' ? 'pdf' : doc.contentType.split('/')[1];
+      return reply
+        .header('content-type', doc.contentType)
+        .header('content-disposition', `attachment; filename="${doc.type}-${doc.id}.${ext}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(body);
+    },
+  );
+
+  r.patch(
+    '/api/verification/details',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['verification'],
+        summary: 'Save ID number, address, emergency contact, notes, police record date or references',
+        body: VerificationDetailsRequest,
+        response: { 200: VerificationState, ...errors },
+      },
+    },
+    async (req) => service.saveDetails(currentUser(req), req.body),
+  );
+
+  r.post(
+    '/api/verification/submit',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['verification'],
+        summary: 'Record consent and submit the whole record for review (status submitted)',
+        body: VerificationSubmitRequest,
+        response: { 200: VerificationState, ...errors },
+      },
+    },
+    async (req) => service.submit(currentUser(req), req.body),
+  );
+
+  // Renewal reminders for police records: hourly, outside tests (the job is safe on many instances).
+  if (app.env.nodeEnv !== 'test') {
+    let timer: NodeJS.Timeout | undefined;
+    let first: NodeJS.Timeout | undefined;
+    const run = () =>
+      service
+        .remindPoliceRecordRenewals()
+        .catch((err) => app.log.error({ err }, 'police record reminders failed'));
+    app.addHook('onReady', async () => {
+      timer = setInterval(run, REMINDER_EVERY_MS);
+      timer.unref();
+      first = setTimeout(run, 5_000);
+      first.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearTimeout(first);
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { PublicUser } from '../../../shared/contracts/auth';
+import type {
+  CreateCaregiverRequest,
+  MyCaregiverProfile,
+  PhotoResponse,
+  UpdateCaregiverRequest,
+  UpdateMeRequest,
+} from '../../../shared/contracts/caregiver-profile';
+import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api';
+import { apiUpload } from '../../lib/upload';
+import { authKeys } from '../auth/api';
+
+export type { MyCaregiverProfile };
+export type CreateCaregiverBody = z.input<typeof CreateCaregiverRequest>;
+export type UpdateCaregiverBody = z.input<typeof UpdateCaregiverRequest>;
+export type UpdateMeBody = z.input<typeof UpdateMeRequest>;
+
+export const caregiverProfileKeys = { me: ['/api/caregivers/me'] as const };
+
+/** The signed-in caregiver's profile, or null before onboarding (404 means no profile, spec §8). */
+export const myCaregiverProfileQuery = queryOptions({
+  queryKey: caregiverProfileKeys.me,
+  queryFn: async ({ signal }) => {
+    try {
+      return await apiGet<MyCaregiverProfile>('/api/caregivers/me', signal);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+});
+
+export function useMyCaregiverProfile(enabled = true) {
+  return useQuery({ ...myCaregiverProfileQuery, enabled });
+}
+
+export function useCreateCaregiverProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCaregiverBody) => apiPost<MyCaregiverProfile>('/api/caregivers', body),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(caregiverProfileKeys.me, profile);
+      void queryClient.invalidateQueries({ queryKey: authKeys.me });
+    },
+  });
+}
+
+export function useUpdateCaregiverProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCaregiverBody) =>
+      apiRequest<MyCaregiverProfile>('PATCH', '/api/caregivers/me', body),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(caregiverProfileKeys.me, profile);
+      void queryClient.invalidateQueries({ queryKey: authKeys.me });
+    },
+  });
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMeBody) => apiRequest<PublicUser>('PATCH', '/api/users/me', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: caregiverProfileKeys.me });
+    },
+  });
+}
+
+export function useUploadPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('photo', file);
+      return apiUpload<PhotoResponse>('/api/users/me/photo', form);
+    },
+    onSuccess: ({ profileImageUrl }) => {
+      queryClient.setQueryData<PublicUser | null>(authKeys.me, (user) =>
+        user ? { ...user, profileImageUrl } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: caregiverProfileKeys.me });
+    },
+  });
+}

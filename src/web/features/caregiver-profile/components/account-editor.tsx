@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { findTown } from '../../../../shared/catalog';
+import { UpdateMeRequest } from '../../../../shared/contracts/caregiver-profile';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api';
+import type { PublicUser } from '../../auth/api';
+import { useUpdateMe } from '../api';
+import { LocationFields } from './location-fields';
+import { issuesToErrors } from './profile-editor';
+
+/** Name, phone and town: every user's own account details. */
+export function AccountEditor({ user, onDone }: { user: PublicUser; onDone: () => void }) {
+  const mutation = useUpdateMe();
+  const town = findTown(user.location ?? '');
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [place, setPlace] = useState({ parish: town?.parish ?? '', town: town?.name ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body = { firstName, lastName, phone, location: place.town };
+    const parsed = UpdateMeRequest.safeParse(body);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(body, {
+      onSuccess: () => {
+        toast({ title: 'Profile updated', description: 'Your details are saved.' });
+        onDone();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) {
+          setErrors(Object.fromEntries(error.errors.map((fe) => [fe.path.split('.')[0], fe.message])));
+        }
+        toast({
+          variant: 'destructive',
+          title: 'Profile not saved',
+          description: errorMessage(error, 'Something went wrong. Please try again.'),
+        });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={save} noValidate className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName}>
+          <Input autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+        </FormField>
+        <FormField label="Last name" error={errors.lastName}>
+          <Input autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        </FormField>
+      </div>
+      <FormField label="Phone" hint="For example 876-555-1234" error={errors.phone}>
+        <Input type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+      </FormField>
+      <LocationFields
+        idPrefix="account"
+        parish={place.parish}
+        town={place.town}
+        onChange={setPlace}
+        errors={{ town: errors.location }}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

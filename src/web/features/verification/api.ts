@@ -1,0 +1,117 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  DocumentType,
+  VerificationDetailsRequest,
+  VerificationDocument,
+  VerificationState,
+  VerificationSubmitRequest,
+} from '../../../shared/contracts/verification';
+import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api';
+import { apiUpload } from '../../lib/upload';
+import { authKeys } from '../auth/api';
+
+export type { DocumentType, VerificationDocument, VerificationState };
+export type SubmitBody = z.input<typeof VerificationSubmitRequest>;
+export type DetailsBody = z.input<typeof VerificationDetailsRequest>;
+
+export const verificationKey = (userId: number) => [`/api/verification/${userId}`] as const;
+
+/** The user's verification record; created on first visit (spec §7: on failure, POST /api/verification). */
+export const verificationQuery = (userId: number) =>
+  queryOptions({
+    queryKey: verificationKey(userId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<VerificationState>(`/api/verification/${userId}`, signal);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          return apiPost<VerificationState>('/api/verification', { userId });
+        }
+        throw error;
+      }
+    },
+  });
+
+/** Read-only: null when there is no record yet (the dashboard must not create one). */
+export const verificationPeekQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...verificationKey(userId), 'peek'] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<VerificationState>(`/api/verification/${userId}`, signal);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 0,
+  });
+
+export function useVerification(userId: number) {
+  return useQuery(verificationQuery(userId));
+}
+
+function useStateMutation<TArgs>(userId: number, fn: (args: TArgs) => Promise<VerificationState>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (state) => {
+      queryClient.setQueryData(verificationKey(userId), state);
+      void queryClient.invalidateQueries({ queryKey: authKeys.me });
+    },
+  });
+}
+
+export function useVerificationActions(userId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: verificationKey(userId) });
+  return {
+    sendEmail: useMutation({
+      mutationFn: () => apiPost<{ message: string; token?: string }>('/api/verification/email/send', {}),
+      onSuccess: refresh,
+    }),
+    verifyEmail: useStateMutation(userId, (token: string) =>
+      apiPost<VerificationState>('/api/verification/email/verify', { token }),
+    ),
+    sendPhone: useMutation({
+      mutationFn: (phone: string) =>
+        apiPost<{ message: string; otp?: string }>('/api/verification/phone/send', { phone }),
+      onSuccess: refresh,
+    }),
+    verifyPhone: useStateMutation(userId, (otp: string) =>
+      apiPost<VerificationState>('/api/verification/phone/verify', { otp }),
+    ),
+    upload: useMutation({
+      mutationFn: ({ type, file }: { type: DocumentType; file: File }) => {
+        const form = new FormData();
+        form.append('document', file);
+        form.append('documentType', type);
+        return apiUpload<{ message: string; document: VerificationDocument }>(
+          '/api/verification/document/upload',
+          form,
+        );
+      },
+      onSuccess: refresh,
+    }),
+    saveDetails: useStateMutation(userId, (body: DetailsBody) =>
+      apiRequest<VerificationState>('PATCH', '/api/verification/details', body),
+    ),
+    submit: useStateMutation(userId, (body: SubmitBody) =>
+      apiPost<VerificationState>('/api/verification/submit', body),
+    ),
+  };
+}
+
+/** Spec §4: identity is complete only with both the ID and the selfie; percent = completed / 5. */
+export function wizardProgress(v: VerificationState) {
+  const done = [
+    v.emailVerified,
+    v.phoneVerified,
+    v.idVerified && v.selfieVerified,
+    v.addressVerified,
+    v.backgroundCheckVerified,
+  ];
+  const completed = done.filter(Boolean).length;
+  return { done, completed, percent: completed * 20 };
+}

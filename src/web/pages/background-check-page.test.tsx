@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { VerificationState } from '../../shared/contracts/verification';
+import { getToasts } from '../components/ui/use-toast';
+import { makeUser, renderRoute, stubFetch } from '../test/render';
+import BackgroundCheckPage from './background-check-page';
+
+const user = makeUser({ id: 42, userType: 'caregiver', phone: null });
+const todo = { state: 'todo' as const, reason: null };
+function state(over: Partial<VerificationState> = {}): VerificationState {
+  return {
+    userId: 42,
+    emailVerified: false,
+    phoneVerified: false,
+    idVerified: false,
+    selfieVerified: false,
+    addressVerified: false,
+    backgroundCheckVerified: false,
+    status: 'pending',
+    submittedAt: null,
+    verifiedAt: null,
+    rejectionReason: null,
+    email: user.email,
+    phone: null,
+    address: null,
+    idNumber: null,
+    emergencyContact: null,
+    notes: null,
+    policeRecordIssuedAt: null,
+    policeRecordExpiresOn: null,
+    policeRecordStale: false,
+    references: [],
+    consent: false,
+    phoneCodeSentAt: null,
+    steps: { email: todo, phone: todo, id: todo, selfie: todo, address: todo, background: todo },
+    documents: [],
+    ...over,
+  };
+}
+
+describe('BackgroundCheckPage', () => {
+  it('uses the signed-in user, creates the record on a 404, and fails the fixed demo token', async () => {
+    const { calls } = stubFetch({
+      'GET /api/auth/me': { body: user },
+      'GET /api/verification/42': { status: 404, body: { message: 'No verification record yet.' } },
+      'POST /api/verification': { status: 201, body: state() },
+      'POST /api/verification/email/verify': {
+        status: 400,
+        body: { message: 'Invalid or expired verification token.' },
+      },
+    });
+    renderRoute(<BackgroundCheckPage />, {
+      path: '/background-check',
+      url: '/background-check?emailToken=demo-token',
+      user,
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Step 1: Email' });
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/verification')?.body).toEqual({
+      userId: 42,
+    });
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Invalid or expired verification token.' }),
+    );
+    expect(screen.getByText('0 of 5 steps complete (0%)')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Verification progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+  });
+
+  it('follows the spec rules: code input at most 6, buttons disabled until filled, Continue needs an ID number', async () => {
+    stubFetch({
+      'GET /api/auth/me': { body: user },
+      'GET /api/verification/42': {
+        body: state({
+          emailVerified: true,
+          steps: { ...state().steps, email: { state: 'done', reason: null } },
+        }),
+      },
+      'POST /api/verification/phone/send': { body: { message: 'sent', otp: '123456' } },
+    });
+    renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
+    await screen.findByRole('heading', { level: 2, name: 'Step 2: Phone' });
+    expect(screen.getByText('1 of 5 steps complete (20%)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '876-555-1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'SMS OTP sent', description: 'Your code is 123456' }),
+    );
+    const code = screen.getByLabelText('6-digit code');
+    expect(code).toHaveAttribute('maxLength', '6');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    fireEvent.change(code, { target: { value: '12a34567' } });
+    expect(code).toHaveValue('123456');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: /3\. Identity documents/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Step 3: Identity documents' });
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByTestId('upload-selfie')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    expect(screen.getByTestId('upload-id')).toHaveAttribute(
+      'accept',
+      expect.stringContaining('application/pdf'),
+    );
+    fireEvent.change(screen.getByLabelText('ID number'), { target: { value: '123' } });
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: /5\. Background check/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Step 5: Background check' });
+    expect(screen.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getToasts } from '../components/ui/use-toast';
+import { makeUser, renderRoute, stubFetch } from '../test/render';
+import CaregiverOnboardingPage from './caregiver-onboarding-page';
+
+const carer = makeUser({ userType: 'caregiver', location: 'Portmore', parish: 'St. Catherine' });
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function throughStepOne() {
+  await screen.findByRole('heading', { level: 2, name: 'About you' });
+  fill('Bio', 'Patient nanny from Portmore.');
+  fill('Experience', '6');
+  fill('Hourly rate (JMD)', '1500');
+  fireEvent.click(screen.getByLabelText('Child care & Nannies'));
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 2, name: 'Your skills' });
+}
+
+describe('CaregiverOnboardingPage', () => {
+  it('checks each step, keeps Previous off on step 1, and sends experience as an integer', async () => {
+    const { calls } = stubFetch({
+      'GET /api/auth/me': { body: carer },
+      'GET /api/caregivers/me': { status: 404, body: { message: 'No profile' } },
+      'POST /api/caregivers': { status: 201, body: { id: 1 } },
+    });
+    renderRoute(<CaregiverOnboardingPage />, { path: '/caregiver-onboarding', user: carer });
+    await screen.findByRole('heading', { level: 2, name: 'About you' });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByText('Average rates in Jamaica: $1,200-$2,500 JMD per hour')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '6-10 years' })).toHaveValue('6');
+    expect(screen.getByRole('option', { name: '10+ years' })).toHaveValue('10');
+    // The signup town fills in parish and town.
+    expect(screen.getByLabelText('Parish')).toHaveValue('St. Catherine');
+    expect(screen.getByLabelText('Town')).toHaveValue('Portmore');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Bio is required')).toBeInTheDocument();
+    expect(screen.getByText('Experience is required')).toBeInTheDocument();
+    expect(screen.getByText('Hourly rate is required')).toBeInTheDocument();
+
+    await throughStepOne();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Choose at least one skill')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Infant Care'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Certifications & availability' });
+    fireEvent.click(screen.getByLabelText('First Aid Certified'));
+    fireEvent.click(screen.getByLabelText('Tuesday Evening'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/caregiver-dashboard'));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({
+      bio: 'Patient nanny from Portmore.',
+      experience: 6,
+      hourlyRate: 1500,
+      kinds: ['child-care'],
+      parish: 'St. Catherine',
+      location: 'Portmore',
+      skills: ['Infant Care'],
+      certifications: ['First Aid Certified'],
+      availability: ['Tuesday Evening'],
+    });
+    expect(getToasts()[0]).toMatchObject({ title: 'Profile created successfully!' });
+    expect(String(getToasts()[0].description)).toMatch(/profile is now live/);
+  });
+
+  it('says Profile creation failed when the server refuses', async () => {
+    stubFetch({
+      'GET /api/auth/me': { body: carer },
+      'GET /api/caregivers/me': { status: 404, body: { message: 'No profile' } },
+      'POST /api/caregivers': { status: 409, body: { message: 'You already have a caregiver profile.' } },
+    });
+    renderRoute(<CaregiverOnboardingPage />, { path: '/caregiver-onboarding', user: carer });
+    await throughStepOne();
+    fireEvent.click(screen.getByLabelText('Pet Care'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create profile' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Profile creation failed',
+        description: 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+  });
+});
