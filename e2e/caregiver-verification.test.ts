@@ -295,14 +295,10 @@ describe('caregiver verification journey', () => {
     const found = await searchResults(account.lastName);
     expect(found.find((c) => c.user?.firstName === account.firstName)?.isVerified).toBe(true);
     await carer.page.goto(`/search?q=${encodeURIComponent(account.lastName)}`);
-    // Whatever element the search page uses for a card (article, list item or link), one holds both.
-    await carer.page
-      .getByRole('main')
-      .locator('article, li, a, [data-testid*="card"]')
-      .filter({ hasText: account.firstName })
-      .filter({ hasText: /\bVerified\b/ })
-      .first()
-      .waitFor();
+    const card = carer.page.getByRole('article').filter({
+      has: carer.page.getByRole('link', { name: `${account.firstName} ${account.lastName[0]}.` }),
+    });
+    await card.getByText('Verified', { exact: true }).waitFor();
   });
 
   it('mobile 360 px: onboarding and verification pages do not scroll sideways', async () => {

@@ -38,11 +38,18 @@ export function searchCaregivers(
   return apiGetPage<PublicCaregiver>(`/api/caregivers/search${qs ? `?${qs}` : ''}`, signal);
 }
 
+/**
+ * Listings change under the visitor (a caregiver turns availability off, gets verified, changes a rate):
+ * unlike the app's other reads, they are revalidated each time a page shows them, from the cache first.
+ */
+const LIVE = { staleTime: 0 } as const;
+
 export function caregiverSearchQuery(query: URLSearchParams | string) {
   const qs = String(query);
   return queryOptions({
     queryKey: caregiverKeys.search(qs),
     queryFn: ({ signal }) => searchCaregivers(qs, signal),
+    ...LIVE,
   });
 }
 
@@ -53,6 +60,7 @@ export function useCaregiverSearch(query: URLSearchParams | string) {
 export const kindCountsQuery = queryOptions({
   queryKey: caregiverKeys.kinds,
   queryFn: ({ signal }) => apiGet<KindCount[]>('/api/caregivers/kinds', signal),
+  ...LIVE,
 });
 
 export function useKindCounts() {
@@ -76,6 +84,7 @@ export function caregiverProfileQuery(id: number) {
   return queryOptions({
     queryKey: caregiverKeys.profile(id),
     queryFn: ({ signal }) => apiGet<CaregiverProfile>(`/api/caregivers/${id}`, signal),
+    ...LIVE,
   });
 }
 
