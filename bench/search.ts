@@ -3,7 +3,7 @@
  *
  * Seeds 50,000 caregivers (plus the demo data) into a fresh database, starts the real app on
  * 127.0.0.1:<free port>, and drives five typical searches with autocannon (10 connections, 10 s each,
- * in a worker thread so the load generator does not share the server's event loop). For each it also
+ * from a separate process, as a client would). For each it also
  * times the same SQL straight on the database, one statement at a time. Runs on PGlite (a temporary
  * DATA_DIR) and, when DATABASE_URL is set, on PostgreSQL (a fresh database created next to the one
  * DATABASE_URL names, dropped at the end). Writes bench/results/search.json.
@@ -11,23 +11,23 @@
  * Options (environment): BENCH_CAREGIVERS (default 50000), BENCH_SECONDS (default 10),
  * BENCH_CONNECTIONS (default 10), BENCH_ONLY=pglite|postgres.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { CaregiverSearchQuery } from '../src/shared/contracts/caregivers';
 import { buildApp } from '../src/server/app';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { DEMO_PASSWORD, seedBulkCaregivers, seedDemoData } from '../src/server/db/demo-data';
 import { loadEnv } from '../src/server/env';
 import { hashPassword } from '../src/server/features/auth/passwords';
-import { caregiverRepo } from '../src/server/features/caregivers/repo';
-import { searchFilters, searchPage } from '../src/server/features/caregivers/service';
+import { createCaregiverService } from '../src/server/features/caregivers/service';
+import { CaregiverSearchQuery } from '../src/shared/contracts/caregivers';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bench/results/search.json');
@@ -60,8 +60,11 @@ export interface SearchBenchResult {
   requests: number;
   non2xx: number;
   errors: number;
-  /** Load average (1 min) of the machine when the run started: other work shares the CPUs. */
-  loadAverage: number;
+  /**
+   * CPU cores that other processes used during the run (the machine is shared): all busy time minus
+   * this process's, autocannon's and this benchmark's PostgreSQL backends'. Linux only; null elsewhere.
+   */
+  otherCores: number | null;
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -71,8 +74,49 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+const TICK_MS = 10; // a jiffy (USER_HZ = 100)
+
+/** User + system CPU time (ms) of a process from /proc, or undefined. */
+function processCpuMs(pid: number | string | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy CPU time (ms) of the whole machine, of this process, and of the backends serving `database`. */
+function cpuSnapshot(database?: string): { machine: number; ours: number; at: number } | null {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+    const machine = (user + nice + system + irq + softirq + steal) * TICK_MS;
+    const own = process.cpuUsage();
+    let ours = (own.user + own.system) / 1000;
+    if (database) {
+      for (const pid of readdirSync('/proc')) {
+        if (!/^\d+$/.test(pid)) continue;
+        try {
+          if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+        } catch {
+          continue; // the backend ended meanwhile
+        }
+        ours += processCpuMs(pid) ?? 0;
+      }
+    }
+    return { machine, ours, at: performance.now() };
+  } catch {
+    return null;
+  }
+}
+
 interface Target {
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL database name, whose backends count as this benchmark's CPU. */
+  databaseName?: string;
   open(): Promise<Database>;
   cleanup(): Promise<void>;
 }
@@ -104,6 +148,7 @@ function postgresTarget(adminUrl: string): Target {
   let created = false;
   return {
     kind: 'postgres',
+    databaseName: name,
     async open() {
       await admin(`create database ${name}`);
       created = true;
@@ -126,7 +171,9 @@ async function seed(database: Database, passwordHash: string): Promise<number> {
     onProgress(done) {
       if (done - last >= 10_000 || done === CAREGIVERS) {
         last = done;
-        log(`  seeded ${done.toLocaleString('en-US')} caregivers (${round((performance.now() - t0) / 1000, 1)} s)`);
+        log(
+          `  seeded ${done.toLocaleString('en-US')} caregivers (${round((performance.now() - t0) / 1000, 1)} s)`,
+        );
       }
     },
   });
@@ -140,15 +187,12 @@ async function seed(database: Database, passwordHash: string): Promise<number> {
   return Number(result.rows[0].n);
 }
 
+/** The endpoint's statements without HTTP: the service on the database, one search at a time. */
 async function rawSqlP50(database: Database, query: string): Promise<number> {
   const params = Object.fromEntries(new URL(query, 'http://x').searchParams);
   const input = CaregiverSearchQuery.parse(params);
-  const page = searchPage(input);
-  const once = async () => {
-    // searchFilters runs the spell-correction statement when there is a q, as the endpoint does.
-    const filters = await searchFilters(database.db, input, new Date());
-    await caregiverRepo.search(database.db, filters, page);
-  };
+  const service = createCaregiverService({ db: database.db });
+  const once = () => service.search(input);
   for (let i = 0; i < 20; i++) await once();
   const times: number[] = [];
   for (let i = 0; i < RAW_RUNS; i++) {
@@ -156,15 +200,47 @@ async function rawSqlP50(database: Database, query: string): Promise<number> {
     await once();
     times.push(performance.now() - t0);
   }
-  return round(percentile(times.sort((a, b) => a - b), 50), 3);
+  return round(
+    percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ),
+    3,
+  );
 }
 
-function drive(url: string, seconds: number) {
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    workers: 1,
+/**
+ * autocannon in its own process, as a real client would be: in this process (even in worker mode, which
+ * posts its progress to the main thread) it would take event-loop time from the server it measures.
+ */
+function drive(url: string, seconds: number): Promise<{ result: autocannon.Result; cpuMs: number }> {
+  const cli = join(ROOT, 'node_modules/autocannon/autocannon.js');
+  const args = [cli, '--connections', String(CONNECTIONS), '--duration', String(seconds), '--json', url];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own CPU, sampled while it runs (Linux), so that it does not count as other processes' load.
+    let cpuMs = 0;
+    const sample = setInterval(() => {
+      cpuMs = processCpuMs(child.pid) ?? cpuMs;
+    }, 100);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(sample);
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err}`));
+      try {
+        resolve({ result: JSON.parse(out) as autocannon.Result, cpuMs });
+      } catch {
+        reject(new Error(`autocannon printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`));
+      }
+    });
   });
 }
 
@@ -185,8 +261,16 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
       const total = check.headers.get('x-total-count') ?? '?';
       const matches = check.headers.get('x-total-count-exact') === 'false' ? `${total}+` : total;
       await drive(url, 2); // warm-up: plans, caches, JIT
-      const loadAverage = round(loadavg()[0]);
-      const run = await drive(url, SECONDS);
+      const before = cpuSnapshot(target.databaseName);
+      const { result: run, cpuMs: loadGeneratorMs } = await drive(url, SECONDS);
+      const after = cpuSnapshot(target.databaseName);
+      const otherCores =
+        before && after
+          ? round(
+              Math.max(0, after.machine - before.machine - (after.ours - before.ours) - loadGeneratorMs) /
+                (after.at - before.at),
+            )
+          : null;
       const rawSqlP50Ms = await rawSqlP50(database, query);
       const result: SearchBenchResult = {
         database: target.kind,
@@ -200,12 +284,13 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
         requests: run.requests.total,
         non2xx: run.non2xx,
         errors: run.errors,
-        loadAverage,
+        otherCores,
       };
       log(
         `  ${query.replace('/api/caregivers/search', '') || '(no filter)'}\n` +
           `    p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  ${result.requestsPerSec} req/s  ` +
-          `raw SQL p50 ${rawSqlP50Ms} ms  matches ${matches}  non-2xx ${run.non2xx}  load ${loadAverage}`,
+          `raw SQL p50 ${rawSqlP50Ms} ms  matches ${matches}  non-2xx ${run.non2xx}  ` +
+          `other processes ${otherCores ?? '?'} cores`,
       );
       results.push(result);
     }

@@ -27,7 +27,9 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 50;
 /** Matches counted exactly before X-Total-Count becomes a lower bound (see CaregiverSearchQuery). */
-export const SEARCH_TOTAL_CAP = 1000;
+export const SEARCH_TOTAL_CAP = 500;
+/** The same with q: each text match is read from the table, so fewer are counted. */
+export const SEARCH_TEXT_TOTAL_CAP = 100;
 
 /** Other names of a kind that links and forms use. */
 const KIND_ALIASES: Record<string, CaregiverKind | undefined> = {
@@ -89,8 +91,8 @@ const RATE_ORDER = { message: 'minRate must not be above maxRate', path: ['minRa
 /**
  * GET /api/caregivers/search — every filter optional (spec §7 plus issue 3). Answers PublicCaregiver[]
  * with headers X-Total-Count and X-Total-Count-Exact: the count is exact up to SEARCH_TOTAL_CAP matches
- * (or up to the end of the requested page, if further); beyond, X-Total-Count is that bound and
- * X-Total-Count-Exact is 'false' — show '1,000+'.
+ * (SEARCH_TEXT_TOTAL_CAP with q), or up to the end of the requested page if that is further; beyond,
+ * X-Total-Count is that bound and X-Total-Count-Exact is 'false' — show '500+'.
  */
 export const CaregiverSearchQuery = CaregiverFilters.extend({
   sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),

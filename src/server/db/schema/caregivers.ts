@@ -164,9 +164,7 @@ export const caregivers = pgTable(
     searchDocument: tsvector('search_document').notNull().default(sql`''::tsvector`),
 
     /** The profile page can be seen: active, and the owner is not suspended. */
-    isPublic: boolean('is_public')
-      .notNull()
-      .generatedAlwaysAs(sql`is_active and not user_suspended`),
+    isPublic: boolean('is_public').notNull().generatedAlwaysAs(sql`is_active and not user_suspended`),
     /** Listed in search: public, and the 'available for bookings' switch is on. */
     isListed: boolean('is_listed')
       .notNull()

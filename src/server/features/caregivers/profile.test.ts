@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CaregiverSearchQuery } from '../../../shared/contracts/caregivers';
+import {
+  CaregiverSearchQuery,
+  SEARCH_TEXT_TOTAL_CAP,
+  SEARCH_TOTAL_CAP,
+} from '../../../shared/contracts/caregivers';
 import { seedBulkCaregivers } from '../../db/demo-data';
 import { AVAILABILITY_FACETS, KIND_FACETS, QUALIFICATION_FACETS } from '../../db/schema';
 import { bearer, createCaregiver, createUser, loginToken } from '../../test/factories';
@@ -49,7 +53,12 @@ describe.each(DB_KINDS)('caregiver profiles on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: listed.caregiver.id,
-      user: { firstName: 'Shanique', lastName: 'W', profileImageUrl: '/avatars/shanique.svg', location: 'Kingston' },
+      user: {
+        firstName: 'Shanique',
+        lastName: 'W',
+        profileImageUrl: '/avatars/shanique.svg',
+        location: 'Kingston',
+      },
       parish: 'Kingston',
       kinds: ['child-care'],
       isVerified: true,
@@ -136,7 +145,7 @@ describe.each(DB_KINDS)('urgent=true on %s', (kind) => {
   const query = CaregiverSearchQuery.parse({ urgent: 'true', sort: 'rate_asc' });
   const search = async (now: Date) => {
     const service = createCaregiverService({ db: t.database.db, now: () => now });
-    const found = (await service.search(query)).caregivers.map((c) => c.id);
+    const found = (JSON.parse((await service.search(query)).json) as { id: number }[]).map((c) => c.id);
     return Object.entries(ids)
       .filter(([, id]) => found.includes(id))
       .map(([name]) => name)
@@ -146,7 +155,9 @@ describe.each(DB_KINDS)('urgent=true on %s', (kind) => {
   beforeAll(async () => {
     const db = t.database.db;
     const make = async (name: string, hourlyRate: number, availability: string[]) => {
-      ids[name] = (await createCaregiver(db, { user: { firstName: name }, hourlyRate, availability })).caregiver.id;
+      ids[name] = (
+        await createCaregiver(db, { user: { firstName: name }, hourlyRate, availability })
+      ).caregiver.id;
     };
     await make('now', 1000, ['Available Now', 'Weekends']);
     await make('weekdays', 1100, ['Weekdays', 'Mornings']);
@@ -195,7 +206,10 @@ describe.each(DB_KINDS)('the search facets on %s', (kind) => {
         method: 'GET',
         url: `/api/caregivers/search?availability=${encodeURIComponent(value)}`,
       });
-      expect(res.json().map((c: { id: number }) => c.id), value).toEqual([caregiver.id]);
+      expect(
+        res.json().map((c: { id: number }) => c.id),
+        value,
+      ).toEqual([caregiver.id]);
       expect(i).toBeLessThan(31);
     }
     for (const value of [...KIND_FACETS.slice(0, 3), ...QUALIFICATION_FACETS.slice(8, 14)]) {
@@ -204,7 +218,10 @@ describe.each(DB_KINDS)('the search facets on %s', (kind) => {
         method: 'GET',
         url: `/api/caregivers/search?${param}=${encodeURIComponent(value)}`,
       });
-      expect(res.json().map((c: { id: number }) => c.id), value).toEqual([caregiver.id]);
+      expect(
+        res.json().map((c: { id: number }) => c.id),
+        value,
+      ).toEqual([caregiver.id]);
     }
   });
 });
@@ -214,17 +231,21 @@ describe.each(DB_KINDS)('the total beyond %s matches', (kind) => {
   let listedCount = 0;
 
   beforeAll(async () => {
-    await seedBulkCaregivers(t.database.db, 1150, { runId: 'cap', passwordHash: 'x', now: new Date('2025-07-01') });
+    await seedBulkCaregivers(t.database.db, 1150, {
+      runId: 'cap',
+      passwordHash: 'x',
+      now: new Date('2025-07-01'),
+    });
     const result = (await t.database.db.execute(
       sql`select count(*)::int as n from caregivers where is_listed`,
     )) as unknown as { rows: { n: number }[] };
     listedCount = result.rows[0].n;
   }, 120_000);
 
-  it('is exact up to 1,000, then a lower bound flagged X-Total-Count-Exact: false', async () => {
-    expect(listedCount).toBeGreaterThan(1001);
+  it(`is exact up to ${SEARCH_TOTAL_CAP}, then a lower bound flagged X-Total-Count-Exact: false`, async () => {
+    expect(listedCount).toBeGreaterThan(Math.max(1014, SEARCH_TOTAL_CAP));
     const first = await t.app.inject({ method: 'GET', url: '/api/caregivers/search' });
-    expect(first.headers['x-total-count']).toBe('1000');
+    expect(first.headers['x-total-count']).toBe(String(SEARCH_TOTAL_CAP));
     expect(first.headers['x-total-count-exact']).toBe('false');
     // Far pages count up to their end, so 'next' keeps working.
     const far = await t.app.inject({ method: 'GET', url: '/api/caregivers/search?offset=990&limit=24' });
@@ -240,15 +261,34 @@ describe.each(DB_KINDS)('the total beyond %s matches', (kind) => {
     expect(last.headers['x-total-count']).toBe(String(listedCount));
     expect(last.headers['x-total-count-exact']).toBe('true');
     // Narrow searches stay exact.
-    const narrow = await t.app.inject({ method: 'GET', url: '/api/caregivers/search?parish=Hanover&limit=50' });
+    const narrow = await t.app.inject({
+      method: 'GET',
+      url: '/api/caregivers/search?parish=Hanover&limit=50',
+    });
     expect(narrow.headers['x-total-count-exact']).toBe('true');
     expect(Number(narrow.headers['x-total-count'])).toBe(narrow.json().length);
+  });
+
+  it(`counts text matches exactly up to ${SEARCH_TEXT_TOTAL_CAP}`, async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/caregivers/search?q=care' });
+    expect(res.json()).toHaveLength(24);
+    expect(res.headers['x-total-count']).toBe(String(SEARCH_TEXT_TOTAL_CAP));
+    expect(res.headers['x-total-count-exact']).toBe('false');
+    const rare = await t.app.inject({
+      method: 'GET',
+      url: '/api/caregivers/search?q=care&parish=Hanover&limit=50',
+    });
+    expect(rare.headers['x-total-count-exact']).toBe('true');
+    expect(Number(rare.headers['x-total-count'])).toBe(rare.json().length);
   });
 
   it('pages through every listed caregiver once', async () => {
     const seen = new Set<number>();
     for (let offset = 0; offset < listedCount; offset += 50) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/caregivers/search?offset=${offset}&limit=50` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/caregivers/search?offset=${offset}&limit=50`,
+      });
       for (const c of res.json()) seen.add(c.id);
     }
     expect(seen.size).toBe(listedCount);
@@ -258,6 +298,8 @@ describe.each(DB_KINDS)('the total beyond %s matches', (kind) => {
     const kinds = (await t.app.inject({ method: 'GET', url: '/api/caregivers/kinds' })).json();
     const parishes = (await t.app.inject({ method: 'GET', url: '/api/caregivers/parish-counts' })).json();
     expect(parishes.reduce((n: number, p: { count: number }) => n + p.count, 0)).toBe(listedCount);
-    expect(kinds.reduce((n: number, k: { count: number }) => n + k.count, 0)).toBeGreaterThanOrEqual(listedCount);
+    expect(kinds.reduce((n: number, k: { count: number }) => n + k.count, 0)).toBeGreaterThanOrEqual(
+      listedCount,
+    );
   });
 });

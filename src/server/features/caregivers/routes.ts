@@ -10,6 +10,7 @@ import {
   ParishCounts,
   ParishCountsQuery,
   PublicCaregiver,
+  SEARCH_TEXT_TOTAL_CAP,
   SEARCH_TOTAL_CAP,
 } from '../../../shared/contracts/caregivers';
 import { ErrorResponse } from '../../../shared/contracts/common';
@@ -17,7 +18,7 @@ import { createCaregiverService } from './service';
 
 export async function caregiverRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createCaregiverService({ db: app.db });
+  const service = createCaregiverService({ db: app.db, checkRendering: app.env.nodeEnv !== 'production' });
 
   r.get(
     '/api/caregivers/search',
@@ -28,8 +29,8 @@ export async function caregiverRoutes(app: FastifyInstance) {
         summary: 'Search listed caregivers (every filter optional); total in X-Total-Count',
         description:
           `One page of caregivers. X-Total-Count is the number of matches, exact up to ${SEARCH_TOTAL_CAP} ` +
-          '(or to the end of the requested page); beyond that X-Total-Count-Exact is false and ' +
-          'X-Total-Count is that lower bound.',
+          `(${SEARCH_TEXT_TOTAL_CAP} with q) or to the end of the requested page; beyond that ` +
+          'X-Total-Count-Exact is false and X-Total-Count is that lower bound.',
         querystring: CaregiverSearchQuery,
         response: { 200: z.array(PublicCaregiver), 400: ErrorResponse },
       },
@@ -38,7 +39,10 @@ export async function caregiverRoutes(app: FastifyInstance) {
       const result = await service.search(req.query);
       reply.header('x-total-count', String(result.total));
       reply.header('x-total-count-exact', String(result.exact));
-      return result.caregivers;
+      // Already JSON (rendered by the database, see the repository): Fastify sends a string with a JSON
+      // content type as it is, without the response schema's serializer.
+      reply.type('application/json; charset=utf-8');
+      return reply.send(result.json as unknown as PublicCaregiver[]);
     },
   );
 

@@ -14,7 +14,13 @@ import { DB_KINDS, useTestApp } from '../../test/harness';
  */
 const LISTED = {
   A: {
-    user: { firstName: 'Shanique', lastName: 'Williams', location: 'Kingston', parish: 'Kingston', isVerified: true },
+    user: {
+      firstName: 'Shanique',
+      lastName: 'Williams',
+      location: 'Kingston',
+      parish: 'Kingston',
+      isVerified: true,
+    },
     hourlyRate: 1500,
     experience: 8,
     averageRating: 4.9,
@@ -40,7 +46,7 @@ const LISTED = {
   C: {
     user: {
       firstName: 'Tanisha',
-      lastName: 'Campbell',
+      lastName: 'campbell',
       location: 'Half Way Tree',
       parish: 'St. Andrew',
       isVerified: true,
@@ -56,7 +62,13 @@ const LISTED = {
     bio: 'Patient tutor for maths and English.',
   },
   D: {
-    user: { firstName: 'Andre', lastName: 'Clarke', location: 'Spanish Town', parish: 'St. Catherine', isVerified: true },
+    user: {
+      firstName: 'Andre',
+      lastName: 'Clarke',
+      location: 'Spanish Town',
+      parish: 'St. Catherine',
+      isVerified: true,
+    },
     hourlyRate: 1200,
     experience: 5,
     averageRating: 4.2,
@@ -107,7 +119,14 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
   const keyOf = new Map<number, Key>();
   const hiddenIds = {} as Record<keyof typeof HIDDEN, number>;
   const emails: string[] = [];
-  const phones = ['+18765550101', '+18765550102', '+18765550103', '+18765550104', '+18765550105', '+18765550106'];
+  const phones = [
+    '+18765550101',
+    '+18765550102',
+    '+18765550103',
+    '+18765550104',
+    '+18765550105',
+    '+18765550106',
+  ];
 
   beforeAll(async () => {
     let i = 0;
@@ -149,12 +168,18 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
   });
 
   async function search(query = '') {
-    const res = await t.app.inject({ method: 'GET', url: `/api/caregivers/search${query ? `?${query}` : ''}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/caregivers/search${query ? `?${query}` : ''}`,
+    });
     const body = res.json();
     return {
       status: res.statusCode,
       body,
-      keys: res.statusCode === 200 ? (body as { id: number }[]).map((c) => keyOf.get(c.id) ?? `#${c.id}`).join(' ') : '',
+      keys:
+        res.statusCode === 200
+          ? (body as { id: number }[]).map((c) => keyOf.get(c.id) ?? `#${c.id}`).join(' ')
+          : '',
       total: Number(res.headers['x-total-count']),
       exact: res.headers['x-total-count-exact'],
       message: (body as { message?: string }).message,
@@ -199,6 +224,11 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
       });
     });
 
+    it('shows last names as a capital initial, whatever their case', async () => {
+      const r = await search('q=campbell');
+      expect(r.body[0].user.lastName).toBe('C');
+    });
+
     it('never shows email, phone or other private fields', async () => {
       const r = await search();
       const json = JSON.stringify(r.body);
@@ -215,9 +245,19 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
       ['suspended', 'suspended'],
     ] as const)('a caregiver who is %s is in no search, however it filters', async (_label, which) => {
       const id = hiddenIds[which];
-      for (const q of ['', 'location=Kingston', 'type=child-care', 'q=nanny', 'skills=Infant Care', 'urgent=true']) {
+      for (const q of [
+        '',
+        'location=Kingston',
+        'type=child-care',
+        'q=nanny',
+        'skills=Infant Care',
+        'urgent=true',
+      ]) {
         const r = await search(q);
-        expect(r.body.map((c: { id: number }) => c.id), q).not.toContain(id);
+        expect(
+          r.body.map((c: { id: number }) => c.id),
+          q,
+        ).not.toContain(id);
       }
     });
 
@@ -298,7 +338,11 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
     it.each([
       ['location + rate', 'location=St. Andrew&minRate=800&maxRate=1000', 'C'],
       ['skills + availability', 'skills=Light Housekeeping&availability=Weekdays,Evenings', 'D E'],
-      ['skills + availability + maxRate', 'skills=Light Housekeeping&availability=Weekdays&maxRate=1000', 'E'],
+      [
+        'skills + availability + maxRate',
+        'skills=Light Housekeeping&availability=Weekdays&maxRate=1000',
+        'E',
+      ],
       ['type + parish', 'type=child-care&parish=St. Ann', 'F'],
       ['type + parish, nobody', 'type=tutors&parish=Kingston', ''],
       ['parish + verified', 'parish=St. Andrew&verified=true', 'C'],
@@ -471,9 +515,9 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
       .set({ location: 'Lucea', parish: 'Hanover', lastName: 'Morrison', isVerified: true })
       .where(eq(users.id, user.id));
     expect((await search('location=Negril')).body).toEqual([]);
-    expect((await search('location=Lucea&verified=true&q=morrison')).body.map((c: { id: number }) => c.id)).toEqual([
-      caregiver.id,
-    ]);
+    expect(
+      (await search('location=Lucea&verified=true&q=morrison')).body.map((c: { id: number }) => c.id),
+    ).toEqual([caregiver.id]);
     // Suspension and the switches hide; lifting them lists again.
     const listed = async () => (await search('parish=Hanover')).body.length;
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
@@ -482,7 +526,10 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
     expect(await listed()).toBe(1);
     await db.update(caregivers).set({ isAvailable: false }).where(eq(caregivers.id, caregiver.id));
     expect(await listed()).toBe(0);
-    await db.update(caregivers).set({ isAvailable: true, isActive: false }).where(eq(caregivers.id, caregiver.id));
+    await db
+      .update(caregivers)
+      .set({ isAvailable: true, isActive: false })
+      .where(eq(caregivers.id, caregiver.id));
     expect(await listed()).toBe(0);
     // Clean up: the other tests count six listed caregivers.
     await db.delete(caregivers).where(eq(caregivers.id, caregiver.id));

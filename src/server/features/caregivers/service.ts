@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
 import { isJamaicaWorkingHours } from '../../../shared/availability';
 import {
   CAREGIVER_KIND_VALUES,
@@ -8,16 +10,16 @@ import {
   PARISHES,
   TOWNS,
 } from '../../../shared/catalog';
-import type {
-  CaregiverProfile,
-  CaregiverSearchQuery,
-  KindCounts,
-  ParishCounts,
-  ParishCountsQuery,
+import {
+  type CaregiverProfile,
+  type CaregiverSearchQuery,
+  type KindCounts,
+  type ParishCounts,
+  type ParishCountsQuery,
   PublicCaregiver,
+  SEARCH_TEXT_TOTAL_CAP,
+  SEARCH_TOTAL_CAP,
 } from '../../../shared/contracts/caregivers';
-import { SEARCH_TOTAL_CAP } from '../../../shared/contracts/caregivers';
-import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { AVAILABILITY_FACETS, QUALIFICATION_FACETS } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -28,12 +30,11 @@ import {
   type ResolvedLocation,
   type SearchFilters,
   type SearchPage,
-  type SearchRow,
 } from './repo';
 
 export const CAREGIVER_NOT_FOUND = 'Caregiver not found';
 /** With q and sort=relevance, how many of the best rated matches are ranked by text relevance. */
-export const RANK_CANDIDATES = 200;
+export const RANK_CANDIDATES = SEARCH_TEXT_TOTAL_CAP;
 /** How alike (pg_trgm similarity) a word must be to stand in for a misspelt one. */
 export const MIN_SIMILARITY = 0.5;
 const MAX_WORDS = 10;
@@ -61,8 +62,8 @@ const norm = (s: string) =>
     .trim()
     .toLowerCase()
     .replace(/\s+/g, ' ')
-    // 'st andrew', 'St.Andrew' → 'st. andrew', as the catalog spells parishes.
-    .replace(/^st\.?\s*/, 'st. ');
+    // 'st andrew', 'St.Andrew' → 'st. andrew', as the catalog spells parishes ('Stony Hill' stays).
+    .replace(/^st(\.\s*|\s+)/, 'st. ');
 
 /**
  * A town or parish of the catalog, any letter case, whole or a prefix ('kingst' → Kingston). Towns in a
@@ -73,9 +74,9 @@ export function resolveLocation(input: string): ResolvedLocation | undefined {
   const key = norm(input);
   if (!key) return undefined;
   const parishes = PARISHES.filter((p) => p.toLowerCase().startsWith(key));
-  const towns = TOWNS.filter(
-    (t) => t.name.toLowerCase().startsWith(key) && !parishes.includes(t.parish),
-  ).map((t) => t.name);
+  const towns = TOWNS.filter((t) => t.name.toLowerCase().startsWith(key) && !parishes.includes(t.parish)).map(
+    (t) => t.name,
+  );
   if (parishes.length || towns.length) return { parishes: [...parishes], towns };
   return { parishes: [], towns: [], prefix: input.trim().toLowerCase().replace(/\s+/g, ' ') };
 }
@@ -94,31 +95,12 @@ const KNOWN_AVAILABILITY = [...new Set([...AVAILABILITY_FACETS, ...FILTER_AVAILA
 /** The words of q: letters and digits, lower case, at most MAX_WORDS. */
 export function queryWords(q: string | undefined): string[] {
   if (!q) return [];
-  const words = q.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    q
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, 40));
-}
-
-function toPublic(r: SearchRow): PublicCaregiver {
-  return {
-    id: r.id,
-    user: {
-      firstName: r.first_name,
-      lastName: initial(r.last_name),
-      profileImageUrl: r.profile_image_url,
-      location: r.location,
-    },
-    parish: r.parish,
-    kinds: r.kinds,
-    isVerified: r.is_verified,
-    bio: r.bio,
-    experience: r.experience,
-    hourlyRate: r.hourly_rate,
-    averageRating: r.average_rating,
-    totalReviews: r.total_reviews,
-    skills: r.skills,
-    certifications: r.certifications,
-    availability: r.availability,
-  };
 }
 
 function toProfile(r: ProfileRow): CaregiverProfile {
@@ -150,7 +132,8 @@ function toProfile(r: ProfileRow): CaregiverProfile {
 }
 
 export interface SearchResult {
-  caregivers: PublicCaregiver[];
+  /** The page: the JSON text of PublicCaregiver[], rendered by the database. */
+  json: string;
   /** Exact when `exact`; otherwise a lower bound. */
   total: number;
   exact: boolean;
@@ -160,16 +143,23 @@ export interface CaregiverServiceDeps {
   db: Tx;
   /** The clock for urgent=true (tests pin it). */
   now?: () => Date;
+  /** Check every page the database renders against PublicCaregiver (tests and development). */
+  checkRendering?: boolean;
 }
 
-/**
- * A query's filters as the repository takes them, q spell-corrected into a tsquery (one small query).
- * Exported for the search benchmark, which times the very SQL the endpoint runs.
- */
-export async function searchFilters(db: Tx, input: FiltersInput, now: Date): Promise<SearchFilters> {
-  const words = queryWords(input.q);
-  // Only stop words ('the') or punctuation: no text filter.
-  const tsquery = words.length ? (await caregiverRepo.textQuery(db, words, MIN_SIMILARITY)) || undefined : undefined;
+const PublicCaregivers = z.array(PublicCaregiver);
+
+/** The database's rendering is exactly PublicCaregiver[]: right types, and no key the schema lacks. */
+export function checkRenderedPage(json: string): void {
+  const rendered: unknown = JSON.parse(json);
+  const parsed = PublicCaregivers.parse(rendered);
+  if (!isDeepStrictEqual(parsed, rendered)) {
+    throw new Error('The search page carries fields that PublicCaregiver does not declare');
+  }
+}
+
+/** A query's filters as the repository takes them, with q's words as `text`. */
+function searchFilters(input: FiltersInput, now: Date, text: string | undefined): SearchFilters {
   return {
     location: input.location ? resolveLocation(input.location) : undefined,
     minRate: input.minRate,
@@ -179,30 +169,64 @@ export async function searchFilters(db: Tx, input: FiltersInput, now: Date): Pro
     availability: canonical(input.availability, KNOWN_AVAILABILITY),
     type: input.type,
     parish: input.parish,
-    tsquery,
+    text,
     verified: input.verified,
     urgent: input.urgent ? { workingHours: isJamaicaWorkingHours(now) } : undefined,
   };
 }
 
-/** Sort, page and the count's cap: exact up to SEARCH_TOTAL_CAP, or to the end of the page if further. */
-export function searchPage(input: SearchInput): SearchPage {
+/**
+ * Sort, page and the count's cap: exact up to SEARCH_TOTAL_CAP (SEARCH_TEXT_TOTAL_CAP with text, whose
+ * every match is read from the table), or to the end of the page if that is further.
+ */
+function searchPage(input: SearchInput, filters: SearchFilters): SearchPage {
+  const cap = filters.text ? SEARCH_TEXT_TOTAL_CAP : SEARCH_TOTAL_CAP;
   return {
     sort: input.sort ?? 'relevance',
     limit: input.limit,
     offset: input.offset,
-    countCap: Math.max(SEARCH_TOTAL_CAP, input.offset + input.limit),
+    countCap: Math.max(cap, input.offset + input.limit),
     rankCandidates: RANK_CANDIDATES,
   };
 }
 
-export function createCaregiverService({ db, now = () => new Date() }: CaregiverServiceDeps) {
+export function createCaregiverService({
+  db,
+  now = () => new Date(),
+  checkRendering = false,
+}: CaregiverServiceDeps) {
+  /**
+   * Runs `attempt` with q's words as typed and, when that finds nothing and a word is no word of any
+   * caregiver, once more with those words replaced by their nearest neighbours ('tompson' → 'thompson').
+   * Most searches are spelt right, so most pay for one statement.
+   */
+  async function withSpellingFallback<T>(
+    q: string | undefined,
+    attempt: (text: string | undefined) => Promise<T>,
+    foundNothing: (result: T) => boolean,
+  ): Promise<T> {
+    const words = queryWords(q);
+    const first = await attempt(words.length ? words.join(' ') : undefined);
+    if (!words.length || !foundNothing(first)) return first;
+    const corrected = await caregiverRepo.correctWords(db, words, MIN_SIMILARITY);
+    return corrected.join(' ') === words.join(' ') ? first : attempt(corrected.join(' '));
+  }
+
   return {
     async search(input: SearchInput): Promise<SearchResult> {
-      const page = searchPage(input);
-      const { rows, matched } = await caregiverRepo.search(db, await searchFilters(db, input, now()), page);
-      const exact = matched <= page.countCap;
-      return { caregivers: rows.map(toPublic), total: exact ? matched : page.countCap, exact };
+      const at = now();
+      return withSpellingFallback(
+        input.q,
+        async (text) => {
+          const filters = searchFilters(input, at, text);
+          const page = searchPage(input, filters);
+          const { json, matched } = await caregiverRepo.search(db, filters, page);
+          if (checkRendering) checkRenderedPage(json);
+          const exact = matched <= page.countCap;
+          return { json, total: exact ? matched : page.countCap, exact };
+        },
+        (result) => result.total === 0,
+      );
     },
 
     async kindCounts(): Promise<KindCounts> {
@@ -211,7 +235,12 @@ export function createCaregiverService({ db, now = () => new Date() }: Caregiver
     },
 
     async parishCounts(input: ParishCountsInput): Promise<ParishCounts> {
-      const counts = await caregiverRepo.parishCounts(db, await searchFilters(db, input, now()));
+      const at = now();
+      const counts = await withSpellingFallback(
+        input.q,
+        (text) => caregiverRepo.parishCounts(db, searchFilters(input, at, text)),
+        (found) => found.size === 0,
+      );
       return PARISHES.map((parish) => ({ parish, count: counts.get(parish) ?? 0 }));
     },
 

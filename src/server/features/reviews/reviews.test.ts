@@ -20,11 +20,41 @@ describe.each(DB_KINDS)('caregiver reviews on %s', (kind) => {
       await createUser(db, { firstName: 'Alicia', lastName: 'Campbell' }),
     ];
     // Five reviews: two on the same instant (the id breaks the tie), written out of order.
-    await createReview(db, { caregiverId, familyId: families[0].id, rating: 5, comment: 'June 3', createdAt: day(3) });
-    await createReview(db, { caregiverId, familyId: families[1].id, rating: 4, comment: 'June 9 a', createdAt: day(9) });
-    await createReview(db, { caregiverId, familyId: families[2].id, rating: 3, comment: null, createdAt: day(1) });
-    await createReview(db, { caregiverId, familyId: families[0].id, rating: 5, comment: 'June 9 b', createdAt: day(9) });
-    await createReview(db, { caregiverId, familyId: families[1].id, rating: 2, comment: 'June 5', createdAt: day(5) });
+    await createReview(db, {
+      caregiverId,
+      familyId: families[0].id,
+      rating: 5,
+      comment: 'June 3',
+      createdAt: day(3),
+    });
+    await createReview(db, {
+      caregiverId,
+      familyId: families[1].id,
+      rating: 4,
+      comment: 'June 9 a',
+      createdAt: day(9),
+    });
+    await createReview(db, {
+      caregiverId,
+      familyId: families[2].id,
+      rating: 3,
+      comment: null,
+      createdAt: day(1),
+    });
+    await createReview(db, {
+      caregiverId,
+      familyId: families[0].id,
+      rating: 5,
+      comment: 'June 9 b',
+      createdAt: day(9),
+    });
+    await createReview(db, {
+      caregiverId,
+      familyId: families[1].id,
+      rating: 2,
+      comment: 'June 5',
+      createdAt: day(5),
+    });
     // Another caregiver's review is not listed.
     const other = (await createCaregiver(db)).caregiver.id;
     await createReview(db, { caregiverId: other, familyId: families[2].id, rating: 1, comment: 'Other' });
