@@ -113,7 +113,6 @@ export const DEFAULT_WEEKLY_AVAILABILITY: WeeklyAvailability = {
   sunday: false,
 };
 
-
 /**
  * spec §3 caregivers, plus the kinds offered and the 'available for bookings' switch.
  *
