@@ -120,9 +120,10 @@ describe('discovery journeys', () => {
     const expected = new URLSearchParams(chosen.query);
     expect(new URL(page.url()).searchParams.get('skills')).toBe(expected.get('skills'));
     expect(new URL(page.url()).searchParams.get('experience')).toBe(expected.get('experience'));
-    expect(await filters.getByRole('button', { name: chosen.name }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    // The URL changes first; the button re-renders pressed a moment later.
+    await expect
+      .poll(() => filters.getByRole('button', { name: chosen.name }).getAttribute('aria-pressed'))
+      .toBe('true');
     await waitForCount(page, chosen.result.total);
     expect(await cardIds(page)).toEqual(chosen.result.items.map((c) => c.id));
 
@@ -136,9 +137,10 @@ describe('discovery journeys', () => {
     // A reload keeps every filter.
     await page.reload();
     await waitForCount(page, chosen.result.total);
-    expect(await filters.getByRole('button', { name: chosen.name }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    // The URL changes first; the button re-renders pressed a moment later.
+    await expect
+      .poll(() => filters.getByRole('button', { name: chosen.name }).getAttribute('aria-pressed'))
+      .toBe('true');
 
     // Open the first profile.
     const first = chosen.result.items[0];
