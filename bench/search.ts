@@ -34,7 +34,7 @@ const OUT = join(ROOT, 'bench/results/search.json');
 const CAREGIVERS = Number(process.env.BENCH_CAREGIVERS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const RAW_RUNS = 200;
+const RAW_RUNS = 100;
 
 /** The typical searches: what the home page, the filter panel, the search box and the category grid send. */
 const QUERIES = [
@@ -193,7 +193,7 @@ async function rawSqlP50(database: Database, query: string): Promise<number> {
   const input = CaregiverSearchQuery.parse(params);
   const service = createCaregiverService({ db: database.db });
   const once = () => service.search(input);
-  for (let i = 0; i < 20; i++) await once();
+  for (let i = 0; i < 10; i++) await once();
   const times: number[] = [];
   for (let i = 0; i < RAW_RUNS; i++) {
     const t0 = performance.now();
@@ -246,6 +246,7 @@ function drive(url: string, seconds: number): Promise<{ result: autocannon.Resul
 
 async function benchTarget(target: Target, passwordHash: string): Promise<SearchBenchResult[]> {
   log(`\n${target.kind}: seeding ${CAREGIVERS.toLocaleString('en-US')} caregivers and the demo data`);
+  const started = performance.now();
   const database = await target.open();
   let app: FastifyInstance | undefined;
   try {
@@ -260,7 +261,7 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
       if (!check.ok) throw new Error(`${query} answered ${check.status}: ${await check.text()}`);
       const total = check.headers.get('x-total-count') ?? '?';
       const matches = check.headers.get('x-total-count-exact') === 'false' ? `${total}+` : total;
-      await drive(url, 2); // warm-up: plans, caches, JIT
+      await drive(url, 1); // warm-up: plans, caches, JIT
       const before = cpuSnapshot(target.databaseName);
       const { result: run, cpuMs: loadGeneratorMs } = await drive(url, SECONDS);
       const after = cpuSnapshot(target.databaseName);
@@ -298,6 +299,7 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
   } finally {
     if (app) await app.close();
     else await database.close();
+    log(`  ${target.kind} done in ${round((performance.now() - started) / 1000, 0)} s`);
   }
 }
 
