@@ -256,9 +256,11 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const results: SearchBenchResult[] = [];
     for (const query of QUERIES) {
+      const shapeStarted = performance.now();
       const url = `${address}${query}`;
       const check = await fetch(url);
-      if (!check.ok) throw new Error(`${query} answered ${check.status}: ${await check.text()}`);
+      const body = await check.text();
+      if (!check.ok) throw new Error(`${query} answered ${check.status}: ${body}`);
       const total = check.headers.get('x-total-count') ?? '?';
       const matches = check.headers.get('x-total-count-exact') === 'false' ? `${total}+` : total;
       await drive(url, 1); // warm-up: plans, caches, JIT
@@ -272,7 +274,9 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
                 (after.at - before.at),
             )
           : null;
+      const loadMs = performance.now() - shapeStarted;
       const rawSqlP50Ms = await rawSqlP50(database, query);
+      const rawMs = performance.now() - shapeStarted - loadMs;
       const result: SearchBenchResult = {
         database: target.kind,
         query,
@@ -291,12 +295,14 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
         `  ${query.replace('/api/caregivers/search', '') || '(no filter)'}\n` +
           `    p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  ${result.requestsPerSec} req/s  ` +
           `raw SQL p50 ${rawSqlP50Ms} ms  matches ${matches}  non-2xx ${run.non2xx}  ` +
-          `other processes ${otherCores ?? '?'} cores`,
+          `other processes ${otherCores ?? '?'} cores  (${round(loadMs / 1000, 1)} s + raw ${round(rawMs / 1000, 1)} s)`,
       );
       results.push(result);
     }
     return results;
   } finally {
+    // Keep-alive connections would hold close() for the server's keep-alive timeout (72 s).
+    app?.server.closeAllConnections();
     if (app) await app.close();
     else await database.close();
     log(`  ${target.kind} done in ${round((performance.now() - started) / 1000, 0)} s`);

@@ -26,7 +26,7 @@ async function post(url: string, path: string, body: unknown) {
   });
 }
 
-describe('the server process on the embedded database', () => {
+describe('the server process on the embedded database', { timeout: 90_000 }, () => {
   it('keeps every record across a clean restart (SIGTERM exits 0), with demo data loaded once', async () => {
     const dir = dataDir();
     const first = await startServerProcess({ DATA_DIR: dir });

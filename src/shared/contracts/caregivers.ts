@@ -36,6 +36,7 @@ const KIND_ALIASES: Record<string, CaregiverKind | undefined> = {
   'all-services': undefined,
   housekeeping: 'housekeepers',
 };
+const TYPE_VALUES = [...CAREGIVER_KIND_VALUES, 'all-services', 'housekeeping'] as const;
 
 /**
  * The search filters (spec §7 and §9 plus issue 3), every one optional. Shared by the search and the
@@ -59,9 +60,7 @@ export const CaregiverFilters = z.object({
   availability: CommaList.optional(),
   /** A caregiver kind; 'all-services' (the home page's choice) means any, 'housekeeping' is housekeepers. */
   type: z
-    .enum([...CAREGIVER_KIND_VALUES, ...Object.keys(KIND_ALIASES)] as [string, ...string[]], {
-      error: 'Unknown caregiver type',
-    })
+    .enum(TYPE_VALUES, { error: 'Unknown caregiver type' })
     .transform((t): CaregiverKind | undefined => (t in KIND_ALIASES ? KIND_ALIASES[t] : (t as CaregiverKind)))
     .optional(),
   parish: z
