@@ -4,6 +4,8 @@ import { seedBadgeCatalog } from './db/demo-data/badges';
 import { seedDemoDataIfEmpty } from './db/demo-data/index';
 import { DataDirLockedError } from './db/lock';
 import { loadEnv } from './env';
+import { JOBS } from './jobs/index';
+import { startScheduler } from './jobs/scheduler';
 
 /** Starts the server: env → database (migrated) → demo data when asked → listen; stops cleanly on signals. */
 async function main() {
@@ -31,6 +33,11 @@ async function main() {
   }
 
   const app = await buildApp({ env, database });
+  // Background jobs run only in the server process; stopped before the database closes.
+  const stopJobs = startScheduler(app, JOBS);
+  app.addHook('preClose', async () => {
+    await stopJobs();
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -23,6 +23,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Runs `fn` only if no other holder (in any server instance on this database) holds the lock
+   * `key`; returns undefined without running it otherwise. PostgreSQL: a session advisory lock on a
+   * dedicated connection. PGlite: one process owns the data dir, so an in-process lock suffices.
+   */
+  withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
   }
   const db = drizzlePglite(client, { schema });
+  const held = new Set<number>();
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (err) {
@@ -65,6 +72,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     async ping() {
       await client.query('select 1');
+    },
+    async withExclusiveLock(key, fn) {
+      if (held.has(key)) return undefined;
+      held.add(key);
+      try {
+        return await fn();
+      } finally {
+        held.delete(key);
+      }
     },
     async close() {
       if (closed) return;
@@ -95,6 +111,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
+    },
+    async withExclusiveLock(key, fn) {
+      const lockConn = await pool.connect();
+      try {
+        const { rows } = await lockConn.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+          key,
+        ]);
+        if (!rows[0]?.ok) return undefined;
+        try {
+          return await fn();
+        } finally {
+          await lockConn.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+      } finally {
+        lockConn.release();
+      }
     },
     async close() {
       if (closed) return;

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A background job: runs every `everyMs` while the server is up (only in the server process, never in
+ * tests — tests call `runJob` directly with the time they want). With several server instances on one
+ * PostgreSQL, each run takes an advisory lock so only one instance runs a given job at a time; jobs
+ * must still be idempotent (a run that finds nothing to do does nothing).
+ */
+export interface Job {
+  /** Unique, stable name: also the advisory-lock key. */
+  name: string;
+  everyMs: number;
+  run(ctx: JobContext): Promise<unknown>;
+}
+
+export interface JobContext {
+  app: FastifyInstance;
+  now: Date;
+}
+
+/** A stable 31-bit key for a job name (advisory locks take a bigint; keep clear of the migration lock). */
+export function jobLockKey(name: string): number {
+  let h = 2166136261;
+  for (const ch of name) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 16777619);
+  }
+  return 0x10000000 | (h >>> 4);
+}
+
+/** Runs one job now under its lock. Returns `{ ran: false }` when another run holds the lock. */
+export async function runJob(
+  app: FastifyInstance,
+  job: Job,
+  now = new Date(),
+): Promise<{ ran: boolean; result?: unknown }> {
+  let ran = false;
+  const result = await app.database.withExclusiveLock(jobLockKey(job.name), async () => {
+    ran = true;
+    return job.run({ app, now });
+  });
+  return { ran, result };
+}
+
+/** Starts the timers; returns a function that stops them and waits for runs in progress. */
+export function startScheduler(app: FastifyInstance, jobs: readonly Job[]): () => Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  for (const job of jobs) {
+    const tick = () => {
+      if (stopped) return;
+      const p = runJob(app, job)
+        .then(({ ran, result }) => {
+          if (ran && result !== undefined) app.log.info({ job: job.name, result }, 'job ran');
+        })
+        .catch((err) => app.log.error({ err, job: job.name }, 'job failed'))
+        .finally(() => running.delete(p));
+      running.add(p);
+    };
+    // First run soon after start (spread out), then on the interval.
+    const first = setTimeout(tick, 5_000 + Math.floor(Math.random() * 5_000));
+    const every = setInterval(tick, job.everyMs);
+    first.unref();
+    every.unref();
+    timers.push(first, every);
+  }
+  return async () => {
+    stopped = true;
+    for (const t of timers) clearTimeout(t);
+    await Promise.allSettled([...running]);
+  };
+}
