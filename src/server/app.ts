@@ -21,6 +21,8 @@ import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
 import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { favouriteRoutes } from './features/favourites/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
@@ -160,6 +162,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(caregiverProfileRoutes);
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
+  await app.register(favouriteRoutes);
+  await app.register(dashboardRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -767,7 +767,16 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
         cg.certifications.includes(c),
       ).length,
       response_time: responseTime,
+      responses: mine.filter((b) => b.status !== 'pending' && b.status !== 'expired').length,
       longest_streak: longestStreak,
+      profile_complete:
+        cg.bio &&
+        plan.user.profileImageUrl &&
+        plan.user.location &&
+        cg.skills.length > 0 &&
+        cg.availability.length > 0
+          ? 1
+          : 0,
     };
     let badgePoints = 0;
     for (const badge of BADGE_CATALOG) {

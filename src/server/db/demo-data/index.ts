@@ -14,6 +14,7 @@ import {
   verifications,
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
+import { deriveEngagement } from './engagement';
 import { buildDemoData, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, money } from './generate';
 
 export { BADGE_CATALOG, seedBadgeCatalog } from './badges';
@@ -199,6 +200,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
           rating: r.rating,
           comment: r.comment,
           createdAt: r.createdAt,
+          // Double-blind: the caregiver rated the family first (see deriveEngagement), so it went live at once.
+          publishedAt: r.createdAt,
         };
       }),
     );
@@ -213,6 +216,13 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
       })),
     );
   }
+
+  await deriveEngagement(tx, data, {
+    cid,
+    uid,
+    bookingId: (b) => bookingId.get(bookingKey(cid(b.caregiverEmail), b.startsAt))!,
+    now,
+  });
 
   return {
     users: data.users.length,

@@ -70,9 +70,19 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** Double-blind: set when both sides have reviewed or the 14 days after completion ended. */
+    publishedAt: timestamp('published_at', tz),
+    /** An admin hid it for breaking the rules (it no longer counts in the averages). */
+    hiddenAt: timestamp('hidden_at', tz),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: integer('hidden_by').references(() => users.id),
+    /** The caregiver's one public reply. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', tz),
   },
   (t) => [
     uniqueIndex('reviews_booking_id_key').on(t.bookingId),
+    index('reviews_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
     index('reviews_caregiver_id_idx').on(t.caregiverId, t.createdAt),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],

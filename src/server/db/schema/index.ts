@@ -1,5 +1,6 @@
 export * from './bookings';
 export * from './caregivers';
+export * from './engagement';
 export * from './messages';
 export * from './notifications';
 export * from './users';
