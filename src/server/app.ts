@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer';
+import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
 import { createLocalStorage, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
@@ -19,11 +20,13 @@ import { adminRoutes } from './features/admin/routes';
 import { setHashConcurrency } from './features/auth/passwords';
 import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
+import { bookingRoutes } from './features/bookings/routes';
 import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { setPaymentProvider } from './features/payments/provider';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -43,6 +46,7 @@ declare module 'fastify' {
     mailer: Mailer;
     sms: SmsSender;
     storage: FileStorage;
+    payments: PaymentProvider;
   }
 }
 
@@ -52,6 +56,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   sms?: SmsSender;
   storage?: FileStorage;
+  /** The payment provider (default: the built-in sandbox). */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
 }
@@ -116,6 +122,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('sms', opts.sms ?? createOutboxSms(database.db));
   // Uploaded files: private, under DATA_DIR/files (never served as static files).
   app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
+  app.decorate('payments', opts.payments ?? createSandboxProvider());
+  setPaymentProvider(app.payments);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -162,6 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(caregiverProfileRoutes);
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
+  await app.register(bookingRoutes);
   await app.register(favouriteRoutes);
   await app.register(dashboardRoutes);
 

@@ -1,3 +1,4 @@
+import { bookingLifecycleJob } from '../features/bookings/jobs';
 import { publishReviewsJob, reviewRemindersJob } from '../features/reviews/jobs';
 import type { Job } from './scheduler';
 
@@ -5,4 +6,4 @@ import type { Job } from './scheduler';
  * Every background job of the server. Features add theirs here (one line each), e.g. booking expiry,
  * Friday payouts, unread-message e-mails, review publication, account deletion.
  */
-export const JOBS: Job[] = [publishReviewsJob, reviewRemindersJob];
+export const JOBS: Job[] = [bookingLifecycleJob, publishReviewsJob, reviewRemindersJob];

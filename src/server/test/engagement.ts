@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { bookings } from '../db/schema';
-import { handleBookingTransition } from '../features/stats-engine/events';
+import { emitBookingTransition } from '../features/bookings/events';
+import '../features/stats-engine/listeners';
 
 const HOUR = 3_600_000;
+let seq = 0;
 
 export interface BookingInput {
   familyId: number;
@@ -20,7 +22,9 @@ export interface BookingInput {
 /** Inserts a booking row as the bookings feature would leave it (no events run). */
 export async function insertBooking(db: Tx, input: BookingInput) {
   const hours = input.hours ?? 2;
-  const startsAt = input.startsAt ?? new Date(Date.now() - 3 * 24 * HOUR);
+  seq += 1;
+  // Default starts never overlap (the no-overlap rule holds for pending and confirmed bookings).
+  const startsAt = input.startsAt ?? new Date(Date.now() - 3 * 24 * HOUR - seq * 13 * HOUR);
   const endsAt = new Date(startsAt.getTime() + hours * HOUR);
   const rate = input.hourlyRate ?? 1500;
   const subtotal = rate * hours;
@@ -48,7 +52,7 @@ export async function insertBooking(db: Tx, input: BookingInput) {
   return row;
 }
 
-/** Moves a booking to `to` and runs the stats/badge listener as the bookings feature's transition would. */
+/** Moves a booking to `to` and emits the transition (every listener: money, stats, badges) as the bookings service does. */
 export async function transition(
   db: Tx,
   bookingId: number,
@@ -58,12 +62,22 @@ export async function transition(
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    const stamp =
+      to === 'confirmed'
+        ? { confirmedAt: at }
+        : to === 'completed'
+          ? { completedAt: at }
+          : to === 'declined'
+            ? { declinedAt: at }
+            : to === 'cancelled'
+              ? { cancelledAt: at, cancelledBy: actorUserId }
+              : {};
     const [after] = await tx
       .update(bookings)
-      .set({ status: to, updatedAt: at })
+      .set({ status: to, updatedAt: at, ...stamp })
       .where(eq(bookings.id, bookingId))
       .returning();
-    await handleBookingTransition(tx, { booking: after, from: before.status, to, actorUserId, at });
+    await emitBookingTransition(tx, { booking: after, from: before.status, to, actorUserId, at });
     return after;
   });
 }
@@ -72,6 +86,6 @@ export async function transition(
 export async function created(db: Tx, bookingId: number, at = new Date()) {
   return db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
-    await handleBookingTransition(tx, { booking: b, from: null, to: b.status, actorUserId: b.familyId, at });
+    await emitBookingTransition(tx, { booking: b, from: null, to: b.status, actorUserId: b.familyId, at });
   });
 }

@@ -1,5 +1,5 @@
-import { evaluateBadges } from '../../features/badges/engine';
-import { statsEngine } from '../../features/stats-engine/repo';
+import { evaluateAllForSeed } from '../../features/badges/engine';
+import { refreshAllStats } from '../../features/stats-engine/repo';
 import type { Tx } from '../client';
 import { bookingResponses, familyRatings, favourites } from '../schema';
 import type { BookingRow, DemoDataSet } from './generate';
@@ -74,11 +74,6 @@ export async function deriveEngagement(tx: Tx, data: DemoDataSet, ids: Ids): Pro
   const favRows = [...fav.values()];
   for (let i = 0; i < favRows.length; i += 500) await tx.insert(favourites).values(favRows.slice(i, i + 500));
 
-  for (const c of data.caregivers) {
-    const id = cid(c.email);
-    await statsEngine.refreshBookings(tx, id);
-    await statsEngine.refreshResponseTime(tx, id, now);
-    await statsEngine.refreshFavourites(tx, id);
-    await evaluateBadges(tx, id, { now, notify: false, reconcile: true });
-  }
+  await refreshAllStats(tx, now);
+  await evaluateAllForSeed(tx, now);
 }

@@ -3,5 +3,6 @@ export * from './caregivers';
 export * from './engagement';
 export * from './messages';
 export * from './notifications';
+export * from './payments';
 export * from './users';
 export * from './verifications';

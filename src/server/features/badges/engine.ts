@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { type BadgeMetrics, badgeProgress, seedBadgeCatalog } from '../../db/demo-data/badges';
 import { badges, caregiverBadges, caregiverStats } from '../../db/schema';
 import { notificationRepo } from '../notifications/repo';
-import { rows, statsEngine } from '../stats-engine/repo';
+import { measureResponseTimes, rows, statsEngine } from '../stats-engine/repo';
 
 export { seedBadgeCatalog };
 
@@ -13,7 +13,20 @@ const NO_RESPONSES = 1_000_000;
 /** The metrics every criteria rule is measured against, read from the records themselves. */
 export async function collectMetrics(tx: Tx, caregiverId: number, now: Date): Promise<BadgeMetrics> {
   await statsEngine.ensure(tx, caregiverId);
-  const [m] = await rows<{
+  const m = (await collectAllMetrics(tx, now, caregiverId)).get(caregiverId);
+  if (!m) throw new Error(`No caregiver ${caregiverId}`);
+  return m;
+}
+
+/** collectMetrics for one caregiver or all of them (seeding), in two statements. */
+export async function collectAllMetrics(
+  tx: Tx,
+  now: Date,
+  caregiverId: number | null = null,
+): Promise<Map<number, BadgeMetrics>> {
+  const one = caregiverId === null ? sql`true` : sql`c.id = ${caregiverId}`;
+  const result = await rows<{
+    id: number;
     completed: number;
     total: number;
     hours: number;
@@ -27,15 +40,10 @@ export async function collectMetrics(tx: Tx, caregiverId: number, now: Date): Pr
     complete: boolean;
   }>(
     tx,
-    sql`select
-      (select count(*) filter (where status = 'completed') from bookings where caregiver_id = c.id)::int as completed,
-      (select count(*) from bookings where caregiver_id = c.id)::int as total,
-      (select coalesce(sum(duration), 0) from bookings where caregiver_id = c.id and status = 'completed')::int as hours,
-      (select count(*) from reviews r where r.caregiver_id = c.id and r.published_at is not null and r.hidden_at is null)::int as reviews,
-      (select count(*) from reviews r where r.caregiver_id = c.id and r.published_at is not null and r.hidden_at is null and r.rating = 5)::int as five,
-      (select round(avg(rating), 2) from reviews r where r.caregiver_id = c.id and r.published_at is not null and r.hidden_at is null) as avg,
-      c.experience,
-      u.is_verified as verified,
+    sql`select c.id,
+      coalesce(b.completed, 0)::int as completed, coalesce(b.total, 0)::int as total,
+      coalesce(b.hours, 0)::int as hours, coalesce(r.reviews, 0)::int as reviews,
+      coalesce(r.five, 0)::int as five, r.avg, c.experience, u.is_verified as verified,
       ((case when 'First Aid Certified' = any(c.certifications) or 'First Aid Certified' = any(c.skills) then 1 else 0 end)
        + (case when 'CPR Certified' = any(c.certifications) or 'CPR Certified' = any(c.skills) then 1 else 0 end))::int as safety,
       coalesce(s.longest_streak, 0) as longest,
@@ -44,25 +52,80 @@ export async function collectMetrics(tx: Tx, caregiverId: number, now: Date): Pr
     from caregivers c
     join users u on u.id = c.user_id
     left join caregiver_stats s on s.caregiver_id = c.id
-    where c.id = ${caregiverId}`,
+    left join (select caregiver_id, count(*) as total, count(*) filter (where status = 'completed') as completed,
+                      sum(duration) filter (where status = 'completed') as hours
+               from bookings group by caregiver_id) b on b.caregiver_id = c.id
+    left join (select caregiver_id, count(*) as reviews, count(*) filter (where rating = 5) as five,
+                      round(avg(rating), 2) as avg
+               from reviews where published_at is not null and hidden_at is null
+               group by caregiver_id) r on r.caregiver_id = c.id
+    where ${one}`,
   );
-  if (!m) throw new Error(`No caregiver ${caregiverId}`);
-  const response = await statsEngine.measureResponseTime(tx, caregiverId, now);
-  return {
-    completed_bookings: m.completed,
-    total_bookings: m.total,
-    total_hours: m.hours,
-    total_reviews: m.reviews,
-    five_star_reviews: m.five,
-    average_rating: m.avg == null ? 0 : Number(m.avg),
-    experience_years: m.experience,
-    verified: m.verified ? 1 : 0,
-    safety_certifications: m.safety,
-    response_time: response.median ?? NO_RESPONSES,
-    responses: response.samples,
-    longest_streak: m.longest,
-    profile_complete: m.complete ? 1 : 0,
-  };
+  const responses = await measureResponseTimes(tx, now, caregiverId);
+  return new Map(
+    result.map((m) => {
+      const response = responses.get(m.id) ?? { median: null, samples: 0 };
+      return [
+        m.id,
+        {
+          completed_bookings: m.completed,
+          total_bookings: m.total,
+          total_hours: m.hours,
+          total_reviews: m.reviews,
+          five_star_reviews: m.five,
+          average_rating: m.avg == null ? 0 : Number(m.avg),
+          experience_years: m.experience,
+          verified: m.verified ? 1 : 0,
+          safety_certifications: m.safety,
+          response_time: response.median ?? NO_RESPONSES,
+          responses: response.samples,
+          longest_streak: m.longest,
+          profile_complete: m.complete ? 1 : 0,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Seeding: measures every caregiver against every badge in a few statements and makes the earned
+ * badges agree with the rules (an earned badge keeps its earnedAt; a new one is earned `now`).
+ */
+export async function evaluateAllForSeed(tx: Tx, now: Date): Promise<void> {
+  const catalog = await tx.select().from(badges).where(eq(badges.isActive, true));
+  const metrics = await collectAllMetrics(tx, now);
+  const values = [...metrics].flatMap(([caregiverId, m]) =>
+    catalog.map((b) => {
+      const progress = badgeProgress(b.criteria, m);
+      return {
+        caregiverId,
+        badgeId: b.id,
+        progress,
+        isCompleted: progress === 100,
+        earnedAt: progress === 100 ? now : null,
+      };
+    }),
+  );
+  for (let i = 0; i < values.length; i += 1000) {
+    await tx
+      .insert(caregiverBadges)
+      .values(values.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [caregiverBadges.caregiverId, caregiverBadges.badgeId],
+        set: {
+          progress: sql`excluded.progress`,
+          isCompleted: sql`excluded.is_completed`,
+          earnedAt: sql`case when excluded.is_completed then coalesce(${caregiverBadges.earnedAt}, excluded.earned_at) end`,
+        },
+      });
+  }
+  await tx.execute(sql`
+    update caregiver_stats s set badge_points = coalesce(p.points, 0)
+    from caregivers c
+    left join (select cb.caregiver_id, sum(b.points)::int as points
+               from caregiver_badges cb join badges b on b.id = cb.badge_id
+               where cb.is_completed group by cb.caregiver_id) p on p.caregiver_id = c.id
+    where s.caregiver_id = c.id`);
 }
 
 export interface EarnedBadge {
@@ -75,11 +138,6 @@ export interface EvaluateOptions {
   now: Date;
   /** Tell the caregiver about new badges (in-app notification); off when seeding. */
   notify?: boolean;
-  /**
-   * Seeding only: make earned badges agree with the rules even downwards. Live, a badge once earned
-   * stays earned.
-   */
-  reconcile?: boolean;
 }
 
 /**
@@ -118,16 +176,6 @@ export async function evaluateBadges(
       setWhere: sql`${caregiverBadges.isCompleted} = false`,
     })
     .returning({ badgeId: caregiverBadges.badgeId, isCompleted: caregiverBadges.isCompleted });
-
-  if (opts.reconcile) {
-    const unmet = measured.filter((m) => m.progress < 100);
-    for (const { badge, progress } of unmet) {
-      await tx
-        .update(caregiverBadges)
-        .set({ progress, isCompleted: false, earnedAt: null })
-        .where(and(eq(caregiverBadges.caregiverId, caregiverId), eq(caregiverBadges.badgeId, badge.id)));
-    }
-  }
 
   const byId = new Map(catalog.map((b) => [b.id, b]));
   const earned = changed

@@ -166,11 +166,13 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     const past = await insertBooking(db(), {
       familyId: f.id,
       caregiverId: c.caregiver.id,
-      status: 'completed',
+      status: 'confirmed',
       hours: 2,
       hourlyRate: 1000,
       startsAt: new Date(Date.now() - 2 * DAY),
     });
+    // Completion posts the charge to the ledger: 2 h × 1,000 + 5% fee.
+    await transition(db(), past.id, 'completed', c.user.id);
     await insertBooking(db(), {
       familyId: f.id,
       caregiverId: c.caregiver.id,

@@ -1,3 +1,4 @@
+import '../stats-engine/listeners';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -14,6 +14,7 @@ import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges, listCaregiverBadges } from '../badges/engine';
 import { initial } from '../caregivers/service';
 import { listFavourites } from '../favourites/routes';
+import { ledgerRepo } from '../ledger/repo';
 import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';
 import { rows, statsEngine } from '../stats-engine/repo';
 import { currentStreak } from '../stats-engine/streak';
@@ -322,16 +323,11 @@ export function profileCompleteness(u: {
   };
 }
 
-/** What a family spent (cents): completed bookings' totals, in all and this month (Jamaica). */
+/** What a family spent (cents), from the ledger: in all and since the 1st of this month in Jamaica. */
 export async function familySpendingCents(tx: Tx, familyId: number, now: Date) {
-  const monthStart = `${jamaicaToday(now).slice(0, 7)}-01`;
-  const [r] = await rows<{ total: string | number; month: string | number }>(
-    tx,
-    sql`select coalesce(sum(round(total_cost * 100)), 0) as total,
-               coalesce(sum(round(total_cost * 100)) filter (where date >= ${monthStart}), 0) as month
-        from bookings where family_id = ${familyId} and status = 'completed'`,
-  );
-  return { total: Number(r.total), thisMonth: Number(r.month) };
+  const monthStart = new Date(`${jamaicaToday(now).slice(0, 7)}-01T00:00:00-05:00`);
+  const s = await ledgerRepo.familySpending(tx, familyId, monthStart);
+  return { total: s.total, thisMonth: s.since };
 }
 
 export async function familyDashboard(

@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 export const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * DAY_MS;
 
 /** When a booking `b` was completed (SQL): the recorded moment, else its scheduled end. */
-export const COMPLETED_AT = sql.raw('b.ends_at');
+export const COMPLETED_AT = sql.raw('coalesce(b.completed_at, b.ends_at)');
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const REVIEW_MESSAGES = {

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { jamaicaToday } from '../../../shared/time';
 import type { Tx } from '../../db/client';
 import { bookingResponses, caregiverStats, caregivers, favourites, profileViews } from '../../db/schema';
+import { ledgerRepo } from '../ledger/repo';
 import { applyActivity } from './streak';
 
 /** Raw rows from tx.execute on pg and PGlite alike. */
@@ -93,38 +94,8 @@ export const statsEngine = {
    * booking request and the caregiver's answer, over the last 90 days. Unanswered ones do not count.
    */
   async measureResponseTime(tx: Tx, caregiverId: number, now: Date) {
-    const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000);
-    const [r] = await rows<{ median: number | string | null; samples: number }>(
-      tx,
-      sql`with me as (select user_id as uid from caregivers where id = ${caregiverId}),
-        thread as (
-          select m.sender_id, m.receiver_id, m.created_at,
-                 lag(m.sender_id) over (
-                   partition by case when m.sender_id = me.uid then m.receiver_id else m.sender_id end
-                   order by m.created_at, m.id) as prev_sender
-          from messages m, me
-          where m.sender_id = me.uid or m.receiver_id = me.uid
-        ),
-        samples as (
-          select extract(epoch from (
-                   (select min(a.created_at) from messages a
-                     where a.sender_id = me.uid and a.receiver_id = t.sender_id and a.created_at >= t.created_at)
-                   - t.created_at)) / 60.0 as minutes
-          from thread t
-          cross join me
-          join users f on f.id = t.sender_id and f.user_type = 'family'
-          where t.receiver_id = me.uid
-            and (t.prev_sender is null or t.prev_sender = me.uid)
-            and t.created_at >= ${since} and t.created_at <= ${now}
-          union all
-          select extract(epoch from (answered_at - requested_at)) / 60.0
-          from booking_responses
-          where caregiver_id = ${caregiverId} and requested_at >= ${since} and requested_at <= ${now}
-        )
-        select percentile_cont(0.5) within group (order by minutes) as median, count(minutes)::int as samples
-        from samples where minutes is not null`,
-    );
-    return { median: r?.median == null ? null : Math.round(Number(r.median)), samples: r?.samples ?? 0 };
+    const all = await measureResponseTimes(tx, now, caregiverId);
+    return all.get(caregiverId) ?? { median: null, samples: 0 };
   },
 
   async refreshResponseTime(tx: Tx, caregiverId: number, now: Date) {
@@ -167,17 +138,9 @@ export const statsEngine = {
   },
 };
 
-/**
- * What the caregiver earned, in cents: the hourly rate times the hours of every completed booking
- * (the platform fee is the family's, on top).
- */
+/** Everything the caregiver ever earned (cents), from the ledger's caregiver_payable account. */
 export async function caregiverEarningsCents(tx: Tx, caregiverId: number): Promise<number> {
-  const [r] = await rows<{ cents: string | number | null }>(
-    tx,
-    sql`select coalesce(sum(round(hourly_rate * 100) * duration), 0) as cents
-        from bookings where caregiver_id = ${caregiverId} and status = 'completed'`,
-  );
-  return Number(r?.cents ?? 0);
+  return (await ledgerRepo.caregiverEarnings(tx, caregiverId)).total;
 }
 
 export async function caregiverIdOfUser(tx: Tx, userId: number): Promise<number | undefined> {
@@ -186,4 +149,88 @@ export async function caregiverIdOfUser(tx: Tx, userId: number): Promise<number 
     .from(caregivers)
     .where(and(eq(caregivers.userId, userId)));
   return row?.id;
+}
+
+export interface ResponseMeasure {
+  median: number | null;
+  samples: number;
+}
+
+/** measureResponseTime for one caregiver, or for all of them at once (seeding). */
+export async function measureResponseTimes(
+  tx: Tx,
+  now: Date,
+  caregiverId: number | null = null,
+): Promise<Map<number, ResponseMeasure>> {
+  const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000);
+  const one = caregiverId === null ? sql`true` : sql`c.id = ${caregiverId}`;
+  const result = await rows<{ cid: number; median: number | string | null; samples: number }>(
+    tx,
+    sql`with cg as (select c.id as cid, c.user_id as uid from caregivers c where ${one}),
+      mine as (
+        select cg.cid, cg.uid, m.id, m.sender_id, m.receiver_id, m.created_at, m.sender_id as other
+        from cg join messages m on m.receiver_id = cg.uid
+        union all
+        select cg.cid, cg.uid, m.id, m.sender_id, m.receiver_id, m.created_at, m.receiver_id as other
+        from cg join messages m on m.sender_id = cg.uid
+      ),
+      thread as (
+        select mine.*, lag(sender_id) over (partition by cid, other order by created_at, id) as prev_sender
+        from mine
+      ),
+      samples as (
+        select t.cid, extract(epoch from (
+                 (select min(a.created_at) from messages a
+                   where a.sender_id = t.uid and a.receiver_id = t.sender_id and a.created_at >= t.created_at)
+                 - t.created_at)) / 60.0 as minutes
+        from thread t
+        join users f on f.id = t.sender_id and f.user_type = 'family'
+        where t.receiver_id = t.uid
+          and (t.prev_sender is null or t.prev_sender = t.uid)
+          and t.created_at >= ${since} and t.created_at <= ${now}
+        union all
+        select br.caregiver_id, extract(epoch from (br.answered_at - br.requested_at)) / 60.0
+        from booking_responses br join cg on cg.cid = br.caregiver_id
+        where br.requested_at >= ${since} and br.requested_at <= ${now}
+      )
+      select cid, percentile_cont(0.5) within group (order by minutes) as median, count(minutes)::int as samples
+      from samples where minutes is not null group by cid`,
+  );
+  return new Map(
+    result.map((r) => [
+      r.cid,
+      { median: r.median == null ? null : Math.round(Number(r.median)), samples: r.samples },
+    ]),
+  );
+}
+
+/**
+ * Seeding: every caregiver's booking figures, response time and favourites in three statements (the
+ * same definitions as refreshBookings, refreshResponseTime and refreshFavourites).
+ */
+export async function refreshAllStats(tx: Tx, now: Date): Promise<void> {
+  await tx.execute(
+    sql`insert into caregiver_stats (caregiver_id) select id from caregivers on conflict do nothing`,
+  );
+  await tx.execute(sql`
+    update caregiver_stats s set
+      total_bookings = coalesce(b.total, 0), completed_bookings = coalesce(b.completed, 0),
+      total_hours = coalesce(b.hours, 0), total_earnings = coalesce(l.earned, 0),
+      favorite_count = coalesce(f.n, 0), updated_at = ${now}
+    from caregivers c
+    left join (select caregiver_id, count(*)::int as total,
+                      count(*) filter (where status = 'completed')::int as completed,
+                      coalesce(sum(duration) filter (where status = 'completed'), 0)::int as hours
+               from bookings group by caregiver_id) b on b.caregiver_id = c.id
+    left join (select caregiver_id, sum(amount) filter (where amount > 0) as earned
+               from ledger_entries where account = 'caregiver_payable' and caregiver_id is not null
+               group by caregiver_id) l on l.caregiver_id = c.id
+    left join (select caregiver_id, count(*)::int as n from favourites group by caregiver_id) f on f.caregiver_id = c.id
+    where s.caregiver_id = c.id`);
+  const times = await measureResponseTimes(tx, now);
+  const values = [...times].map(([cid, m]) => sql`(${cid}::int, ${m.median ?? 0}::int)`);
+  if (values.length > 0) {
+    await tx.execute(sql`update caregiver_stats s set response_time = v.t
+      from (values ${sql.join(values, sql`, `)}) as v(cid, t) where s.caregiver_id = v.cid`);
+  }
 }
