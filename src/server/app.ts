@@ -25,6 +25,8 @@ import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { setPaymentProvider } from './features/payments/provider';
+import { paymentRoutes } from './features/payments/routes';
+import { payoutRoutes } from './features/payouts/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -169,6 +171,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
   await app.register(bookingRoutes);
+  await app.register(paymentRoutes);
+  await app.register(payoutRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
