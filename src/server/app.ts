@@ -27,6 +27,8 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { setPaymentProvider } from './features/payments/provider';
+import { paymentRoutes } from './features/payments/routes';
+import { payoutRoutes } from './features/payouts/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -171,6 +173,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
   await app.register(bookingRoutes);
+  await app.register(paymentRoutes);
+  await app.register(payoutRoutes);
   await app.register(favouriteRoutes);
   await app.register(dashboardRoutes);
 

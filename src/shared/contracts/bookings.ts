@@ -188,7 +188,7 @@ export const FamilyUserIdParam = z.object({
   userId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-export const CancelBookingRequest = z.object({ reason: z.string().trim().max(500).optional() }).optional();
+export const CancelBookingRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 
 export interface CancellationTerms {
   /** Cancelled at no cost (early, by the caregiver, or not yet accepted). */
