@@ -17,6 +17,9 @@ import { CaregiverPhoto } from '../features/caregivers/components/caregiver-phot
 import { StarRating } from '../features/caregivers/components/star-rating';
 import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
+import { useRecordProfileView } from '../features/favourites/api';
+import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { ReviewReply } from '../features/reviews/components/review-reply';
 import { isApiError } from '../lib/api';
 import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
 import { useDocumentTitle, useMetaDescription } from '../lib/use-document-title';
@@ -101,6 +104,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
       </div>
       <StarRating value={review.rating} className="mt-1" />
       {review.comment ? <p className="mt-2">{review.comment}</p> : null}
+      <ReviewReply review={review} />
     </li>
   );
 }
@@ -168,6 +172,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
   const kinds = caregiver.kinds.map(kindLabel);
   const from = (useLocation().state as ProfileLinkState | null)?.from;
   const backTo = from?.startsWith('/search') ? from : '/search';
+  useRecordProfileView(caregiver.id);
   useDocumentTitle(`${name}${kinds[0] ? ` — ${kinds[0]}` : ''}${place ? ` in ${place}` : ''}`);
   useMetaDescription(
     `${name}${kinds.length ? `, ${kinds.join(', ').toLowerCase()}` : ''}${place ? ` in ${place}` : ''}: ${plural(caregiver.experience, 'year')} of experience, ${formatRate(caregiver.hourlyRate)} JMD per hour. ${caregiver.bio ?? ''}`
@@ -192,6 +197,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
               <div className="flex flex-wrap items-center gap-2">
                 <h1 className="text-3xl font-extrabold tracking-tight">{name}</h1>
                 {caregiver.isVerified ? <VerifiedBadge /> : null}
+                <FavouriteButton caregiverId={caregiver.id} name={name} />
               </div>
               {kinds.length ? (
                 <p className="mt-1 font-medium text-primary-deep">{kinds.join(' · ')}</p>
