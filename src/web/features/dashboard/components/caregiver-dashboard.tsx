@@ -173,7 +173,7 @@ function AchievementItem({ a }: { a: Data['achievements'][number] }) {
       <BadgeIcon icon={a.icon} earned={false} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
-          {a.name} <RarityTag rarity={a.rarity} />
+          <span>{a.name}</span> <RarityTag rarity={a.rarity} />
           <span className="text-xs text-muted-foreground">{a.points} pts</span>
         </p>
         <p className="text-sm text-muted-foreground">{a.description}</p>
@@ -196,7 +196,7 @@ function EarnedList({ badges }: { badges: Data['badges'] }) {
           <BadgeIcon icon={b.badge.icon} earned />
           <div>
             <p className="flex flex-wrap items-center gap-2 font-semibold">
-              {b.badge.name} <RarityTag rarity={b.badge.rarity} />
+              <span>{b.badge.name}</span> <RarityTag rarity={b.badge.rarity} />
             </p>
             <p className="text-sm text-muted-foreground">{b.badge.description}</p>
             <p className="text-xs text-muted-foreground">

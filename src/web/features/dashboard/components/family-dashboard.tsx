@@ -48,22 +48,21 @@ function Stat({
   to?: string;
   icon: typeof Users;
 }) {
-  const body = (
-    <>
-      <Icon aria-hidden="true" className="size-6 text-primary" />
-      <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-extrabold">{value}</dd>
-    </>
-  );
-  return to ? (
-    <div className="rounded-2xl border border-border bg-surface shadow-sm hover:border-primary">
-      <Link to={to} className="flex h-full flex-col gap-1 rounded-2xl p-4">
-        {body}
-      </Link>
-    </div>
-  ) : (
+  return (
     <div className="flex flex-col gap-1 rounded-2xl border border-border bg-surface p-4 shadow-sm">
-      {body}
+      <dt className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
+        <Icon aria-hidden="true" className="size-5 text-primary" />
+        {label}
+      </dt>
+      <dd className="text-2xl font-extrabold">
+        {to ? (
+          <Link to={to} className="hover:underline">
+            {value}
+          </Link>
+        ) : (
+          value
+        )}
+      </dd>
     </div>
   );
 }

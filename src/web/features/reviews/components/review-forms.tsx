@@ -184,15 +184,13 @@ export function ReplyForm({ reviewId }: { reviewId: number }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!text.trim()) return;
-        reply.mutate(
-          { id: reviewId, reply: text.trim() },
-          {
-            onSuccess: () => {
-              setOpen(false);
-              toast({ title: 'Reply posted', description: 'Your reply now shows under the review.' });
-            },
-          },
-        );
+        // mutateAsync: the form unmounts once the reply is in (the list refetches), the toast must still show.
+        reply
+          .mutateAsync({ id: reviewId, reply: text.trim() })
+          .then(() => toast({ title: 'Reply posted', description: 'Your reply now shows under the review.' }))
+          .catch(() => {
+            // Shown in the form (reply.error).
+          });
       }}
     >
       <label htmlFor={`${id}-reply`} className="font-semibold">
