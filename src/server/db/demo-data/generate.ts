@@ -654,7 +654,10 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
     const mine: BookingRow[] = [];
     for (const status of ['completed', 'confirmed', 'pending', 'declined', 'expired', 'cancelled'] as const) {
       for (let n = 0; n < counts[status]; n++) {
-        const offset = pickDay(...windows[status]);
+        // The demo family's first completed booking with the demo nanny ended two days ago and is not
+        // reviewed yet: 'Leave a review' shows on the family dashboard (within the 14 days).
+        const offset =
+          isDemo && status === 'completed' && n === 0 ? pickDay(-2, -2) : pickDay(...windows[status]);
         if (offset === undefined) continue;
         const familyEmail = plan.forced?.[status]?.[n] ?? pickFamily();
         mine.push(makeBooking(rng, now, today, cg, familyEmail, status, offset));

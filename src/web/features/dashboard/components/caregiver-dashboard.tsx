@@ -53,7 +53,7 @@ function StatCard({ label, value, hint }: { label: string; value: string; hint?:
   return (
     <div className="rounded-2xl border border-border bg-surface p-4 shadow-sm">
       <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-2xl font-extrabold">{value}</dd>
+      <dd className="mt-1 text-xl font-extrabold break-words sm:text-2xl">{value}</dd>
       {hint ? <dd className="text-xs text-muted-foreground">{hint}</dd> : null}
     </div>
   );

@@ -54,7 +54,7 @@ function Stat({
         <Icon aria-hidden="true" className="size-5 text-primary" />
         {label}
       </dt>
-      <dd className="text-2xl font-extrabold">
+      <dd className="text-xl font-extrabold break-words sm:text-2xl">
         {to ? (
           <Link to={to} className="hover:underline">
             {value}
