@@ -222,6 +222,7 @@ function Overview({ data, profile }: { data: Data; profile: MyCaregiverProfile }
         </section>
         <div className="space-y-6">
           <AvailabilitySwitch profile={profile} />
+          <VerificationStatusCard userId={data.caregiver.userId} />
           <section aria-labelledby="next-achievements" className="space-y-3">
             <h2 id="next-achievements" className="text-xl font-bold">
               Next achievements
@@ -431,7 +432,6 @@ export function CaregiverDashboard({ data, profile }: { data: Data; profile: MyC
               </Link>
             </div>
           </Card>
-          <VerificationStatusCard userId={caregiver.userId} />
           <section aria-labelledby="my-reviews" className="space-y-3">
             <h3 id="my-reviews" className="text-lg font-bold">
               Reviews ({caregiver.totalReviews})
