@@ -218,4 +218,28 @@ describe.skipIf(!adminUrl)('reviews and badges journey', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('mobile 360 px: both dashboards and every caregiver tab fit without sideways scrolling', async () => {
+    for (const [who, paths] of [
+      [FAMILY, ['/dashboard']],
+      [
+        carer,
+        ['overview', 'badges', 'bookings', 'stats', 'messages', 'profile'].map(
+          (t) => `/caregiver-dashboard?tab=${t}`,
+        ),
+      ],
+    ] as const) {
+      const { page, context } = await newPage(browser, server.url, { viewport: { width: 360, height: 740 } });
+      await logIn(page, who.email, who.password);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          360,
+        );
+      }
+      await context.close();
+    }
+  });
 });
