@@ -24,6 +24,7 @@ import {
   isValidBookingDate,
   START_TIMES,
 } from '../booking-form';
+import { CancellationPolicy } from './booking-bits';
 
 interface Draft {
   date: string;
@@ -255,6 +256,8 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
               </div>
             </dl>
           </section>
+
+          <CancellationPolicy className="text-xs" />
 
           <Button type="submit" className="w-full" size="lg" disabled={createBooking.isPending}>
             {createBooking.isPending ? 'Sending Request...' : 'Request Booking'}
