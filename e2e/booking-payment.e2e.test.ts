@@ -170,4 +170,40 @@ describe('booking → payment → acceptance → completion → earnings → pay
     expect(family.errors).toEqual([]);
     expect(carer.errors).toEqual([]);
   });
+
+  it('the confirmation screen books 09:00–17:00 by default; a bank transfer waits until an admin marks it received', async () => {
+    const { page } = family;
+    await page.goto(`/booking-confirmation/${caregiverId}`);
+    await page.getByLabel('Date').fill(addJamaicaDays(date, 2));
+    expect(await page.getByLabel('Start time').inputValue()).toBe('9');
+    expect(await page.getByLabel('End time').inputValue()).toBe('17');
+    await page.getByText('× 8 hours').waitFor();
+    await noAxeViolations(page);
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.waitForURL('**/payment/*');
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('tab', { name: 'Bank transfer' }).click();
+    await page.getByRole('button', { name: 'Get transfer details' }).click();
+    const status = page.getByTestId('payment-status');
+    await status.getByText('Awaiting transfer').waitFor();
+    const reference = (await status.locator('strong.font-mono').textContent()) ?? '';
+    expect(reference).toMatch(/^YC-\d+-/);
+    await noAxeViolations(page);
+
+    const admin = await newPage(browser, server.url);
+    try {
+      await logIn(admin.page, 'admin@yaadcare.jm');
+      await admin.page.goto('/admin');
+      await admin.page.getByRole('tab', { name: 'Payments' }).click();
+      const item = admin.page.getByRole('listitem').filter({ hasText: reference });
+      await item.waitFor();
+      await noAxeViolations(admin.page);
+      await item.getByRole('button', { name: 'Mark received' }).click();
+      await waitForToast(admin.page, 'Marked received');
+    } finally {
+      await admin.context.close();
+    }
+    const booking = await api(`/api/bookings/${id}`);
+    expect(booking.payment.status).toBe('received');
+  });
 });
