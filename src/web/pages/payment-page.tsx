@@ -10,6 +10,7 @@ import { Alert, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
+import { useCurrentUser } from '../features/auth/api';
 import { useBooking } from '../features/bookings/api';
 import {
   CancellationPolicy,
@@ -95,6 +96,7 @@ export default function PaymentPage() {
   const navigate = useNavigate();
   const bookingId = Number(useParams().bookingId);
   const { data: booking, isPending, error } = useBooking(bookingId);
+  const { data: user } = useCurrentUser();
   const payMutation = usePay();
   const key = useRef(newKey());
   const [tab, setTab] = useState('stripe');
@@ -123,6 +125,7 @@ export default function PaymentPage() {
   const total = toCents(booking.totalCost);
   const live = result ?? (booking.payment && LIVE.includes(booking.payment.status) ? booking.payment : null);
   const closed = booking.status !== 'pending' && booking.status !== 'confirmed';
+  const notPayer = !!user && user.id !== booking.familyId;
 
   const submit = (method: PaymentMethodValue) => (event?: FormEvent) => {
     event?.preventDefault();
@@ -220,6 +223,8 @@ export default function PaymentPage() {
         {failure ? <Alert>{failure}</Alert> : null}
         {live ? (
           <PaidState payment={live} />
+        ) : notPayer ? (
+          <Alert variant="info">Only the family who made this booking pays for it.</Alert>
         ) : closed ? (
           <Alert variant="info">This booking is {booking.status} and can no longer be paid.</Alert>
         ) : (
