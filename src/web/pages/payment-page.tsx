@@ -124,7 +124,8 @@ export default function PaymentPage() {
 
   const total = toCents(booking.totalCost);
   const live = result ?? (booking.payment && LIVE.includes(booking.payment.status) ? booking.payment : null);
-  const closed = booking.status !== 'pending' && booking.status !== 'confirmed';
+  // A completed booking nobody paid for yet is still paid here (charged at once).
+  const closed = !['pending', 'confirmed', 'completed'].includes(booking.status);
   const notPayer = !!user && user.id !== booking.familyId;
 
   const submit = (method: PaymentMethodValue) => (event?: FormEvent) => {

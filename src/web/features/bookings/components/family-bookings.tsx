@@ -19,7 +19,8 @@ const LIVE_PAYMENT = ['authorized', 'received', 'awaiting_transfer', 'captured']
 function FamilyBookingCard({ booking }: { booking: BookingView }) {
   const cg = booking.caregiver;
   const open = booking.status === 'pending' || booking.status === 'confirmed';
-  const needsPayment = open && !(booking.payment && LIVE_PAYMENT.includes(booking.payment.status));
+  const paid = !!booking.payment && LIVE_PAYMENT.includes(booking.payment.status);
+  const needsPayment = (open || booking.status === 'completed') && !paid;
   const started = new Date(booking.startsAt).getTime() <= Date.now();
   return (
     <li
