@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { jamaicaToday } from '../../../shared/time';
 import { payoutAccounts, payouts } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
@@ -159,6 +160,27 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
       'earning:paid',
     ]);
     expect(await ledgerRepo.unbalancedTxns(db())).toEqual([]);
+  });
+
+  it('the Friday job run twice at once (two instances) pays once', async () => {
+    const ready = await earned(0);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/payment-settings',
+      headers: ready.cg.headers,
+      payload: { bankName: 'NCB', accountHolder: 'A B', accountNumber: '11112222' },
+    });
+    const friday = new Date(`${nextFriday(jamaicaToday(new Date(Date.now() + 49 * HOUR)))}T12:00:00-05:00`);
+    const runs = await Promise.all([
+      runJob(t.app, fridayPayoutJob, friday),
+      runJob(t.app, fridayPayoutJob, friday),
+    ]);
+    expect(runs.some((r) => r.ran)).toBe(true);
+    const again = await runJob(t.app, fridayPayoutJob, friday);
+    expect(again).toMatchObject({ ran: true, result: { paid: 0 } });
+    const mine = (await db().select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].amount).toBe('2000.00');
   });
 
   it('skips caregivers without a payout account, and the admin run endpoint is admin-only', async () => {
