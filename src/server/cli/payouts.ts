@@ -10,7 +10,7 @@
  * Exit codes: 0 done, 1 failure (database in use, bad environment, another run in progress).
  */
 
-import { formatJmd } from '../../shared/money';
+import { centsToDecimal } from '../../shared/money';
 import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
@@ -50,7 +50,7 @@ async function main(): Promise<number> {
       return 1;
     }
     process.stdout.write(
-      `Payouts for ${result.payoutDate}: ${result.paid} caregiver(s) paid, ${formatJmd(result.totalCents)} in total` +
+      `Payouts for ${result.payoutDate}: ${result.paid} caregiver(s) paid, JMD ${centsToDecimal(result.totalCents)} in total` +
         (result.skippedNoAccount ? `; ${result.skippedNoAccount} without a payout account skipped` : '') +
         '.\n',
     );

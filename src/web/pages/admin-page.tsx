@@ -25,6 +25,7 @@ import {
 } from '../features/admin/api';
 import { DocumentPreview } from '../features/admin/components/document-preview';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -442,12 +443,18 @@ export default function AdminPage() {
           <Tabs.Trigger value="users" className={tabClasses}>
             Users
           </Tabs.Trigger>
+          <Tabs.Trigger value="payments" className={tabClasses}>
+            Payments
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="verifications">
           <VerificationQueue />
         </Tabs.Content>
         <Tabs.Content value="users">
           <UsersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="payments">
+          <AdminTransfersPanel />
         </Tabs.Content>
       </Tabs.Root>
       <AdminReviewsPanel />

@@ -21,8 +21,11 @@ const listeners: BookingTransitionListener[] = [];
 
 /**
  * Registers a listener called inside the same transaction as every booking state change (creation
- * included: from null to 'pending'). A listener that throws rolls the change back. Register once, at
- * module load; returns a function that removes it (for tests).
+ * included: from null to 'pending'; jobs pass actorUserId null). A listener that throws rolls the change
+ * back. Use only `tx` in a listener — never `app.db` (on PGlite a second connection waits for this
+ * transaction forever) — and send e-mail elsewhere. Register once, at module load (importing the module
+ * that registers must happen before bookings change; the bookings service imports the payments one);
+ * returns a function that removes it (for tests).
  */
 export function onBookingTransition(listener: BookingTransitionListener): () => void {
   if (!listeners.includes(listener)) listeners.push(listener);

@@ -19,7 +19,7 @@ export function isExclusionViolation(err: unknown, constraint?: string): boolean
 export type BookingJoined = Awaited<ReturnType<typeof bookingRepo.listJoined>>[number];
 
 export const bookingRepo = {
-  /** The caregiver taking a booking, with the owner's account state; locks the row (serializes requests). */
+  /** The caregiver taking a booking, with the owner's account state (overlaps are refused by the exclusion constraint). */
   async caregiverForBooking(tx: Tx, caregiverId: number) {
     const [row] = await tx
       .select({
