@@ -19,6 +19,7 @@ import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
 import { useRecordProfileView } from '../features/favourites/api';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { ReviewFromLink } from '../features/reviews/components/review-from-link';
 import { ReviewReply } from '../features/reviews/components/review-reply';
 import { isApiError } from '../lib/api';
 import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
@@ -268,6 +269,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
             <Chips items={caregiver.availability} empty="No availability listed yet." />
           </Section>
 
+          <ReviewFromLink caregiverName={name} />
           <Reviews caregiverId={caregiver.id} />
         </div>
 

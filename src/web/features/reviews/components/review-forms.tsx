@@ -94,7 +94,9 @@ export function LeaveReview({
   defaultOpen?: boolean;
 }) {
   const [open, setOpen] = useState(defaultOpen);
+  const [sent, setSent] = useState(false);
   const create = useCreateReview();
+  if (sent) return <p className="text-sm font-semibold">Thank you — your review was sent.</p>;
   if (!open) {
     return (
       <Button size="sm" onClick={() => setOpen(true)}>
@@ -115,7 +117,7 @@ export function LeaveReview({
           { bookingId, rating, comment: comment || null },
           {
             onSuccess: (review) => {
-              setOpen(false);
+              setSent(true);
               toast({
                 title: 'Review submitted',
                 description:
