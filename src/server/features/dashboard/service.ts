@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges, listCaregiverBadges } from '../badges/engine';
 import { initial } from '../caregivers/service';
-import { listFavourites } from '../favourites/routes';
+import { listFavourites } from '../favourites/repo';
 import { ledgerRepo } from '../ledger/repo';
 import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';
 import { rows, statsEngine } from '../stats-engine/repo';

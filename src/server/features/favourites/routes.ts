@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,11 +11,12 @@ import {
   ProfileViewResponse,
 } from '../../../shared/contracts/favourites';
 import type { Tx } from '../../db/client';
-import { caregivers, favourites, users } from '../../db/schema';
+import { caregivers, favourites } from '../../db/schema';
 import { notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../caregivers/service';
+import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../caregivers/service';
 import { statsEngine } from '../stats-engine/repo';
+import { listFavourites } from './repo';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 export const VISITOR_COOKIE = 'yc_vid';
@@ -27,30 +28,6 @@ async function findVisible(tx: Tx, id: number, viewer: Parameters<typeof mayView
     .where(eq(caregivers.id, id));
   if (!c || !mayViewProfile(c, viewer)) throw notFound(CAREGIVER_NOT_FOUND);
   return c;
-}
-
-export async function listFavourites(tx: Tx, familyId: number, limit = 100): Promise<FavouriteCaregiver[]> {
-  const rows = await tx
-    .select({ c: caregivers, u: users, at: favourites.createdAt })
-    .from(favourites)
-    .innerJoin(caregivers, eq(caregivers.id, favourites.caregiverId))
-    .innerJoin(users, eq(users.id, caregivers.userId))
-    .where(and(eq(favourites.familyId, familyId), eq(caregivers.isPublic, true)))
-    .orderBy(desc(favourites.createdAt), desc(favourites.caregiverId))
-    .limit(limit);
-  return rows.map(({ c, u, at }) => ({
-    id: c.id,
-    firstName: u.firstName,
-    lastName: initial(u.lastName),
-    profileImageUrl: u.profileImageUrl,
-    location: u.location,
-    kinds: c.kinds,
-    hourlyRate: c.hourlyRate,
-    averageRating: c.averageRating,
-    totalReviews: c.totalReviews,
-    isAvailable: c.isListed,
-    favouritedAt: at.toISOString(),
-  }));
 }
 
 /** Favourites (families' hearts) and profile views (counted once per visitor per Jamaican day). */
