@@ -93,7 +93,7 @@ export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: num
         eq(reviews.caregiverId, caregiverId),
       ),
     )
-    .returning({ id: reviews.id, rating: reviews.rating });
+    .returning({ id: reviews.id, rating: reviews.rating, familyId: reviews.familyId });
   if (published.length === 0) return 0;
   await refreshRating(tx, caregiverId);
   await statsEngine.ensure(tx, caregiverId);
@@ -108,6 +108,13 @@ export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: num
       title: 'A new review was published',
       body: `A family gave you ${p.rating} star${p.rating === 1 ? '' : 's'}. You can reply once, publicly.`,
       link: '/caregiver-dashboard?tab=profile',
+    });
+    await notificationRepo.add(tx, {
+      userId: p.familyId,
+      kind: 'review',
+      title: 'Your review is published',
+      body: 'Thank you: your review now shows on the caregiver’s profile.',
+      link: `/caregiver/${caregiverId}`,
     });
   }
   await evaluateBadges(tx, caregiverId, { now, notify: true });
