@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
 import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
+import { messagingFeature } from './features/messages/plugin';
 import { notificationRoutes } from './features/notifications/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(caregiverProfileRoutes);
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
+  await app.register(messagingFeature);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,6 +1,7 @@
 export * from './bookings';
 export * from './caregivers';
 export * from './messages';
+export * from './messaging';
 export * from './notifications';
 export * from './users';
 export * from './verifications';
