@@ -3,6 +3,9 @@ import { Link, NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
+import { UnreadMessagesBadge } from '../../features/messages/components/unread-badge';
+import { RealtimeConnection } from '../../features/messages/use-realtime';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
@@ -36,6 +39,7 @@ export function SiteHeader() {
                   <li key={item.to}>
                     <NavLink to={item.to} className={linkClasses} end>
                       {item.label}
+                      {user && item.to === '/messages' ? <UnreadMessagesBadge /> : null}
                     </NavLink>
                   </li>
                 ))}
@@ -52,6 +56,8 @@ export function SiteHeader() {
               </span>
               {user ? (
                 <>
+                  <RealtimeConnection />
+                  <NotificationBell />
                   <span className="flex items-center gap-2">
                     <UserAvatar user={user} />
                     <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline">
