@@ -25,6 +25,7 @@ import {
 } from '../features/admin/api';
 import { DocumentPreview } from '../features/admin/components/document-preview';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { MessagingAdminSections } from '../features/messages/components/admin-messaging';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -449,6 +450,7 @@ export default function AdminPage() {
           <UsersPanel />
         </Tabs.Content>
       </Tabs.Root>
+      <MessagingAdminSections />
     </div>
   );
 }

@@ -204,14 +204,17 @@ export const messageRepo = {
     };
   },
 
-  /** Unread messages older than `olderThan` whose conversation had no e-mail since them (for the e-mail job). */
-  async unreadForEmail(tx: Tx, olderThan: Date, notBefore: Date) {
+  /**
+   * Conversations (receiver, sender) with messages unread since before `olderThan` (and after `notBefore`)
+   * that are newer than the conversation's last e-mail, when that e-mail was sent before `lastSentBefore`.
+   */
+  async unreadForEmail(tx: Tx, olderThan: Date, notBefore: Date, lastSentBefore: Date) {
     const result = await tx.execute(sql`
-      select m.receiver_id, m.sender_id, count(*)::int as n, max(m.created_at) as newest
+      select m.receiver_id, m.sender_id, count(*)::int as n
       from messages m
       left join message_email_notices e on e.recipient_id = m.receiver_id and e.other_id = m.sender_id
       where m.is_read = false and m.created_at <= ${olderThan} and m.created_at > ${notBefore}
-        and (e.sent_at is null or (e.sent_at < m.created_at and e.sent_at <= ${olderThan} - interval '45 minutes'))
+        and (e.sent_at is null or (e.sent_at < m.created_at and e.sent_at <= ${lastSentBefore}))
       group by m.receiver_id, m.sender_id
       limit 500
     `);
