@@ -17,6 +17,8 @@ export function connectSse(
   baseUrl: string,
   token: string,
   headers: Record<string, string> = {},
+  /** Called for every event as it arrives (benchmarks time deliveries with it). */
+  onEvent?: (event: RealtimeEvent, receivedAt: number) => void,
 ): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const events: RealtimeEvent[] = [];
@@ -51,7 +53,8 @@ export function connectSse(
             .join('\n');
           if (!data) continue;
           const event = JSON.parse(data) as RealtimeEvent;
-          events.push(event);
+          if (onEvent) onEvent(event, performance.now());
+          else events.push(event);
           for (const w of waiters) {
             if (w.match(event)) {
               waiters.delete(w);

@@ -50,6 +50,43 @@ export const messageRepo = {
     return row;
   },
 
+  /**
+   * Everything a send checks, in one round trip: the receiver, blocks both ways, the actor's messages in
+   * the last minute, and whether the receiver already had unread messages from the sender.
+   */
+  async sendContext(tx: Tx, senderId: number, receiverId: number, actorId: number, asSupport: boolean) {
+    const recent = asSupport
+      ? sql`(select count(*)::int from messages where sent_by_admin_id = ${actorId} and created_at > now() - interval '1 minute')`
+      : sql`(select count(*)::int from messages where sender_id = ${actorId} and created_at > now() - interval '1 minute')`;
+    const result = await tx.execute(sql`
+      select u.id, u.first_name, u.last_name, u.profile_image_url, u.user_type, u.suspended_at,
+        lower(u.email) = ${SUPPORT_ACCOUNT_EMAIL} as is_support,
+        exists(select 1 from user_blocks b where b.blocker_id = ${senderId} and b.blocked_id = u.id) as blocked_by_me,
+        exists(select 1 from user_blocks b where b.blocker_id = u.id and b.blocked_id = ${senderId}) as blocked_me,
+        ${recent} as recent,
+        exists(select 1 from messages m where m.receiver_id = u.id and m.sender_id = ${senderId} and m.is_read = false) as had_unread
+      from users u where u.id = ${receiverId}
+    `);
+    const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    if (!r) return undefined;
+    const receiver: Person = {
+      id: Number(r.id),
+      firstName: String(r.first_name),
+      lastName: String(r.last_name),
+      profileImageUrl: (r.profile_image_url as string | null) ?? null,
+      userType: r.user_type as Person['userType'],
+      suspendedAt: r.suspended_at ? new Date(r.suspended_at as string) : null,
+      isSupport: Boolean(r.is_support),
+    };
+    return {
+      receiver,
+      blockedByMe: Boolean(r.blocked_by_me),
+      blockedMe: Boolean(r.blocked_me),
+      recent: Number(r.recent),
+      hadUnread: Boolean(r.had_unread),
+    };
+  },
+
   async insert(
     tx: Tx,
     m: { senderId: number; receiverId: number; content: string; sentByAdminId?: number | null },

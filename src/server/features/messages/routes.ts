@@ -209,7 +209,7 @@ export async function messageRoutes(app: FastifyInstance) {
         messagingService.send(
           tx,
           supportId(),
-          { id: admin.id, userType: admin.userType, asSupportId: supportId() },
+          { ...admin, asSupportId: supportId() },
           req.params.userId,
           req.body.content,
         ),

@@ -30,6 +30,8 @@ export function messagingRefusal(sender: Party, receiver: Party): string | null 
 export interface Sender {
   id: number;
   userType: Person['userType'];
+  firstName: string;
+  lastName: string;
   /** Set when an admin writes as YaadCare Support: the support account's id. */
   asSupportId?: number;
 }
@@ -57,15 +59,19 @@ async function refusalBetween(
 export const messagingService = {
   /** Sends a message: the sender is the signed-in user (or support, for an admin answering as support). */
   async send(tx: Tx, supportId: number, actor: Sender, receiverId: number, content: string) {
+    const asSupport = actor.asSupportId !== undefined;
     const senderId = actor.asSupportId ?? actor.id;
     if (receiverId === senderId) throw badRequest("You can't send a message to yourself.");
-    const receiver = await messageRepo.person(tx, receiverId);
-    if (!receiver) throw notFound('User not found');
-    const sender = { id: senderId, userType: actor.userType, isSupport: actor.asSupportId !== undefined };
-    const refusal = await refusalBetween(tx, sender, receiver);
-    if (refusal) throw refusal;
-    const recent = await messageRepo.sentInLastMinute(tx, actor.id, actor.asSupportId !== undefined);
-    if (recent >= MESSAGES_PER_MINUTE) {
+    const ctx = await messageRepo.sendContext(tx, senderId, receiverId, actor.id, asSupport);
+    if (!ctx) throw notFound('User not found');
+    const { receiver } = ctx;
+    const refusal = messagingRefusal({ userType: actor.userType, isSupport: asSupport }, receiver);
+    if (refusal) throw forbidden(refusal);
+    if (receiver.suspendedAt) throw forbidden('This user is not available.');
+    if (!asSupport && ctx.blockedByMe)
+      throw forbidden('You have blocked this user. Unblock them to send messages.');
+    if (!asSupport && ctx.blockedMe) throw forbidden("You can't send messages to this user.");
+    if (ctx.recent >= MESSAGES_PER_MINUTE) {
       throw tooManyRequests(
         `You can send at most ${MESSAGES_PER_MINUTE} messages a minute. Please wait a moment and try again.`,
         60,
@@ -75,7 +81,7 @@ export const messagingService = {
       senderId,
       receiverId,
       content,
-      sentByAdminId: actor.asSupportId !== undefined ? actor.id : null,
+      sentByAdminId: asSupport ? actor.id : null,
     });
     const message = toMessage(row);
     await publish(tx, await audience(tx, [senderId, receiverId], supportId), {
@@ -86,8 +92,8 @@ export const messagingService = {
       receiverId,
     });
     // One notification per unread streak, not one per message.
-    if ((await messageRepo.unreadFrom(tx, receiverId, senderId)) === 1) {
-      const from = actor.asSupportId !== undefined ? 'YaadCare Support' : await displayName(tx, senderId);
+    if (!ctx.hadUnread) {
+      const from = asSupport ? 'YaadCare Support' : `${actor.firstName} ${actor.lastName.slice(0, 1)}.`;
       const notice = {
         title: `New message from ${from}`,
         body: content.length > 140 ? `${content.slice(0, 139)}…` : content,
@@ -158,9 +164,4 @@ export function publicPerson(p: Person) {
     userType: p.userType,
     isSupport: p.isSupport,
   };
-}
-
-async function displayName(tx: Tx, id: number): Promise<string> {
-  const p = await messageRepo.person(tx, id);
-  return p ? `${p.firstName} ${p.lastName.slice(0, 1)}.`.trim() : 'someone';
 }
