@@ -99,7 +99,11 @@ export const messagingService = {
         body: content.length > 140 ? `${content.slice(0, 139)}…` : content,
       };
       if (receiver.isSupport) {
-        await notificationRepo.addForAdmins(tx, { kind: 'support-message', ...notice, link: '/admin' });
+        await notificationRepo.addForAdmins(tx, {
+          kind: 'support-message',
+          ...notice,
+          link: `/admin?support=${senderId}`,
+        });
       } else {
         await notificationRepo.add(tx, {
           userId: receiverId,

@@ -40,7 +40,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
       }}
     >
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+        <Button variant="ghost" size="icon" aria-label="Open menu" className="xl:hidden">
           <Menu aria-hidden="true" className="size-6" />
         </Button>
       </Dialog.Trigger>

@@ -16,7 +16,7 @@ import { UserAvatar } from './user-avatar';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-semibold transition-colors',
+    'inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition-colors',
     isActive ? 'bg-primary-soft text-primary-deep' : 'text-foreground hover:bg-muted',
   );
 
@@ -28,12 +28,12 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
       <DemoBanner />
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
         <Logo />
 
         {isPending ? null : (
           <>
-            <nav aria-label="Main" className="hidden lg:block">
+            <nav aria-label="Main" className="hidden xl:block">
               <ul className="flex items-center gap-1">
                 {items.map((item) => (
                   <li key={item.to}>
@@ -64,7 +64,7 @@ export function SiteHeader() {
                       {user.firstName}
                     </span>
                   </span>
-                  <span className="hidden lg:contents">
+                  <span className="hidden xl:contents">
                     <a
                       href={LOGOUT_URL}
                       className={buttonClasses({ variant: 'ghost', size: 'sm' })}

@@ -57,7 +57,7 @@ function ReportDialog({ userId, name }: { userId: number; name: string }) {
       <Dialog.Trigger asChild>
         <Button variant="ghost" size="sm">
           <Flag aria-hidden="true" className="size-4" />
-          Report
+          <span className="sr-only sm:not-sr-only">Report</span>
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -220,7 +220,7 @@ export function ChatPane({
           </p>
         </div>
         {other.isSupport || api.base !== '/api/conversations' ? null : (
-          <div className="flex items-center gap-1">
+          <div className="flex shrink-0 items-center gap-1">
             <Button
               variant="ghost"
               size="sm"
@@ -239,7 +239,7 @@ export function ChatPane({
               }
             >
               <ShieldBan aria-hidden="true" className="size-4" />
-              {head.blockedByMe ? 'Unblock' : 'Block'}
+              <span className="sr-only sm:not-sr-only">{head.blockedByMe ? 'Unblock' : 'Block'}</span>
             </Button>
             <ReportDialog userId={userId} name={name} />
           </div>
