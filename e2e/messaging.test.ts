@@ -31,8 +31,8 @@ async function signUpApi(userType: 'family' | 'caregiver', firstName: string) {
     }),
   });
   if (res.status !== 201 && res.status !== 200) throw new Error(`signup ${res.status}: ${await res.text()}`);
-  const body = (await res.json()) as { user: { id: number } };
-  return { id: body.user.id, email };
+  const body = (await res.json()) as { token: string; user: { id: number } };
+  return { id: body.user.id, email, token: body.token };
 }
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
@@ -105,7 +105,7 @@ describe('messaging between a family and a caregiver', () => {
       // Text only: markup is shown as typed, never run.
       await input.fill('<img src=x onerror="window.__owned=1"><b>bold?</b>');
       await send.click();
-      await b.page.getByText('<b>bold?</b>').waitFor({ timeout: 5000 });
+      await b.page.getByTestId('chat-message').filter({ hasText: '<b>bold?</b>' }).waitFor({ timeout: 5000 });
       expect(
         await b.page.evaluate(() => (window as unknown as { __owned?: number }).__owned),
       ).toBeUndefined();
@@ -125,6 +125,14 @@ describe('messaging between a family and a caregiver', () => {
 
   it('on a phone, /messages switches between the list and the chat; admins see reports and answer as support', async () => {
     const family = await signUpApi('family', 'Kimone');
+    // A report of its own for the admin queue.
+    const reporter = await signUpApi('caregiver', 'Tanisha');
+    const reported = await fetch(`${server.url}/api/users/${family.id}/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${reporter.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Kimone asked for my bank PIN' }),
+    });
+    expect(reported.status).toBe(201);
     const config = (await (await fetch(`${server.url}/api/config`)).json()) as { supportUserId: number };
     const phone = await newPage(browser, server.url, { viewport: { width: 360, height: 740 } });
     try {
@@ -146,7 +154,7 @@ describe('messaging between a family and a caregiver', () => {
         await logIn(admin.page, 'admin@yaadcare.jm', 'YaadCare2025!');
         await admin.page.goto('/admin');
         await admin.page.getByRole('heading', { name: 'Reported users' }).waitFor();
-        await admin.page.getByText('Testing the report queue').waitFor();
+        await admin.page.getByText('Kimone asked for my bank PIN').waitFor();
         const row = admin.page
           .getByRole('navigation', { name: 'Support conversations' })
           .getByTestId('conversation-row')
@@ -164,6 +172,14 @@ describe('messaging between a family and a caregiver', () => {
       } finally {
         await admin.context.close();
       }
+      // E-mail preferences in /settings: a switch per kind, saved at once.
+      await phone.page.goto('/settings');
+      const unread = phone.page.getByRole('switch', { name: 'Unread messages' });
+      expect(await unread.getAttribute('aria-checked')).toBe('true');
+      await unread.click();
+      await waitForToast(phone.page, 'E-mail preferences saved');
+      expect(await unread.getAttribute('aria-checked')).toBe('false');
+      expect(await axeViolations(phone.page)).toEqual([]);
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.context.close();
