@@ -13,12 +13,12 @@
  * next to the one DATABASE_URL names, dropped at the end). Writes bench/results/messages.json.
  *
  * Options (environment): BENCH_USERS (default 200), BENCH_ROUNDS (default 5), BENCH_RATE messages a
- * second (default 40), BENCH_ONLY=pglite|postgres.
+ * second (default 20: each of the 200 users sends one every 10 s), BENCH_ONLY=pglite|postgres.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -34,14 +34,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bench/results/messages.json');
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const RATE = Number(process.env.BENCH_RATE ?? 40);
+const RATE = Number(process.env.BENCH_RATE ?? 20);
 /** The warm-up's requests at a time. */
 const IN_FLIGHT = 10;
 /** 30 messages a minute per sender (the product's limit): rounds + the warm-up must stay under it. */
-const MAX_ROUNDS = 29;
+const MAX_ROUNDS = 27;
 
 export interface MessagesBenchResult {
   database: 'pglite' | 'postgres';
+  /** 'steady': open-loop sends at targetRate; 'one-at-a-time': each send waits for its delivery. */
+  mode: 'steady' | 'one-at-a-time';
   connectedUsers: number;
   openStreams: number;
   messages: number;
@@ -110,7 +112,7 @@ function postgresTarget(adminUrl: string): Target {
   };
 }
 
-async function benchTarget(target: Target, passwordHash: string): Promise<MessagesBenchResult> {
+async function benchTarget(target: Target, passwordHash: string): Promise<MessagesBenchResult[]> {
   const database = await target.open();
   const env = { ...loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), demoMode: false };
   const app = await buildApp({ env, database, logger: false });
@@ -135,11 +137,14 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
       )
       .returning({ id: users.id });
     const ids = rows.map((r) => r.id);
-    const tokens = await Promise.all(ids.map((id) => sessions.create(database.db, id, { userAgent: 'bench' })));
+    const tokens = await Promise.all(
+      ids.map((id) => sessions.create(database.db, id, { userAgent: 'bench' })),
+    );
     const partner = (i: number) => (i < half ? i + half : i - half);
 
     const pending = new Map<string, { started: number; receiver: number }>();
-    const latencies: number[] = [];
+    let latencies: number[] = [];
+    let onDelivered: (() => void) | undefined;
     for (let i = 0; i < USERS; i += 1) {
       const me = ids[i];
       streams.push(
@@ -149,12 +154,13 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
           if (!sent) return;
           pending.delete(event.message.content);
           latencies.push(at - sent.started);
+          onDelivered?.();
         }),
       );
     }
     log(`${target.kind}: ${streams.length} streams open (${app.realtime.connectionCount()} on the server)`);
 
-    const sendTimes: number[] = [];
+    let sendTimes: number[] = [];
     let seq = 0;
     const sendOne = async (i: number, measure: boolean) => {
       seq += 1;
@@ -183,46 +189,79 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
       );
     };
 
-    await warmUp(false); // connections, plans, JIT
-    const loadAverage = round(loadavg()[0]);
-    const messages = Math.min(ROUNDS, MAX_ROUNDS) * USERS;
-    const t0 = performance.now();
-    const sends: Promise<void>[] = [];
-    for (let k = 0; k < messages; k += 1) {
-      const due = t0 + (k * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      sends.push(sendOne(k % USERS, true));
-    }
-    await Promise.all(sends);
-    const sentAll = performance.now();
-    // Let the last events arrive.
-    for (let waited = 0; pending.size > 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    const elapsed = (sentAll - t0) / 1000;
-
-    latencies.sort((a, b) => a - b);
-    sendTimes.sort((a, b) => a - b);
-    const result: MessagesBenchResult = {
-      database: target.kind,
-      connectedUsers: USERS,
-      openStreams: app.realtime.connectionCount(),
-      messages,
-      delivered: latencies.length,
-      p50Ms: round(percentile(latencies, 50)),
-      p90Ms: round(percentile(latencies, 90)),
-      p99Ms: round(percentile(latencies, 99)),
-      maxMs: round(latencies.at(-1) ?? 0),
-      sendP50Ms: round(percentile(sendTimes, 50)),
-      sendP99Ms: round(percentile(sendTimes, 99)),
-      targetRate: RATE,
-      messagesPerSec: round(messages / elapsed, 0),
-      loadAverage,
+    const summarise = (
+      mode: MessagesBenchResult['mode'],
+      messages: number,
+      elapsed: number,
+      loadAverage: number,
+    ) => {
+      latencies.sort((a, b) => a - b);
+      sendTimes.sort((a, b) => a - b);
+      const result: MessagesBenchResult = {
+        database: target.kind,
+        mode,
+        connectedUsers: USERS,
+        openStreams: app.realtime.connectionCount(),
+        messages,
+        delivered: latencies.length,
+        p50Ms: round(percentile(latencies, 50)),
+        p90Ms: round(percentile(latencies, 90)),
+        p99Ms: round(percentile(latencies, 99)),
+        maxMs: round(latencies.at(-1) ?? 0),
+        sendP50Ms: round(percentile(sendTimes, 50)),
+        sendP99Ms: round(percentile(sendTimes, 99)),
+        targetRate: mode === 'steady' ? RATE : 0,
+        messagesPerSec: round(messages / elapsed, 0),
+        loadAverage,
+      };
+      log(
+        `${target.kind} ${mode}: ${result.delivered}/${messages} delivered  p50 ${result.p50Ms} ms  p90 ${result.p90Ms} ms  ` +
+          `p99 ${result.p99Ms} ms  max ${result.maxMs} ms  (POST p50 ${result.sendP50Ms} ms, ${result.messagesPerSec} msg/s, load ${loadAverage})`,
+      );
+      latencies = [];
+      sendTimes = [];
+      return result;
     };
-    log(
-      `${target.kind}: ${result.delivered}/${messages} delivered  p50 ${result.p50Ms} ms  p90 ${result.p90Ms} ms  ` +
-        `p99 ${result.p99Ms} ms  max ${result.maxMs} ms  (POST p50 ${result.sendP50Ms} ms, ${result.messagesPerSec} msg/s, load ${loadAverage})`,
-    );
-    return result;
+
+    await warmUp(false); // connections, plans, JIT
+    const results: MessagesBenchResult[] = [];
+
+    // One at a time: each message is sent once the previous one was delivered (latency without queueing).
+    {
+      const loadAverage = round(loadavg()[0]);
+      const t0 = performance.now();
+      for (let i = 0; i < USERS; i += 1) {
+        const delivered = new Promise<void>((r) => {
+          onDelivered = r;
+        });
+        await sendOne(i, true);
+        await Promise.race([delivered, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      onDelivered = undefined;
+      results.push(summarise('one-at-a-time', USERS, (performance.now() - t0) / 1000, loadAverage));
+    }
+
+    // Steady: RATE messages a second, open loop, ROUNDS messages per user.
+    {
+      const loadAverage = round(loadavg()[0]);
+      const messages = Math.min(ROUNDS, MAX_ROUNDS) * USERS;
+      const t0 = performance.now();
+      const sends: Promise<void>[] = [];
+      for (let k = 0; k < messages; k += 1) {
+        const due = t0 + (k * 1000) / RATE;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        sends.push(sendOne(k % USERS, true));
+      }
+      await Promise.all(sends);
+      const elapsed = (performance.now() - t0) / 1000;
+      // Let the last events arrive.
+      for (let waited = 0; pending.size > 0 && waited < 5000; waited += 50) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      results.push(summarise('steady', messages, elapsed, loadAverage));
+    }
+    return results;
   } finally {
     for (const s of streams) s.close();
     await app.close();
@@ -239,7 +278,7 @@ async function main() {
   const results: MessagesBenchResult[] = [];
   for (const target of targets) {
     try {
-      results.push(await benchTarget(target, passwordHash));
+      results.push(...(await benchTarget(target, passwordHash)));
     } finally {
       await target.cleanup();
     }
