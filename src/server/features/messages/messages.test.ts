@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { seedDemoDataIfEmpty } from '../../db/demo-data';
 import { messages, notifications, users } from '../../db/schema';
 import { bearer, createUser, loginToken } from '../../test/factories';
-import { DB_KINDS, useTestApp } from '../../test/harness';
+import { DB_KINDS, openTestDatabase, useTestApp } from '../../test/harness';
 import { messagingRefusal } from './service';
-import { SUPPORT_ACCOUNT_EMAIL } from './support-account';
+import { ensureSupportAccount, SUPPORT_ACCOUNT_EMAIL } from './support-account';
 
 describe('messagingRefusal', () => {
   const family = { userType: 'family' as const, isSupport: false };
@@ -25,6 +26,20 @@ describe('messagingRefusal', () => {
     expect(messagingRefusal(family, admin)).toMatch(/only message/);
     expect(messagingRefusal(admin, family)).toMatch(/as YaadCare Support/);
     expect(messagingRefusal(admin, support)).toMatch(/as YaadCare Support/);
+  });
+});
+
+describe('the support account', () => {
+  it('is created once (idempotent) and does not stop the demo data from seeding an empty database', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      const id = await ensureSupportAccount(database.db);
+      expect(await ensureSupportAccount(database.db)).toBe(id);
+      expect(await seedDemoDataIfEmpty(database.db, { passwordHash: 'not-a-real-hash' })).not.toBeNull();
+      expect(await seedDemoDataIfEmpty(database.db, { passwordHash: 'not-a-real-hash' })).toBeNull();
+    } finally {
+      await database.close();
+    }
   });
 });
 
