@@ -59,9 +59,7 @@ describe('useRealtime', () => {
     act(() => first.emit({ type: 'notification', kind: 'booking' }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/notifications'] });
     invalidate.mockClear();
-    act(() =>
-      first.emit({ type: 'message', message: null, messageId: 3, senderId: 1, receiverId: 2 }),
-    );
+    act(() => first.emit({ type: 'message', message: null, messageId: 3, senderId: 1, receiverId: 2 }));
     expect(invalidate).toHaveBeenCalledTimes(1);
     invalidate.mockClear();
 
