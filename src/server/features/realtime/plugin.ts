@@ -1,20 +1,44 @@
 import type { ServerResponse } from 'node:http';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RealtimeEvent } from '../../../shared/contracts/messages';
+import type { Db } from '../../db/client';
+import { sessions as sessionsTable, users } from '../../db/schema';
 import { currentUser, sessionToken } from '../../plugins/auth';
-import { sessions } from '../auth/sessions';
+import { hashToken } from '../auth/tokens';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish';
 
 interface Connection {
   userId: number;
-  token: string;
+  /** sha256 of the session token, as stored. */
+  tokenHash: string;
   res: ServerResponse;
+}
+
+/** Which of these session token hashes still belong to a live session of an unsuspended user. */
+async function liveTokenHashes(db: Db, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .select({ hash: sessionsTable.tokenHash })
+    .from(sessionsTable)
+    .innerJoin(users, eq(users.id, sessionsTable.userId))
+    .where(
+      and(
+        inArray(sessionsTable.tokenHash, hashes),
+        isNull(sessionsTable.revokedAt),
+        gt(sessionsTable.expiresAt, sql`now()`),
+        isNull(users.suspendedAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.hash));
 }
 
 export interface RealtimeHub {
   /** Open event streams on this instance (all users). */
   connectionCount(): number;
+  /** Runs the heartbeat now: pings every stream, ends those of sessions that are no longer live. */
+  sweep(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -67,23 +91,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     if (conns.size === 0) byUser.delete(conn.userId);
   };
 
+  /** Pings every stream and ends those whose session is gone (signed out, expired, suspended). */
+  const sweep = async () => {
+    const all = [...byUser.values()].flatMap((conns) => [...conns]);
+    for (const conn of all) write(conn, ': ping\n\n');
+    const live = await liveTokenHashes(app.db, [...new Set(all.map((c) => c.tokenHash))]);
+    for (const conn of all) if (!live.has(conn.tokenHash)) conn.res.end();
+  };
   const heartbeat = setInterval(() => {
-    for (const conns of byUser.values()) {
-      for (const conn of conns) {
-        write(conn, ': ping\n\n');
-        // A signed-out, expired or suspended session loses its stream.
-        sessions.findActive(app.db, conn.token).then(
-          (found) => {
-            if (!found) conn.res.end();
-          },
-          () => {},
-        );
-      }
-    }
+    sweep().catch((err) => app.log.warn({ err }, 'realtime: session sweep failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  app.decorate('realtime', { connectionCount: () => total } satisfies RealtimeHub);
+  app.decorate('realtime', { connectionCount: () => total, sweep } satisfies RealtimeHub);
 
   app.get(
     '/api/realtime',
@@ -111,7 +131,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         if (host !== expected) return reply.code(403).send({ message: 'Cross-site request refused.' });
       }
       const user = currentUser(req);
-      const conn: Connection = { userId: user.id, token: sessionToken(req) ?? '', res: reply.raw };
+      const conn: Connection = {
+        userId: user.id,
+        tokenHash: hashToken(sessionToken(req) ?? ''),
+        res: reply.raw,
+      };
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

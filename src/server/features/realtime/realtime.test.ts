@@ -118,6 +118,25 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
     }
   });
 
+  it("ends a stream once its session is signed out (the heartbeat's sweep)", async () => {
+    const { ct, ft } = await pair();
+    const [gone, kept] = await Promise.all([connectSse(baseUrl(t.app), ct), connectSse(baseUrl(t.app), ft)]);
+    try {
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(ct) });
+      expect(out.statusCode).toBeLessThan(300);
+      await t.app.realtime.sweep();
+      await gone.closed;
+      const stillOpen = await Promise.race([
+        kept.closed.then(() => false),
+        new Promise((r) => setTimeout(() => r(true), 100)),
+      ]);
+      expect(stillOpen).toBe(true);
+    } finally {
+      gone.close();
+      kept.close();
+    }
+  });
+
   it('forgets a stream once its client goes away', async () => {
     const { ct } = await pair();
     const before = t.app.realtime.connectionCount();
