@@ -7,14 +7,16 @@
  * partners through POST /api/messages at a steady RATE (open loop: a send does not wait for the one
  * before), ROUNDS rounds of one message per user.
  * Latency = from the start of the POST to the moment the receiver's stream delivers the event: HTTP,
- * validation, the transaction, NOTIFY, LISTEN fan-out and the SSE write together. The clients run in
- * this process beside the server (they share its two cores, so the figures are on the safe side).
+ * validation, the transaction, NOTIFY, LISTEN fan-out and the SSE write together. The clients (200
+ * streams and the senders) run in their own process, as real clients would, and time both ends with
+ * one clock. Two runs: one message at a time (each waits for its delivery), then a steady rate.
  * Runs on PGlite (a temporary DATA_DIR) and, when DATABASE_URL is set, on PostgreSQL (a fresh database
  * next to the one DATABASE_URL names, dropped at the end). Writes bench/results/messages.json.
  *
  * Options (environment): BENCH_USERS (default 200), BENCH_ROUNDS (default 5), BENCH_RATE messages a
  * second (default 20: each of the 200 users sends one every 10 s), BENCH_ONLY=pglite|postgres.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -112,36 +114,13 @@ function postgresTarget(adminUrl: string): Target {
   };
 }
 
-async function benchTarget(target: Target, passwordHash: string): Promise<MessagesBenchResult[]> {
-  const database = await target.open();
-  const env = { ...loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), demoMode: false };
-  const app = await buildApp({ env, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+/** The clients, in their own process (spawned by the benchmark): streams, senders, timing. */
+async function runClients(config: ClientConfig): Promise<ClientResult[]> {
+  const { base, ids, tokens } = config;
+  const half = USERS / 2;
+  const partner = (i: number) => (i < half ? i + half : i - half);
   const streams: SseClient[] = [];
   try {
-    // 100 families and 100 caregivers; family i and caregiver i talk to each other.
-    const half = USERS / 2;
-    const rows = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: USERS }, (_, i) => ({
-          email: `bench-${i}-${randomBytes(3).toString('hex')}@example.test`,
-          password: passwordHash,
-          firstName: i < half ? 'Family' : 'Caregiver',
-          lastName: `No${i}`,
-          userType: i < half ? ('family' as const) : ('caregiver' as const),
-          location: 'Kingston',
-          parish: 'Kingston',
-        })),
-      )
-      .returning({ id: users.id });
-    const ids = rows.map((r) => r.id);
-    const tokens = await Promise.all(
-      ids.map((id) => sessions.create(database.db, id, { userAgent: 'bench' })),
-    );
-    const partner = (i: number) => (i < half ? i + half : i - half);
-
     const pending = new Map<string, { started: number; receiver: number }>();
     let latencies: number[] = [];
     let onDelivered: (() => void) | undefined;
@@ -158,7 +137,7 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
         }),
       );
     }
-    log(`${target.kind}: ${streams.length} streams open (${app.realtime.connectionCount()} on the server)`);
+    log(`${streams.length} streams open`);
 
     let sendTimes: number[] = [];
     let seq = 0;
@@ -197,11 +176,10 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
     ) => {
       latencies.sort((a, b) => a - b);
       sendTimes.sort((a, b) => a - b);
-      const result: MessagesBenchResult = {
-        database: target.kind,
+      const result: ClientResult = {
         mode,
         connectedUsers: USERS,
-        openStreams: app.realtime.connectionCount(),
+        openStreams: streams.length,
         messages,
         delivered: latencies.length,
         p50Ms: round(percentile(latencies, 50)),
@@ -215,7 +193,7 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
         loadAverage,
       };
       log(
-        `${target.kind} ${mode}: ${result.delivered}/${messages} delivered  p50 ${result.p50Ms} ms  p90 ${result.p90Ms} ms  ` +
+        `${mode}: ${result.delivered}/${messages} delivered  p50 ${result.p50Ms} ms  p90 ${result.p90Ms} ms  ` +
           `p99 ${result.p99Ms} ms  max ${result.maxMs} ms  (POST p50 ${result.sendP50Ms} ms, ${result.messagesPerSec} msg/s, load ${loadAverage})`,
       );
       latencies = [];
@@ -224,7 +202,7 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
     };
 
     await warmUp(false); // connections, plans, JIT
-    const results: MessagesBenchResult[] = [];
+    const results: ClientResult[] = [];
 
     // One at a time: each message is sent once the previous one was delivered (latency without queueing).
     {
@@ -264,6 +242,75 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
     return results;
   } finally {
     for (const s of streams) s.close();
+  }
+}
+
+interface ClientConfig {
+  base: string;
+  ids: number[];
+  tokens: string[];
+}
+type ClientResult = Omit<MessagesBenchResult, 'database'>;
+
+/** Runs the clients in a child process (as real clients would be) and returns what they measured. */
+function drive(config: ClientConfig): Promise<ClientResult[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: process.env,
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the clients exited with ${code}`));
+      try {
+        resolve(JSON.parse(out) as ClientResult[]);
+      } catch {
+        reject(new Error(`the clients printed no JSON: ${out.slice(0, 200)}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(config));
+  });
+}
+
+async function benchTarget(target: Target, passwordHash: string): Promise<MessagesBenchResult[]> {
+  const database = await target.open();
+  const env = { ...loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), demoMode: false };
+  const app = await buildApp({ env, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    // 100 families and 100 caregivers; family i and caregiver i talk to each other.
+    const half = USERS / 2;
+    const rows = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: USERS }, (_, i) => ({
+          email: `bench-${i}-${randomBytes(3).toString('hex')}@example.test`,
+          password: passwordHash,
+          firstName: i < half ? 'Family' : 'Caregiver',
+          lastName: `No${i}`,
+          userType: i < half ? ('family' as const) : ('caregiver' as const),
+          location: 'Kingston',
+          parish: 'Kingston',
+        })),
+      )
+      .returning({ id: users.id });
+    const ids = rows.map((r) => r.id);
+    const tokens = await Promise.all(
+      ids.map((id) => sessions.create(database.db, id, { userAgent: 'bench' })),
+    );
+    let serverStreams = 0;
+    const sample = setInterval(() => {
+      serverStreams = Math.max(serverStreams, app.realtime.connectionCount());
+    }, 200);
+    const measured = await drive({ base, ids, tokens }).finally(() => clearInterval(sample));
+    log(`${target.kind}: at most ${serverStreams} streams open on the server`);
+    return measured.map((m) => ({ database: target.kind, ...m, openStreams: serverStreams }));
+  } finally {
     await app.close();
   }
 }
@@ -288,7 +335,14 @@ async function main() {
   log(`wrote ${OUT}`);
 }
 
-main().catch((err) => {
+async function clientMain() {
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const results = await runClients(JSON.parse(input) as ClientConfig);
+  process.stdout.write(JSON.stringify(results));
+}
+
+(process.argv.includes('--client') ? clientMain() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
