@@ -112,16 +112,6 @@ export const messageRepo = {
     return row?.n ?? 0;
   },
 
-  async unreadFrom(tx: Tx, receiverId: number, senderId: number): Promise<number> {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(messages)
-      .where(
-        and(eq(messages.receiverId, receiverId), eq(messages.senderId, senderId), eq(messages.isRead, false)),
-      );
-    return row?.n ?? 0;
-  },
-
   async unreadTotal(tx: Tx, receiverId: number): Promise<number> {
     const [row] = await tx
       .select({ n: count() })

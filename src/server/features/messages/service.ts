@@ -41,16 +41,16 @@ async function audience(tx: Tx, ids: number[], supportId: number): Promise<numbe
   return ids.includes(supportId) ? [...ids, ...(await supportAgentIds(tx))] : ids;
 }
 
-async function refusalBetween(
-  tx: Tx,
-  sender: Party & { id: number },
+/** Why `sender` may not write to `receiver` now (role rule, suspension, blocks), or null when they may. */
+function refusalBetween(
+  sender: Party,
   receiver: Person,
-): Promise<AppError | null> {
+  blocks: { blockedByMe: boolean; blockedMe: boolean },
+): AppError | null {
   const refusal = messagingRefusal(sender, receiver);
   if (refusal) return forbidden(refusal);
   if (receiver.suspendedAt) return forbidden('This user is not available.');
   if (sender.isSupport) return null;
-  const blocks = await messageRepo.blockState(tx, sender.id, receiver.id);
   if (blocks.blockedByMe) return forbidden('You have blocked this user. Unblock them to send messages.');
   if (blocks.blockedMe) return forbidden("You can't send messages to this user.");
   return null;
@@ -65,12 +65,8 @@ export const messagingService = {
     const ctx = await messageRepo.sendContext(tx, senderId, receiverId, actor.id, asSupport);
     if (!ctx) throw notFound('User not found');
     const { receiver } = ctx;
-    const refusal = messagingRefusal({ userType: actor.userType, isSupport: asSupport }, receiver);
-    if (refusal) throw forbidden(refusal);
-    if (receiver.suspendedAt) throw forbidden('This user is not available.');
-    if (!asSupport && ctx.blockedByMe)
-      throw forbidden('You have blocked this user. Unblock them to send messages.');
-    if (!asSupport && ctx.blockedMe) throw forbidden("You can't send messages to this user.");
+    const refusal = refusalBetween({ userType: actor.userType, isSupport: asSupport }, receiver, ctx);
+    if (refusal) throw refusal;
     if (ctx.recent >= MESSAGES_PER_MINUTE) {
       throw tooManyRequests(
         `You can send at most ${MESSAGES_PER_MINUTE} messages a minute. Please wait a moment and try again.`,
@@ -148,7 +144,7 @@ export const messagingService = {
       messageRepo.page(tx, reader.id, otherId, opts),
       messageRepo.blockState(tx, reader.id, otherId),
     ]);
-    const refusal = await refusalBetween(tx, reader, other);
+    const refusal = refusalBetween(reader, other, blocks);
     return {
       user: publicPerson(other),
       messages: rows.map((r) => toMessage(r.row, opts.withAdminNames ? r.adminName : undefined)),
