@@ -26,6 +26,7 @@ import {
 import { DocumentPreview } from '../features/admin/components/document-preview';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { MessagingAdminSections } from '../features/messages/components/admin-messaging';
+import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -442,12 +443,18 @@ export default function AdminPage() {
           <Tabs.Trigger value="users" className={tabClasses}>
             Users
           </Tabs.Trigger>
+          <Tabs.Trigger value="payments" className={tabClasses}>
+            Payments
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="verifications">
           <VerificationQueue />
         </Tabs.Content>
         <Tabs.Content value="users">
           <UsersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="payments">
+          <AdminTransfersPanel />
         </Tabs.Content>
       </Tabs.Root>
       <MessagingAdminSections />

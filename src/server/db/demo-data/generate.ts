@@ -908,9 +908,9 @@ function makeBooking(
   let createdAt: Date;
   let updatedAt: Date;
   if (offset > 0) {
-    // Asked for recently (after the caregiver joined); requests still pending are under 30 hours old,
-    // so an expiry rule of a day or two leaves them alone.
-    const hoursAgo = status === 'pending' ? rng.int(2, 30) : rng.int(2, 6 * 24);
+    // Asked for recently (after the caregiver joined); requests still pending are under 20 hours old,
+    // so the 24-hour expiry rule leaves them alone for a while.
+    const hoursAgo = status === 'pending' ? rng.int(2, 20) : rng.int(2, 6 * 24);
     createdAt = maxDate(new Date(now.getTime() - hoursAgo * HOUR), cg.createdAt);
     updatedAt =
       status === 'pending' ? createdAt : minDate(new Date(createdAt.getTime() + rng.int(1, 20) * HOUR), now);

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords';
 import { SUPPORT_ACCOUNT_EMAIL } from '../../features/messages/support-account';
+import { seedDemoMoney } from '../../features/payments/demo';
 import type { Db, Tx } from '../client';
 import {
   badges,
@@ -88,6 +89,18 @@ export async function seedDemoDataIfEmpty(db: Db, options: DemoOptions = {}): Pr
     if (await hasUsers(tx)) return null;
     return insertDemoData(tx, passwordHash, options.now ?? new Date());
   });
+}
+
+/** When a demo booking reached its state (the generator's updatedAt), as the state machine records it. */
+function stateTimes(status: string, createdAt: Date, at: Date, familyId: number) {
+  return {
+    confirmedAt: status === 'confirmed' ? at : status === 'completed' ? createdAt : null,
+    completedAt: status === 'completed' ? at : null,
+    declinedAt: status === 'declined' ? at : null,
+    expiredAt: status === 'expired' ? at : null,
+    cancelledAt: status === 'cancelled' ? at : null,
+    cancelledBy: status === 'cancelled' ? familyId : null,
+  };
 }
 
 function chunk<T>(rows: T[], size = BATCH): T[][] {
@@ -181,6 +194,7 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
         part.map(
           ({ familyEmail, caregiverEmail, hourlyRate, platformFee, totalCost, kind: _kind, ...b }) => ({
             ...b,
+            ...stateTimes(b.status, b.createdAt, b.updatedAt, uid(familyEmail)),
             familyId: uid(familyEmail),
             caregiverId: cid(caregiverEmail),
             hourlyRate: money(hourlyRate),
@@ -219,6 +233,9 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
       })),
     );
   }
+
+  // Payments, ledger and last Friday's payouts behind those bookings.
+  await seedDemoMoney(tx, now);
 
   return {
     users: data.users.length,

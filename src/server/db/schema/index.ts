@@ -3,5 +3,6 @@ export * from './caregivers';
 export * from './messages';
 export * from './messaging';
 export * from './notifications';
+export * from './payments';
 export * from './users';
 export * from './verifications';
