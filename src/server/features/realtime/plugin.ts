@@ -53,7 +53,7 @@ const HEARTBEAT_MS = 25_000;
 /**
  * Realtime delivery: one server-sent-event stream per signed-in browser tab (GET /api/realtime), fed by
  * PostgreSQL LISTEN/NOTIFY so an event written through any instance reaches the user's streams on every
- * instance. See docs/decisions/0005-realtime-over-server-sent-events.md.
+ * instance. See docs/decisions/0006-realtime-over-server-sent-events.md.
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const byUser = new Map<number, Set<Connection>>();

@@ -9,7 +9,7 @@ export function backoffMs(attempt: number, random = Math.random()): number {
 }
 
 /**
- * Keeps the signed-in user's realtime stream open (GET /api/realtime, see ADR 0005) and turns its events
+ * Keeps the signed-in user's realtime stream open (GET /api/realtime, see ADR 0006) and turns its events
  * into fresh queries: messages, read receipts and notifications. A dropped stream reconnects with backoff
  * and refetches everything it may have missed.
  */
