@@ -25,6 +25,7 @@ import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
+import { messagingFeature } from './features/messages/plugin';
 import { notificationRoutes } from './features/notifications/routes';
 import { setPaymentProvider } from './features/payments/provider';
 import { paymentRoutes } from './features/payments/routes';
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(payoutRoutes);
   await app.register(favouriteRoutes);
   await app.register(dashboardRoutes);
+  await app.register(messagingFeature);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,4 +1,5 @@
 import { bookingLifecycleJob } from '../features/bookings/jobs';
+import { unreadMessageEmailJob } from '../features/notifications/unread-email-job';
 import { fridayPayoutJob } from '../features/payouts/jobs';
 import { publishReviewsJob, reviewRemindersJob } from '../features/reviews/jobs';
 import type { Job } from './scheduler';
@@ -7,4 +8,10 @@ import type { Job } from './scheduler';
  * Every background job of the server. Features add theirs here (one line each), e.g. booking expiry,
  * Friday payouts, unread-message e-mails, review publication, account deletion.
  */
-export const JOBS: Job[] = [bookingLifecycleJob, fridayPayoutJob, publishReviewsJob, reviewRemindersJob];
+export const JOBS: Job[] = [
+  bookingLifecycleJob,
+  fridayPayoutJob,
+  publishReviewsJob,
+  reviewRemindersJob,
+  unreadMessageEmailJob,
+];

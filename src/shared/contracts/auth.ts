@@ -127,5 +127,7 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 export const AppConfigResponse = z.object({
   demoMode: z.boolean(),
   supportEmail: z.string(),
+  /** The YaadCare Support account: 'Chat with support' links to /chat/{supportUserId}. */
+  supportUserId: z.number().int(),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

@@ -25,6 +25,7 @@ import {
 } from '../features/admin/api';
 import { DocumentPreview } from '../features/admin/components/document-preview';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { MessagingAdminSections } from '../features/messages/components/admin-messaging';
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
 import { errorMessage } from '../lib/api';
@@ -458,6 +459,7 @@ export default function AdminPage() {
         </Tabs.Content>
       </Tabs.Root>
       <AdminReviewsPanel />
+      <MessagingAdminSections />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords';
+import { SUPPORT_ACCOUNT_EMAIL } from '../../features/messages/support-account';
 import { seedDemoMoney } from '../../features/payments/demo';
 import type { Db, Tx } from '../client';
 import {
@@ -55,8 +56,13 @@ export interface DemoOptions {
 const SEED_LOCK = 7245811;
 const BATCH = 500;
 
+/** Any user other than the YaadCare Support account (created at every start). */
 async function hasUsers(db: Tx): Promise<boolean> {
-  const rows = await db.select({ n: count() }).from(users).limit(1);
+  const rows = await db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`lower(${users.email}) <> ${SUPPORT_ACCOUNT_EMAIL}`)
+    .limit(1);
   return (rows[0]?.n ?? 0) > 0;
 }
 

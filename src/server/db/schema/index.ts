@@ -2,6 +2,7 @@ export * from './bookings';
 export * from './caregivers';
 export * from './engagement';
 export * from './messages';
+export * from './messaging';
 export * from './notifications';
 export * from './payments';
 export * from './users';

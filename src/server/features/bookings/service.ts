@@ -23,6 +23,7 @@ import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
+import { wantsEmail } from '../notifications/preferences';
 import { notificationRepo } from '../notifications/repo';
 // Payments settle money on every transition (a listener registered when that module loads).
 import '../payments/settlement';
@@ -257,6 +258,8 @@ export function createBookingService(deps: BookingDeps) {
         body,
         link: '/bookings',
       });
+      // E-mail only to those who want booking e-mails (/settings); the in-app notification always goes.
+      if (!(await wantsEmail(tx, r.userId, 'bookings'))) continue;
       mails.push({
         to: r.email,
         subject: `YaadCare: ${notice.title.toLowerCase()} (${row.date})`,
