@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
 import { reviewReminders } from '../../db/schema';
+import { wantsEmail } from '../notifications/preferences';
 import { rows } from '../stats-engine/repo';
 import { COMPLETED_AT, REVIEW_WINDOW_MS } from './service';
 
@@ -22,13 +23,14 @@ export async function sendReviewReminders(
   const to = new Date(now.getTime() - REMINDER_DELAY_MS);
   const due = await rows<{
     id: number;
+    family_id: number;
     email: string;
     first_name: string;
     caregiver_first_name: string;
     date: string;
   }>(
     db,
-    sql`select b.id, f.email, f.first_name, cu.first_name as caregiver_first_name, b.date
+    sql`select b.id, b.family_id, f.email, f.first_name, cu.first_name as caregiver_first_name, b.date
         from bookings b
         join users f on f.id = b.family_id
         join caregivers c on c.id = b.caregiver_id
@@ -46,6 +48,8 @@ export async function sendReviewReminders(
       .onConflictDoNothing()
       .returning({ id: reviewReminders.bookingId });
     if (claimed.length === 0) continue;
+    // Claimed either way: a family who turned review e-mails off is not asked later either.
+    if (!(await wantsEmail(db, b.family_id, 'reviews'))) continue;
     await mailer.send({
       to: b.email,
       subject: `How was your booking with ${b.caregiver_first_name}?`,

@@ -5,6 +5,7 @@ import { runJob } from '../../jobs/scheduler';
 import { insertBooking } from '../../test/engagement';
 import { bearer, createCaregiver, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { setEmailPreferences } from '../notifications/preferences';
 import { publishReviewsJob, reviewRemindersJob } from './jobs';
 
 const DAY = 86_400_000;
@@ -239,5 +240,27 @@ describe.each(DB_KINDS)('review rules on %s', (kind) => {
     const mine = sent.filter((m) => m.to === f.email);
     expect(mine).toHaveLength(1);
     expect(mine[0].text).toContain(`/dashboard?review=${b.id}`);
+  });
+
+  it('sends no reminder to a family who turned review e-mails off in settings', async () => {
+    const f = await createUser(t.database.db, { email: `no-remind-${Date.now()}@example.test` });
+    await setEmailPreferences(t.database.db, f.id, {
+      messages: true,
+      bookings: true,
+      reviews: false,
+      support: true,
+    });
+    await completed(0, carer.caregiver.id, f.id);
+    const sent: { to: string }[] = [];
+    const original = t.app.mailer.send;
+    t.app.mailer.send = async (m) => {
+      sent.push(m);
+    };
+    try {
+      await runJob(t.app, reviewRemindersJob, new Date(Date.now() + 3_600_000));
+    } finally {
+      t.app.mailer.send = original;
+    }
+    expect(sent.filter((m) => m.to === f.email)).toHaveLength(0);
   });
 });
