@@ -25,6 +25,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
+import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
 import { authPlugin } from './plugins/auth';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(caregiverProfileRoutes);
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
+  await app.register(supportRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -127,5 +127,7 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 export const AppConfigResponse = z.object({
   demoMode: z.boolean(),
   supportEmail: z.string(),
+  /** The support line in E.164, e.g. +18765550100. */
+  supportPhone: z.string(),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

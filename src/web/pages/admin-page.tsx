@@ -25,6 +25,7 @@ import {
 } from '../features/admin/api';
 import { DocumentPreview } from '../features/admin/components/document-preview';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { AdminTicketsPanel } from '../features/support/components/admin-tickets-panel';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -441,12 +442,18 @@ export default function AdminPage() {
           <Tabs.Trigger value="users" className={tabClasses}>
             Users
           </Tabs.Trigger>
+          <Tabs.Trigger value="support" className={tabClasses}>
+            Support
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="verifications">
           <VerificationQueue />
         </Tabs.Content>
         <Tabs.Content value="users">
           <UsersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="support">
+          <AdminTicketsPanel />
         </Tabs.Content>
       </Tabs.Root>
     </div>

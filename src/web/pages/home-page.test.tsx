@@ -105,7 +105,9 @@ describe('HomePage', () => {
       'href',
       'mailto:help@yaadcare.jm',
     );
-    expect(within(panel).getByText('Available 24/7 for support')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Help centre open 24/7; we reply within one business day'),
+    ).toBeInTheDocument();
     fireEvent.keyDown(panel, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(button).toHaveFocus();

@@ -38,7 +38,11 @@ const TRUST = [
     text: 'Look for the Verified badge: ID, police record and references checked by our team.',
   },
   { icon: Star, title: 'Highly Rated', text: 'Reviews come from real families who booked through YaadCare.' },
-  { icon: Clock, title: '24/7 Support', text: 'Our team is here for you day and night.' },
+  {
+    icon: Clock,
+    title: 'Real Support',
+    text: 'Help centre open 24/7; a person on our team answers within one business day.',
+  },
 ];
 
 const STEPS = [

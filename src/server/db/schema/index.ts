@@ -2,5 +2,6 @@ export * from './bookings';
 export * from './caregivers';
 export * from './messages';
 export * from './notifications';
+export * from './support';
 export * from './users';
 export * from './verifications';

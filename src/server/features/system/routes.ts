@@ -43,7 +43,11 @@ export async function systemRoutes(app: FastifyInstance) {
         response: { 200: AppConfigResponse },
       },
     },
-    async () => ({ demoMode: app.env.demoMode, supportEmail: app.env.supportEmail }),
+    async () => ({
+      demoMode: app.env.demoMode,
+      supportEmail: app.env.supportEmail,
+      supportPhone: app.env.supportPhone,
+    }),
   );
 
   r.get(
