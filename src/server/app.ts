@@ -22,6 +22,7 @@ import avatarRoutes from './features/avatars/routes';
 import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
   await app.register(supportRoutes);
+  await app.register(privacyRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
