@@ -17,9 +17,10 @@ import { CaregiverPhoto } from '../features/caregivers/components/caregiver-phot
 import { StarRating } from '../features/caregivers/components/star-rating';
 import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
+import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
 import { isApiError } from '../lib/api';
 import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
-import { useDocumentTitle, useMetaDescription } from '../lib/use-document-title';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Spec §2: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */
 export function parseCaregiverId(raw: string | undefined): number | undefined {
@@ -168,12 +169,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
   const kinds = caregiver.kinds.map(kindLabel);
   const from = (useLocation().state as ProfileLinkState | null)?.from;
   const backTo = from?.startsWith('/search') ? from : '/search';
-  useDocumentTitle(`${name}${kinds[0] ? ` — ${kinds[0]}` : ''}${place ? ` in ${place}` : ''}`);
-  useMetaDescription(
-    `${name}${kinds.length ? `, ${kinds.join(', ').toLowerCase()}` : ''}${place ? ` in ${place}` : ''}: ${plural(caregiver.experience, 'year')} of experience, ${formatRate(caregiver.hourlyRate)} JMD per hour. ${caregiver.bio ?? ''}`
-      .trim()
-      .slice(0, 300),
-  );
+  useCaregiverProfileMeta(caregiver);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

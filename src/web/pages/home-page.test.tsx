@@ -78,9 +78,15 @@ describe('HomePage', () => {
 
   it('sets the title and WebSite structured data with a search action', () => {
     stubHome();
-    const { container } = renderRoute(<HomePage />);
+    renderRoute(<HomePage />);
     expect(document.title).toBe('YaadCare — Trusted caregivers across Jamaica');
-    const script = container.querySelector('script[type="application/ld+json"]');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${window.location.origin}/`,
+    );
+    expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      'YaadCare — Trusted caregivers across Jamaica',
+    );
+    const script = document.head.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(script?.textContent ?? '{}');
     expect(data['@type']).toBe('WebSite');
     expect(data.potentialAction.target.urlTemplate).toBe(

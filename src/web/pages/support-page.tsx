@@ -11,7 +11,7 @@ export default function SupportPage() {
   usePageMeta({
     title: 'Help and support',
     description: `Answers to ${FAQ.length} common questions about booking, paying and working on YaadCare, and how to reach our support team in Jamaica by phone, e-mail or message.`,
-    path: '/support',
+    canonicalPath: '/support',
   });
   return (
     <>
