@@ -30,6 +30,7 @@ import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(uploadsPlugin);
   await app.register(rateLimit, {
     global: false,

@@ -23,6 +23,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
       root: dist,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',
