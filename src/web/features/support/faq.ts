@@ -76,7 +76,7 @@ export const FAQ: readonly FaqArticle[] = [
     category: 'payments',
     question: 'When am I charged?',
     answer:
-      'When you pay for a booking, the amount is only held on your card. It is charged when the service is completed: when the caregiver marks the booking done after its end time, or automatically 24 hours after the end.',
+      'When you pay for a booking by card, the amount is only held on your card. It is charged when the service is completed: when the caregiver marks the booking done after its end time, or automatically 24 hours after the end. If the booking is declined or expires, the hold is released.',
   },
   {
     id: 'fees',
