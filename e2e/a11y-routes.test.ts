@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROUTES } from '../src/shared/routes';
+import { APP_ROUTES, PRIVATE_PAGES } from '../src/shared/routes';
 import { axeViolations, launchBrowser, newPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -100,13 +100,15 @@ describe('axe on every route', () => {
     300_000,
   );
 
-  it('a visitor: every app route (guarded ones show the log-in page) at 360 px', async () => {
+  it('a visitor: every public route, and a guarded one (it shows the log-in page), at 360 px', async () => {
     const { context, page, errors } = await newPage(browser, server.url, {
       viewport: { width: 360, height: 740 },
       isMobile: true,
       hasTouch: true,
     });
-    const report = await sweep(page, APP_ROUTES.map(concrete));
+    const isPrivate = (r: string) => (PRIVATE_PAGES as readonly string[]).includes(r);
+    const paths = [...APP_ROUTES.filter((r) => !isPrivate(r)), '/dashboard'].map(concrete);
+    const report = await sweep(page, paths);
     expect(report).toEqual({});
     expect(errors).toEqual([]);
     await context.close();
