@@ -379,7 +379,7 @@ function UsersPanel() {
                       {name}{' '}
                       {u.suspendedAt ? (
                         <span className="ml-1 rounded-full bg-destructive-soft px-2 py-0.5 text-xs font-bold text-destructive">
-                          Suspended
+                          {u.deletedAt ? 'Deleted by owner' : 'Suspended'}
                         </span>
                       ) : null}
                     </p>
@@ -387,7 +387,7 @@ function UsersPanel() {
                       {u.email} · {u.userType} · verification {u.verificationStatus}
                     </p>
                   </div>
-                  {u.userType === 'admin' || u.id === me.id ? null : (
+                  {u.userType === 'admin' || u.id === me.id || u.deletedAt ? null : (
                     <Button
                       size="sm"
                       variant={u.suspendedAt ? 'outline' : 'destructive'}

@@ -226,6 +226,12 @@ describe.each(DB_KINDS)('privacy: export and account deletion on %s', (kind) => 
       payload: { suspended: false },
     });
     expect(restore.statusCode).toBe(409);
+    const listed2 = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?q=${encodeURIComponent(carer.user.email)}`,
+      headers: bearer(await loginToken(t.app, admin.email)),
+    });
+    expect(listed2.json().users[0]).toMatchObject({ id: carer.user.id, deletedAt: expect.any(String) });
     // Admin accounts are not deleted this way.
     const adminDelete = await t.app.inject({
       method: 'DELETE',
