@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer';
+import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
 import { createLocalStorage, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
@@ -19,9 +20,16 @@ import { adminRoutes } from './features/admin/routes';
 import { setHashConcurrency } from './features/auth/passwords';
 import { authRoutes } from './features/auth/routes';
 import avatarRoutes from './features/avatars/routes';
+import { bookingRoutes } from './features/bookings/routes';
 import { caregiverProfileRoutes } from './features/caregiver-profile/routes';
 import { caregiverRoutes } from './features/caregivers/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { favouriteRoutes } from './features/favourites/routes';
+import { messagingFeature } from './features/messages/plugin';
 import { notificationRoutes } from './features/notifications/routes';
+import { setPaymentProvider } from './features/payments/provider';
+import { paymentRoutes } from './features/payments/routes';
+import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
@@ -44,6 +52,7 @@ declare module 'fastify' {
     mailer: Mailer;
     sms: SmsSender;
     storage: FileStorage;
+    payments: PaymentProvider;
   }
 }
 
@@ -53,6 +62,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   sms?: SmsSender;
   storage?: FileStorage;
+  /** The payment provider (default: the built-in sandbox). */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
 }
@@ -117,6 +128,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('sms', opts.sms ?? createOutboxSms(database.db));
   // Uploaded files: private, under DATA_DIR/files (never served as static files).
   app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
+  app.decorate('payments', opts.payments ?? createSandboxProvider());
+  setPaymentProvider(app.payments);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -166,6 +179,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes);
   await app.register(supportRoutes);
   await app.register(privacyRoutes);
+  await app.register(bookingRoutes);
+  await app.register(paymentRoutes);
+  await app.register(payoutRoutes);
+  await app.register(favouriteRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(messagingFeature);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -26,6 +26,11 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** How many password hashes may run at once; each takes about 19 MiB. */
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** AES-256 key for payout account numbers: 32 bytes as 64 hex characters or base64. */
+  PAYOUT_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
+    .optional(),
 });
 
 export interface Env {
@@ -43,6 +48,7 @@ export interface Env {
   logLevel: string;
   authRateLimitPerMinute: number;
   hashConcurrency: number;
+  payoutEncryptionKey?: string;
 }
 
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
@@ -70,5 +76,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     hashConcurrency: e.HASH_CONCURRENCY,
+    payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY,
   };
 }

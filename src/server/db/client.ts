@@ -29,6 +29,18 @@ export interface Database {
    * dedicated connection. PGlite: one process owns the data dir, so an in-process lock suffices.
    */
   withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * LISTENs on `channel`: `onMessage` gets every payload sent with `pg_notify(channel, payload)` by any
+   * instance on this database (NOTIFY inside a transaction is delivered on commit only). PostgreSQL: one
+   * dedicated connection per call that reconnects with backoff; `onReconnect` runs after a reconnect,
+   * since notifications sent while it was down are lost. PGlite: the one client's listen.
+   * Resolves once listening; the returned function stops it.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -82,6 +94,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         held.delete(key);
       }
     },
+    async listen(channel, onMessage) {
+      return client.listen(channel, onMessage);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -105,6 +120,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     conn.release();
   }
   const db = drizzleNodePg(pool, { schema });
+  const listeners = new Set<() => Promise<void>>();
   let closed = false;
   return {
     db: db as unknown as Db,
@@ -128,12 +144,85 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         lockConn.release();
       }
     },
+    listen(channel, onMessage, onReconnect) {
+      return listenPostgres(url, channel, onMessage, onReconnect, listeners);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.allSettled([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
+}
+
+/**
+ * A dedicated LISTEN connection (a pool's clients come and go; a LISTEN must stay on one session).
+ * On an error or a dropped connection it reconnects with backoff (0.25 s doubling to 10 s) and LISTENs
+ * again, then calls `onReconnect` so callers can resynchronise what they may have missed.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  registry: Set<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 250;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => scheduleReconnect(c));
+    c.on('end', () => scheduleReconnect(c));
+    await c.connect();
+    await c.query(`listen ${quoted}`);
+    client = c;
+  };
+  const scheduleReconnect = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    client = undefined;
+    c.removeAllListeners('end');
+    c.end().catch(() => {});
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(
+        () => {
+          delay = 250;
+          onReconnect?.();
+        },
+        () => {
+          delay = Math.min(delay * 2, 10_000);
+          retry = setTimeout(attempt, delay);
+          retry.unref();
+        },
+      );
+    };
+    retry = setTimeout(attempt, delay);
+    retry.unref();
+  };
+
+  await connect();
+  const stop = async () => {
+    stopped = true;
+    registry.delete(stop);
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    if (c) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+    }
+  };
+  registry.add(stop);
+  return stop;
 }
 
 /** The database the environment asks for: PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR. */

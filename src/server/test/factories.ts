@@ -128,6 +128,8 @@ export interface ReviewInput {
   rating: number;
   comment?: string | null;
   createdAt?: Date;
+  /** Default: published when written (null: waiting for double-blind publication). */
+  publishedAt?: Date | null;
 }
 
 /** Inserts a completed booking and its review (reviews belong to bookings, one each). */
@@ -161,6 +163,7 @@ export async function createReview(db: Tx, input: ReviewInput) {
       rating: input.rating,
       comment: input.comment === undefined ? 'Great care.' : input.comment,
       createdAt,
+      publishedAt: input.publishedAt === undefined ? createdAt : input.publishedAt,
     })
     .returning();
   return review;

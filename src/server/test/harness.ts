@@ -11,8 +11,11 @@ export type DbKind = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function openTestDatabase(kind: DbKind): Promise<Database> {
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close (its `url`
+ * given, so a second instance can open the same database).
+ */
+export async function openTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite-memory' });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -26,6 +29,7 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });

@@ -129,5 +129,7 @@ export const AppConfigResponse = z.object({
   supportEmail: z.string(),
   /** The support line in E.164, e.g. +18765550100. */
   supportPhone: z.string(),
+  /** The YaadCare Support account: 'Chat with support' links to /chat/{supportUserId}. */
+  supportUserId: z.number().int(),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

@@ -25,6 +25,9 @@ import {
 } from '../features/admin/api';
 import { DocumentPreview } from '../features/admin/components/document-preview';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { MessagingAdminSections } from '../features/messages/components/admin-messaging';
+import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
+import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
 import { AdminTicketsPanel } from '../features/support/components/admin-tickets-panel';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -442,6 +445,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="users" className={tabClasses}>
             Users
           </Tabs.Trigger>
+          <Tabs.Trigger value="payments" className={tabClasses}>
+            Payments
+          </Tabs.Trigger>
           <Tabs.Trigger value="support" className={tabClasses}>
             Support
           </Tabs.Trigger>
@@ -452,10 +458,15 @@ export default function AdminPage() {
         <Tabs.Content value="users">
           <UsersPanel />
         </Tabs.Content>
+        <Tabs.Content value="payments">
+          <AdminTransfersPanel />
+        </Tabs.Content>
         <Tabs.Content value="support">
           <AdminTicketsPanel />
         </Tabs.Content>
       </Tabs.Root>
+      <AdminReviewsPanel />
+      <MessagingAdminSections />
     </div>
   );
 }

@@ -1,9 +1,2 @@
-import { ComingSoon } from '../components/coming-soon';
-
-export default function CaregiverDashboardEnhancedPage() {
-  return (
-    <ComingSoon title={'Enhanced caregiver dashboard'}>
-      {'A richer view of your bookings, earnings and achievements is coming soon.'}
-    </ComingSoon>
-  );
-}
+/** /caregiver-dashboard-enhanced shows the same dashboard as /caregiver-dashboard. */
+export { default } from './caregiver-dashboard-page';

@@ -17,6 +17,10 @@ import { CaregiverPhoto } from '../features/caregivers/components/caregiver-phot
 import { StarRating } from '../features/caregivers/components/star-rating';
 import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
+import { useRecordProfileView } from '../features/favourites/api';
+import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { ReviewFromLink } from '../features/reviews/components/review-from-link';
+import { ReviewReply } from '../features/reviews/components/review-reply';
 import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
 import { isApiError } from '../lib/api';
 import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
@@ -102,6 +106,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
       </div>
       <StarRating value={review.rating} className="mt-1" />
       {review.comment ? <p className="mt-2">{review.comment}</p> : null}
+      <ReviewReply review={review} />
     </li>
   );
 }
@@ -169,6 +174,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
   const kinds = caregiver.kinds.map(kindLabel);
   const from = (useLocation().state as ProfileLinkState | null)?.from;
   const backTo = from?.startsWith('/search') ? from : '/search';
+  useRecordProfileView(caregiver.id);
   useCaregiverProfileMeta(caregiver);
 
   return (
@@ -188,6 +194,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
               <div className="flex flex-wrap items-center gap-2">
                 <h1 className="text-3xl font-extrabold tracking-tight">{name}</h1>
                 {caregiver.isVerified ? <VerifiedBadge /> : null}
+                <FavouriteButton caregiverId={caregiver.id} name={name} />
               </div>
               {kinds.length ? (
                 <p className="mt-1 font-medium text-primary-deep">{kinds.join(' · ')}</p>
@@ -258,6 +265,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
             <Chips items={caregiver.availability} empty="No availability listed yet." />
           </Section>
 
+          <ReviewFromLink caregiverName={name} />
           <Reviews caregiverId={caregiver.id} />
         </div>
 

@@ -1,9 +1,202 @@
-import { ComingSoon } from '../components/coming-soon';
+import { Download, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatJmd, toCents } from '../../shared/money';
+import { PAYOUT_ARRIVAL, PAYOUT_DAY } from '../../shared/pricing';
+import { Button } from '../components/ui/button';
+import { Alert } from '../components/ui/form-field';
+import { Select } from '../components/ui/select';
+import { Spinner } from '../components/ui/spinner';
+import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { formatDay } from '../features/bookings/components/booking-bits';
+import { type EarningsView, useEarnings } from '../features/payments/api';
+import { formatDate } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
 
+type Filter = 'all' | 'paid' | 'pending';
+type Item = EarningsView['items'][number];
+
+const KIND_LABEL: Record<Item['kind'], string> = {
+  earning: 'Booking',
+  late_cancellation_fee: 'Late-cancellation fee',
+  payout: 'Payout',
+};
+
+/** CSV of exactly the rows listed (RFC 4180 quoting). */
+export function earningsCsv(items: Item[]): string {
+  const q = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const lines = [['Date', 'Type', 'Description', 'Amount (JMD)', 'Status'].join(',')];
+  for (const i of items) {
+    lines.push(
+      [
+        i.date.slice(0, 10),
+        KIND_LABEL[i.kind],
+        i.description,
+        i.kind === 'payout' ? `-${i.amount}` : i.amount,
+        i.status,
+      ]
+        .map(q)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /earnings: real totals from the ledger, the all / paid / pending filter, CSV export, payout method. */
 export default function EarningsPage() {
+  useDocumentTitle('Earnings');
+  const user = useSignedInUser();
+  const { data, isPending, isError } = useEarnings();
+  const [filter, setFilter] = useState<Filter>('all');
+  if (user.userType !== 'caregiver') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Earnings</h1>
+        <p className="mt-2 text-muted-foreground">Earnings are for caregiver accounts.</p>
+      </div>
+    );
+  }
+  const items = data ? data.items.filter((i) => filter === 'all' || i.status === filter) : [];
+  const cards = data
+    ? [
+        { label: 'Total earnings', value: data.totals.total, id: 'total' },
+        { label: 'Available for payout', value: data.totals.available, id: 'available' },
+        { label: 'Pending (48 h hold)', value: data.totals.pending, id: 'pending' },
+        { label: 'Paid out', value: data.totals.paid, id: 'paid' },
+      ]
+    : [];
   return (
-    <ComingSoon title={'Earnings'}>
-      {'Your earnings and payouts will appear here soon. Payouts are made weekly on Fridays.'}
-    </ComingSoon>
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Earnings</h1>
+          <p className="mt-1 text-muted-foreground">
+            Payments are processed weekly on {PAYOUT_DAY}s and arrive within {PAYOUT_ARRIVAL}.
+            {data ? ` Next payout: ${formatDay(data.nextPayoutDate)}.` : ''}
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/payment-settings">
+            <Wallet aria-hidden="true" className="size-4" /> Payment method
+          </Link>
+        </Button>
+      </div>
+      {isPending ? <Spinner label="Loading earnings" /> : null}
+      {isError ? <Alert>Your earnings could not be loaded. Please refresh the page.</Alert> : null}
+      {data ? (
+        <>
+          {!data.hasPayoutAccount ? (
+            <Alert variant="info" className="mb-6">
+              Add your bank account in{' '}
+              <Link to="/payment-settings" className="font-semibold underline">
+                payment settings
+              </Link>{' '}
+              to receive {PAYOUT_DAY} payouts.
+            </Alert>
+          ) : null}
+          <dl className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-4">
+            {cards.map((c) => (
+              <div key={c.id} className="rounded-xl border border-border bg-surface p-4">
+                <dt className="text-sm text-muted-foreground">{c.label}</dt>
+                <dd className="text-2xl font-bold tabular-nums" data-testid={`earnings-${c.id}`}>
+                  {formatJmd(toCents(c.value))}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <div className="space-y-1.5">
+              <label htmlFor="earnings-filter" className="text-sm font-semibold">
+                Show
+              </label>
+              <Select
+                id="earnings-filter"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value as Filter)}
+              >
+                <option value="all">All</option>
+                <option value="paid">Paid</option>
+                <option value="pending">Pending</option>
+              </Select>
+            </div>
+            <Button
+              variant="outline"
+              disabled={items.length === 0}
+              onClick={() => download(`yaadcare-earnings-${filter}.csv`, earningsCsv(items))}
+            >
+              <Download aria-hidden="true" className="size-4" /> Export CSV
+            </Button>
+          </div>
+          {items.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+              No earnings to show yet. Completed bookings appear here.
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Earnings and payouts</caption>
+                <thead className="bg-muted">
+                  <tr>
+                    <th scope="col" className="px-4 py-2">
+                      Date
+                    </th>
+                    <th scope="col" className="px-4 py-2">
+                      Description
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right">
+                      Amount
+                    </th>
+                    <th scope="col" className="px-4 py-2">
+                      Status
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((i) => (
+                    <tr
+                      key={i.id}
+                      className="border-t border-border"
+                      data-testid="earnings-row"
+                      data-status={i.status}
+                    >
+                      <td className="px-4 py-2 whitespace-nowrap">{formatDate(i.date)}</td>
+                      <td className="px-4 py-2">
+                        <span className="font-semibold">{KIND_LABEL[i.kind]}</span> · {i.description}
+                      </td>
+                      <td className="px-4 py-2 text-right tabular-nums">
+                        {i.kind === 'payout' ? '−' : ''}
+                        {formatJmd(toCents(i.amount))}
+                      </td>
+                      <td className="px-4 py-2">
+                        <span
+                          className={
+                            i.status === 'paid'
+                              ? 'rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary-deep'
+                              : 'rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold'
+                          }
+                        >
+                          {i.status === 'paid' ? 'Paid' : 'Pending'}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,345 @@
-import { ComingSoon } from '../components/coming-soon';
+import { CheckCircle2, Lock } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { PaymentMethodValue } from '../../shared/contracts/payments';
+import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Alert, FormField } from '../components/ui/form-field';
+import { Input } from '../components/ui/input';
+import { Spinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/use-toast';
+import { useCurrentUser } from '../features/auth/api';
+import { useBooking } from '../features/bookings/api';
+import {
+  CancellationPolicy,
+  formatDay,
+  paymentLabel,
+  timeRange,
+} from '../features/bookings/components/booking-bits';
+import { type PaymentView, usePay } from '../features/payments/api';
+import { ApiError, errorMessage } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
 
+/** Spec §4 tab values; 'stripe' is the card tab. */
+const TABS: { value: string; label: string; method: PaymentMethodValue }[] = [
+  { value: 'stripe', label: 'Card', method: 'card' },
+  { value: 'paypal', label: 'PayPal', method: 'paypal' },
+  { value: 'bank', label: 'Bank transfer', method: 'bank' },
+  { value: 'zelle', label: 'Zelle', method: 'zelle' },
+  { value: 'cashapp', label: 'Cash App', method: 'cashapp' },
+  { value: 'digital', label: 'Digital wallets', method: 'digital' },
+];
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+function parseExpiry(text: string): { expMonth: number; expYear: number } | undefined {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!m) return undefined;
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return undefined;
+  return { expMonth: month, expYear: Number(m[2]) };
+}
+
+const LIVE = ['authorized', 'received', 'awaiting_transfer', 'captured'];
+
+function PaidState({
+  payment,
+}: {
+  payment: PaymentView | NonNullable<ReturnType<typeof useBooking>['data']>['payment'];
+}) {
+  if (!payment) return null;
+  const instructions = 'instructions' in payment ? payment.instructions : null;
+  return (
+    <Card className="space-y-3" data-testid="payment-status">
+      <h2 className="flex items-center gap-2 text-xl font-bold">
+        <CheckCircle2 aria-hidden="true" className="size-6 text-primary" />
+        {paymentLabel(payment.status)}
+      </h2>
+      {payment.cardLast4 ? (
+        <p>
+          {payment.cardBrand === 'paypal'
+            ? 'PayPal'
+            : `Card ${payment.cardBrand ?? ''} ending ${payment.cardLast4}`}
+        </p>
+      ) : null}
+      {payment.status === 'awaiting_transfer' ? (
+        <>
+          <p>
+            Your reference: <strong className="font-mono">{payment.reference}</strong>
+          </p>
+          {instructions ? <p className="text-sm">{instructions}</p> : null}
+          <p className="text-sm text-muted-foreground">
+            We confirm your booking’s payment as soon as the transfer arrives (usually 1–2 business days).
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          Your card is charged only after the service is completed. Nothing is charged if the caregiver
+          declines.
+        </p>
+      )}
+      <Button asChild variant="outline">
+        <Link to="/bookings">Go to my bookings</Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** /payment/{bookingId}: the booking summary and the spec's payment tabs, through the server. */
 export default function PaymentPage() {
-  return <ComingSoon title={'Payment'}>{'Secure payment for your booking is coming soon.'}</ComingSoon>;
+  useDocumentTitle('Payment');
+  const navigate = useNavigate();
+  const bookingId = Number(useParams().bookingId);
+  const { data: booking, isPending, error } = useBooking(bookingId);
+  const { data: user } = useCurrentUser();
+  const payMutation = usePay();
+  const key = useRef(newKey());
+  const [tab, setTab] = useState('stripe');
+  const [cardNumber, setCardNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [wallet, setWallet] = useState<'apple_pay' | 'google_pay'>('apple_pay');
+  const [failure, setFailure] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<{ number?: string; expiry?: string; cvc?: string }>({});
+  const [result, setResult] = useState<PaymentView>();
+
+  if (!Number.isInteger(bookingId) || bookingId <= 0 || (error instanceof ApiError && error.status === 404)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Booking not found</h1>
+        <Button asChild className="mt-6">
+          <Link to="/bookings">My bookings</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (isPending) return <Spinner label="Loading your booking" />;
+  if (!booking)
+    return <Alert className="m-6">Your booking could not be loaded. Please refresh the page.</Alert>;
+
+  const total = toCents(booking.totalCost);
+  const live = result ?? (booking.payment && LIVE.includes(booking.payment.status) ? booking.payment : null);
+  // A completed booking nobody paid for yet is still paid here (charged at once).
+  const closed = !['pending', 'confirmed', 'completed'].includes(booking.status);
+  const notPayer = !!user && user.id !== booking.familyId;
+
+  const submit = (method: PaymentMethodValue) => (event?: FormEvent) => {
+    event?.preventDefault();
+    setFailure(undefined);
+    let card: { number: string; expMonth: number; expYear: number; cvc: string } | undefined;
+    if (method === 'card' || method === 'digital') {
+      const errors: typeof fieldErrors = {};
+      const digits = cardNumber.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(digits)) errors.number = 'Enter the card number.';
+      const exp = parseExpiry(expiry);
+      if (!exp) errors.expiry = 'Enter the expiry as MM/YY.';
+      if (!/^\d{3,4}$/.test(cvc)) errors.cvc = 'Enter the 3 or 4 digit code.';
+      setFieldErrors(errors);
+      if (Object.keys(errors).length || !exp) return;
+      card = { number: digits, ...exp, cvc };
+    }
+    payMutation.mutate(
+      {
+        body: {
+          bookingId: booking.id,
+          method,
+          ...(card ? { card } : {}),
+          ...(method === 'digital' ? { wallet } : {}),
+        },
+        key: key.current,
+      },
+      {
+        onSuccess: (payment) => {
+          key.current = newKey();
+          setResult(payment);
+          if (payment.status === 'awaiting_transfer') {
+            toast({
+              title: 'Transfer details ready',
+              description: `Quote ${payment.reference} with your transfer.`,
+            });
+            return;
+          }
+          toast({
+            title: 'Payment Successful!',
+            description: 'You are charged after the service is completed.',
+          });
+          navigate('/bookings');
+        },
+        onError: (err) => {
+          // A definite answer (declined, invalid) ends this attempt; a network failure keeps the key to retry safely.
+          if (err instanceof ApiError) key.current = newKey();
+          setFailure(
+            method === 'paypal'
+              ? 'PayPal payment failed. Please try again.'
+              : errorMessage(err, 'The payment did not go through. Please try again.'),
+          );
+        },
+      },
+    );
+  };
+
+  const cardFields = (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <FormField label="Card number" error={fieldErrors.number} className="sm:col-span-3">
+        <Input
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={cardNumber}
+          onChange={(e) => setCardNumber(e.target.value)}
+          placeholder="4242 4242 4242 4242"
+          maxLength={23}
+        />
+      </FormField>
+      <FormField label="Expiry (MM/YY)" error={fieldErrors.expiry}>
+        <Input
+          autoComplete="cc-exp"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+          placeholder="12/28"
+        />
+      </FormField>
+      <FormField label="Security code" error={fieldErrors.cvc}>
+        <Input
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={cvc}
+          onChange={(e) => setCvc(e.target.value)}
+          maxLength={4}
+          placeholder="123"
+        />
+      </FormField>
+    </div>
+  );
+  const payLabel = payMutation.isPending ? 'Processing…' : `Pay ${formatJmd(total)}`;
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-[1fr_22rem]">
+      <div className="space-y-6">
+        <h1 className="text-3xl font-extrabold tracking-tight">Secure payment</h1>
+        {failure ? <Alert>{failure}</Alert> : null}
+        {live ? (
+          <PaidState payment={live} />
+        ) : notPayer ? (
+          <Alert variant="info">Only the family who made this booking pays for it.</Alert>
+        ) : closed ? (
+          <Alert variant="info">This booking is {booking.status} and can no longer be paid.</Alert>
+        ) : (
+          <Card className="p-4 sm:p-6">
+            <Tabs.Root value={tab} onValueChange={setTab}>
+              <Tabs.List
+                aria-label="Payment method"
+                className="mb-6 flex flex-wrap gap-1 rounded-lg bg-muted p-1"
+              >
+                {TABS.map((t) => (
+                  <Tabs.Trigger
+                    key={t.value}
+                    value={t.value}
+                    className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-surface data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+                  >
+                    {t.label}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              <Tabs.Content value="stripe">
+                <form onSubmit={submit('card')} noValidate className="space-y-4">
+                  {cardFields}
+                  <p className="text-xs text-muted-foreground">
+                    Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000
+                    9995 has insufficient funds.
+                  </p>
+                  <Button type="submit" className="w-full" disabled={payMutation.isPending}>
+                    <Lock aria-hidden="true" className="size-4" /> {payLabel}
+                  </Button>
+                </form>
+              </Tabs.Content>
+              <Tabs.Content value="paypal" className="space-y-4">
+                <p>You approve the payment with PayPal; it is charged after the service is completed.</p>
+                <Button
+                  className="w-full"
+                  disabled={payMutation.isPending}
+                  onClick={() => submit('paypal')()}
+                >
+                  {payMutation.isPending ? 'Processing…' : 'Pay with PayPal'}
+                </Button>
+              </Tabs.Content>
+              {(['bank', 'zelle', 'cashapp'] as const).map((m) => (
+                <Tabs.Content key={m} value={m} className="space-y-4">
+                  <p>
+                    We give you a reference code and our{' '}
+                    {m === 'bank' ? 'bank details' : m === 'zelle' ? 'Zelle address' : 'Cash App tag'}. Your
+                    payment shows as awaiting transfer until the money arrives.
+                  </p>
+                  <Button className="w-full" disabled={payMutation.isPending} onClick={() => submit(m)()}>
+                    {payMutation.isPending ? 'Processing…' : 'Get transfer details'}
+                  </Button>
+                </Tabs.Content>
+              ))}
+              <Tabs.Content value="digital">
+                <form onSubmit={submit('digital')} noValidate className="space-y-4">
+                  <fieldset className="flex flex-wrap gap-4">
+                    <legend className="mb-2 font-semibold">Wallet</legend>
+                    {(
+                      [
+                        ['apple_pay', 'Apple Pay'],
+                        ['google_pay', 'Google Pay'],
+                      ] as const
+                    ).map(([value, label]) => (
+                      <label key={value} className="flex items-center gap-2">
+                        <input
+                          type="radio"
+                          name="wallet"
+                          value={value}
+                          checked={wallet === value}
+                          onChange={() => setWallet(value)}
+                        />
+                        {label}
+                      </label>
+                    ))}
+                  </fieldset>
+                  {cardFields}
+                  <Button type="submit" className="w-full" disabled={payMutation.isPending}>
+                    {payLabel}
+                  </Button>
+                </form>
+              </Tabs.Content>
+            </Tabs.Root>
+          </Card>
+        )}
+      </div>
+      <aside aria-label="Booking summary" className="space-y-4">
+        <Card className="space-y-3 p-5 sm:p-6">
+          <h2 className="text-lg font-bold">
+            {booking.caregiver.firstName} {booking.caregiver.lastName.slice(0, 1)}.
+          </h2>
+          <p className="text-sm">
+            {formatDay(booking.date)}
+            <br />
+            {timeRange(booking)}
+          </p>
+          <dl className="space-y-1.5 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt>
+                {formatJmd(toCents(booking.hourlyRate))} × {booking.duration} h
+              </dt>
+              <dd>{formatJmd(toCents(booking.subtotal))}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt>Platform fee ({PLATFORM_FEE_PERCENT}%)</dt>
+              <dd>{formatJmd(toCents(booking.platformFee))}</dd>
+            </div>
+            <div className="flex justify-between gap-3 border-t border-border-strong pt-1.5 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-testid="payment-total">{formatJmd(total)}</dd>
+            </div>
+          </dl>
+        </Card>
+        <CancellationPolicy />
+      </aside>
+    </div>
+  );
 }

@@ -8,6 +8,7 @@ import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
 import { useChangePassword } from '../features/auth/api';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { EmailPreferencesSection } from '../features/messages/components/email-preferences';
 import { PrivacySection } from '../features/privacy/components/privacy-section';
 import { ApiError, errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -106,6 +107,7 @@ export default function SettingsPage() {
         </p>
       </div>
       <ChangePasswordForm />
+      <EmailPreferencesSection />
       <PrivacySection />
     </div>
   );

@@ -31,9 +31,13 @@ export interface BadgeMetrics {
   verified: number;
   /** How many of First Aid Certified and CPR Certified the caregiver holds (0–2). */
   safety_certifications: number;
-  /** Average minutes to answer a booking request or message. */
+  /** Median minutes to answer a booking request or a family's first message (last 90 days). */
   response_time: number;
+  /** How many answers response_time is the median of. */
+  responses: number;
   longest_streak: number;
+  /** 1 when bio, photo, location, rate, skills and availability are all filled in. */
+  profile_complete: number;
 }
 
 export const BADGE_CATALOG: readonly BadgeDefinition[] = [
@@ -147,10 +151,10 @@ export const BADGE_CATALOG: readonly BadgeDefinition[] = [
   },
   {
     name: 'Quick Responder',
-    description: 'Answers families within 30 minutes on average, over at least 3 bookings.',
+    description: 'Answers families within 30 minutes (median, last 90 days, at least 3 answers).',
     icon: 'zap',
     category: 'service',
-    criteria: 'response_time<=30 && total_bookings>=3',
+    criteria: 'response_time<=30 && responses>=3',
     points: 40,
     rarity: 'rare',
   },
@@ -181,6 +185,60 @@ export const BADGE_CATALOG: readonly BadgeDefinition[] = [
     points: 300,
     rarity: 'legendary',
   },
+  {
+    name: 'Profile Complete',
+    description: 'Filled in bio, photo, location, rate, skills and availability.',
+    icon: 'id-card',
+    category: 'trust',
+    criteria: 'profile_complete>=1',
+    points: 10,
+    rarity: 'common',
+  },
+  {
+    name: 'Week Streak',
+    description: 'Active on YaadCare 7 days in a row.',
+    icon: 'calendar-days',
+    category: 'service',
+    criteria: 'longest_streak>=7',
+    points: 15,
+    rarity: 'common',
+  },
+  {
+    name: 'Month Streak',
+    description: 'Active on YaadCare 30 days in a row.',
+    icon: 'calendar-heart',
+    category: 'service',
+    criteria: 'longest_streak>=30',
+    points: 100,
+    rarity: 'epic',
+  },
+  {
+    name: 'Half Century',
+    description: 'Completed 50 bookings on YaadCare.',
+    icon: 'award',
+    category: 'bookings',
+    criteria: 'completed_bookings>=50',
+    points: 150,
+    rarity: 'epic',
+  },
+  {
+    name: 'Perfect Five',
+    description: 'A 5.0 average over at least 10 reviews.',
+    icon: 'gem',
+    category: 'reviews',
+    criteria: 'average_rating>=5 && total_reviews>=10',
+    points: 200,
+    rarity: 'legendary',
+  },
+  {
+    name: '500 Hours of Care',
+    description: 'Worked 500 hours of completed bookings.',
+    icon: 'hourglass',
+    category: 'hours',
+    criteria: 'total_hours>=500',
+    points: 250,
+    rarity: 'legendary',
+  },
 ];
 
 export interface BadgeClause {
@@ -200,7 +258,9 @@ const METRICS: readonly (keyof BadgeMetrics)[] = [
   'verified',
   'safety_certifications',
   'response_time',
+  'responses',
   'longest_streak',
+  'profile_complete',
 ];
 
 /** Parses `a>=1 && b<=30`; throws on anything else, so a typo in the catalog fails the tests. */

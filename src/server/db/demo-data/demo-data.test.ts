@@ -333,12 +333,14 @@ describe('badge criteria', () => {
       verified: 1,
       safety_certifications: 2,
       response_time: 60,
+      responses: 6,
       longest_streak: 3,
+      profile_complete: 1,
     };
     expect(badgeProgress('completed_bookings>=10', m)).toBe(50);
     expect(badgeProgress('completed_bookings>=5', m)).toBe(100);
     expect(badgeProgress('average_rating>=4.8 && total_reviews>=5', m)).toBe(80);
-    expect(badgeProgress('response_time<=30 && total_bookings>=3', m)).toBe(50);
+    expect(badgeProgress('response_time<=30 && responses>=3', m)).toBe(50);
   });
 });
 

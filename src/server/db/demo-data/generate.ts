@@ -654,7 +654,10 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
     const mine: BookingRow[] = [];
     for (const status of ['completed', 'confirmed', 'pending', 'declined', 'expired', 'cancelled'] as const) {
       for (let n = 0; n < counts[status]; n++) {
-        const offset = pickDay(...windows[status]);
+        // The demo family's first completed booking with the demo nanny ended two days ago and is not
+        // reviewed yet: 'Leave a review' shows on the family dashboard (within the 14 days).
+        const offset =
+          isDemo && status === 'completed' && n === 0 ? pickDay(-2, -2) : pickDay(...windows[status]);
         if (offset === undefined) continue;
         const familyEmail = plan.forced?.[status]?.[n] ?? pickFamily();
         mine.push(makeBooking(rng, now, today, cg, familyEmail, status, offset));
@@ -767,7 +770,16 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
         cg.certifications.includes(c),
       ).length,
       response_time: responseTime,
+      responses: mine.filter((b) => b.status !== 'pending' && b.status !== 'expired').length,
       longest_streak: longestStreak,
+      profile_complete:
+        cg.bio &&
+        plan.user.profileImageUrl &&
+        plan.user.location &&
+        cg.skills.length > 0 &&
+        cg.availability.length > 0
+          ? 1
+          : 0,
     };
     let badgePoints = 0;
     for (const badge of BADGE_CATALOG) {
@@ -908,9 +920,9 @@ function makeBooking(
   let createdAt: Date;
   let updatedAt: Date;
   if (offset > 0) {
-    // Asked for recently (after the caregiver joined); requests still pending are under 30 hours old,
-    // so an expiry rule of a day or two leaves them alone.
-    const hoursAgo = status === 'pending' ? rng.int(2, 30) : rng.int(2, 6 * 24);
+    // Asked for recently (after the caregiver joined); requests still pending are under 20 hours old,
+    // so the 24-hour expiry rule leaves them alone for a while.
+    const hoursAgo = status === 'pending' ? rng.int(2, 20) : rng.int(2, 6 * 24);
     createdAt = maxDate(new Date(now.getTime() - hoursAgo * HOUR), cg.createdAt);
     updatedAt =
       status === 'pending' ? createdAt : minDate(new Date(createdAt.getTime() + rng.int(1, 20) * HOUR), now);

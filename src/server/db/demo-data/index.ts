@@ -1,5 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords';
+import { SUPPORT_ACCOUNT_EMAIL } from '../../features/messages/support-account';
+import { seedDemoMoney } from '../../features/payments/demo';
 import type { Db, Tx } from '../client';
 import {
   badges,
@@ -14,6 +16,7 @@ import {
   verifications,
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
+import { deriveEngagement } from './engagement';
 import { buildDemoData, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, money } from './generate';
 
 export { BADGE_CATALOG, seedBadgeCatalog } from './badges';
@@ -53,8 +56,13 @@ export interface DemoOptions {
 const SEED_LOCK = 7245811;
 const BATCH = 500;
 
+/** Any user other than the YaadCare Support account (created at every start). */
 async function hasUsers(db: Tx): Promise<boolean> {
-  const rows = await db.select({ n: count() }).from(users).limit(1);
+  const rows = await db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`lower(${users.email}) <> ${SUPPORT_ACCOUNT_EMAIL}`)
+    .limit(1);
   return (rows[0]?.n ?? 0) > 0;
 }
 
@@ -82,6 +90,18 @@ export async function seedDemoDataIfEmpty(db: Db, options: DemoOptions = {}): Pr
     if (await hasUsers(tx)) return null;
     return insertDemoData(tx, passwordHash, options.now ?? new Date());
   });
+}
+
+/** When a demo booking reached its state (the generator's updatedAt), as the state machine records it. */
+function stateTimes(status: string, createdAt: Date, at: Date, familyId: number) {
+  return {
+    confirmedAt: status === 'confirmed' ? at : status === 'completed' ? createdAt : null,
+    completedAt: status === 'completed' ? at : null,
+    declinedAt: status === 'declined' ? at : null,
+    expiredAt: status === 'expired' ? at : null,
+    cancelledAt: status === 'cancelled' ? at : null,
+    cancelledBy: status === 'cancelled' ? familyId : null,
+  };
 }
 
 function chunk<T>(rows: T[], size = BATCH): T[][] {
@@ -175,6 +195,7 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
         part.map(
           ({ familyEmail, caregiverEmail, hourlyRate, platformFee, totalCost, kind: _kind, ...b }) => ({
             ...b,
+            ...stateTimes(b.status, b.createdAt, b.updatedAt, uid(familyEmail)),
             familyId: uid(familyEmail),
             caregiverId: cid(caregiverEmail),
             hourlyRate: money(hourlyRate),
@@ -199,6 +220,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
           rating: r.rating,
           comment: r.comment,
           createdAt: r.createdAt,
+          // Double-blind: the caregiver rated the family first (see deriveEngagement), so it went live at once.
+          publishedAt: r.createdAt,
         };
       }),
     );
@@ -213,6 +236,16 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
       })),
     );
   }
+
+  // Payments, ledger and last Friday's payouts behind those bookings.
+  await seedDemoMoney(tx, now);
+
+  await deriveEngagement(tx, data, {
+    cid,
+    uid,
+    bookingId: (b) => bookingId.get(bookingKey(cid(b.caregiverEmail), b.startsAt))!,
+    now,
+  });
 
   return {
     users: data.users.length,

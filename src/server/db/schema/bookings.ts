@@ -41,9 +41,17 @@ export const bookings = pgTable(
     notes: text('notes'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    /** When each state was reached (null until then); who cancelled (family or caregiver user id). */
+    confirmedAt: timestamp('confirmed_at', tz),
+    declinedAt: timestamp('declined_at', tz),
+    expiredAt: timestamp('expired_at', tz),
+    cancelledAt: timestamp('cancelled_at', tz),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    completedAt: timestamp('completed_at', tz),
   },
   (t) => [
     index('bookings_family_id_idx').on(t.familyId, t.startsAt),
+    index('bookings_status_idx').on(t.status, t.startsAt),
     index('bookings_caregiver_id_idx').on(t.caregiverId, t.startsAt),
     check(
       'bookings_status_check',
@@ -51,6 +59,22 @@ export const bookings = pgTable(
     ),
     check('bookings_time_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+/** Every state change of a booking: from (null on creation), to, who (null for the system) and when. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    fromStatus: text('from_status', { enum: BOOKING_STATUSES }),
+    toStatus: text('to_status', { enum: BOOKING_STATUSES }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    at: timestamp('at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.at)],
 );
 
 /** spec §3 reviews: one per booking. */
@@ -70,9 +94,19 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** Double-blind: set when both sides have reviewed or the 14 days after completion ended. */
+    publishedAt: timestamp('published_at', tz),
+    /** An admin hid it for breaking the rules (it no longer counts in the averages). */
+    hiddenAt: timestamp('hidden_at', tz),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: integer('hidden_by').references(() => users.id),
+    /** The caregiver's one public reply. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', tz),
   },
   (t) => [
     uniqueIndex('reviews_booking_id_key').on(t.bookingId),
+    index('reviews_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
     index('reviews_caregiver_id_idx').on(t.caregiverId, t.createdAt),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],

@@ -18,11 +18,14 @@ export const messages = pgTable(
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamp('read_at', tz),
+    /** Messages written as the YaadCare Support account: which admin wrote it (null otherwise). */
+    sentByAdminId: integer('sent_by_admin_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
     index('messages_receiver_unread_idx').on(t.receiverId, t.isRead),
     index('messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
     check('messages_content_check', sql`length(${t.content}) between 1 and 4000`),
   ],
 );

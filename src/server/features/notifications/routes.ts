@@ -39,6 +39,21 @@ export async function notificationRoutes(app: FastifyInstance) {
   );
 
   r.post(
+    '/api/notifications/read-all',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all your notifications read',
+        response: { 200: z.object({ updated: z.number().int() }), 401: ErrorResponse },
+      },
+    },
+    async (req) => ({
+      updated: await app.db.transaction((tx) => notificationRepo.markAllRead(tx, currentUser(req).id)),
+    }),
+  );
+
+  r.post(
     '/api/notifications/:id/read',
     {
       config: { access: 'user' },

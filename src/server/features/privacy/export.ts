@@ -4,10 +4,16 @@ import type { Tx } from '../../db/client';
 import {
   bookings,
   caregivers,
+  emailPreferences,
+  favourites,
   messages,
   notifications,
+  payments,
+  payoutAccounts,
+  payouts,
   reviews,
   supportTickets,
+  userBlocks,
   users,
   verificationDocuments,
   verifications,
@@ -87,6 +93,56 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
     .from(supportTickets)
     .where(eq(supportTickets.userId, userId))
     .orderBy(asc(supportTickets.createdAt));
+
+  const paymentRows = await tx
+    .select({
+      id: payments.id,
+      bookingId: payments.bookingId,
+      method: payments.method,
+      status: payments.status,
+      amount: payments.amount,
+      capturedAmount: payments.capturedAmount,
+      refundedAmount: payments.refundedAmount,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+      reference: payments.reference,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.familyId, userId))
+    .orderBy(asc(payments.createdAt));
+  const payoutRows = caregiver
+    ? await tx
+        .select({
+          payoutDate: payouts.payoutDate,
+          amount: payouts.amount,
+          status: payouts.status,
+          bankName: payouts.bankName,
+          accountLast4: payouts.accountLast4,
+        })
+        .from(payouts)
+        .where(eq(payouts.caregiverId, caregiver.id))
+        .orderBy(asc(payouts.payoutDate))
+    : [];
+  const [payoutAccount] = caregiver
+    ? await tx
+        .select({
+          bankName: payoutAccounts.bankName,
+          accountHolder: payoutAccounts.accountHolder,
+          accountLast4: payoutAccounts.accountLast4,
+        })
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.caregiverId, caregiver.id))
+    : [];
+  const favouriteRows = await tx
+    .select({ caregiverId: favourites.caregiverId, createdAt: favourites.createdAt })
+    .from(favourites)
+    .where(eq(favourites.familyId, userId));
+  const blockRows = await tx
+    .select({ blockedUserId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(eq(userBlocks.blockerId, userId));
+  const [preferences] = await tx.select().from(emailPreferences).where(eq(emailPreferences.userId, userId));
 
   const extra: Record<string, unknown> = {};
   for (const [name, section] of Object.entries(EXPORT_SECTIONS)) extra[name] = await section(tx, userId);
@@ -204,6 +260,19 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
       answer: t.answer,
       createdAt: t.createdAt,
     })),
+    payments: paymentRows,
+    payouts: payoutRows,
+    payoutAccount: payoutAccount ?? null,
+    favourites: favouriteRows,
+    blockedUsers: blockRows.map((b) => b.blockedUserId),
+    emailPreferences: preferences
+      ? {
+          messages: preferences.messages,
+          bookings: preferences.bookings,
+          reviews: preferences.reviews,
+          support: preferences.support,
+        }
+      : null,
     ...extra,
   };
 }

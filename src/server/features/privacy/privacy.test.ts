@@ -5,6 +5,8 @@ import {
   accountDeletions,
   bookings,
   caregivers,
+  emailPreferences,
+  favourites,
   mailOutbox,
   messages,
   notifications,
@@ -23,8 +25,11 @@ import { deletedEmail } from './scrub';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+let bookingSeq = 0;
 async function booking(db: Tx, familyId: number, caregiverId: number, notes: string) {
-  const startsAt = new Date(Date.now() + 5 * DAY);
+  // A caregiver never holds two overlapping bookings: each test booking gets its own day.
+  bookingSeq += 1;
+  const startsAt = new Date(Date.now() + (5 + bookingSeq) * DAY);
   const [row] = await db
     .insert(bookings)
     .values({
@@ -253,6 +258,8 @@ describe.each(DB_KINDS)('privacy: export and account deletion on %s', (kind) => 
       contentType: 'application/pdf',
       size: 10,
     });
+    await db.insert(favourites).values({ familyId: alice.id, caregiverId: carer.caregiver.id });
+    await db.insert(emailPreferences).values({ userId: alice.id, messages: false });
     const token = await loginToken(t.app, alice.email);
     await t.app.inject({
       method: 'POST',
@@ -302,6 +309,10 @@ describe.each(DB_KINDS)('privacy: export and account deletion on %s', (kind) => 
     const received = await db.select().from(messages).where(eq(messages.receiverId, alice.id));
     expect(received.map((m) => m.content)).toEqual(['Hi Alice, Carla here']);
     expect(await db.select().from(notifications).where(eq(notifications.userId, alice.id))).toHaveLength(0);
+    expect(await db.select().from(favourites).where(eq(favourites.familyId, alice.id))).toHaveLength(0);
+    expect(
+      await db.select().from(emailPreferences).where(eq(emailPreferences.userId, alice.id)),
+    ).toHaveLength(0);
     expect(await db.select().from(verifications).where(eq(verifications.userId, alice.id))).toHaveLength(0);
     expect(
       await db.select().from(verificationDocuments).where(eq(verificationDocuments.userId, alice.id)),

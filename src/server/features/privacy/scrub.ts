@@ -4,13 +4,19 @@ import {
   accountDeletions,
   bookings,
   caregivers,
+  emailPreferences,
+  favourites,
   mailOutbox,
+  messageEmailNotices,
   messages,
   notifications,
+  payoutAccounts,
+  profileViews,
   reviews,
   sessions,
   smsOutbox,
   supportTickets,
+  userBlocks,
   users,
   verificationDecisions,
   verificationDocuments,
@@ -118,6 +124,20 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
       ),
     );
   await tx.delete(notifications).where(eq(notifications.userId, userId));
+  // Bank details for payouts go; the payouts themselves (money records) stay, with the last 4 digits only.
+  const [caregiver] = await tx
+    .select({ id: caregivers.id })
+    .from(caregivers)
+    .where(eq(caregivers.userId, userId))
+    .limit(1);
+  if (caregiver) await tx.delete(payoutAccounts).where(eq(payoutAccounts.caregiverId, caregiver.id));
+  await tx.delete(favourites).where(eq(favourites.familyId, userId));
+  await tx.delete(profileViews).where(eq(profileViews.visitor, `u:${userId}`));
+  await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+  await tx.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
+  await tx
+    .delete(messageEmailNotices)
+    .where(or(eq(messageEmailNotices.recipientId, userId), eq(messageEmailNotices.otherId, userId)));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(verificationDocuments).where(eq(verificationDocuments.userId, userId));
   await tx.delete(verificationDecisions).where(eq(verificationDecisions.userId, userId));

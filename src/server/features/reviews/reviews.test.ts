@@ -80,6 +80,7 @@ describe.each(DB_KINDS)('caregiver reviews on %s', (kind) => {
       comment: 'June 9 b',
       createdAt: '2025-06-09T15:00:00.000Z',
       family: { firstName: 'Marcia', lastName: 'B' },
+      reply: null,
     });
     const json = res.body;
     for (const f of families) expect(json).not.toContain(f.email);

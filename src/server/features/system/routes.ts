@@ -47,6 +47,7 @@ export async function systemRoutes(app: FastifyInstance) {
       demoMode: app.env.demoMode,
       supportEmail: app.env.supportEmail,
       supportPhone: app.env.supportPhone,
+      supportUserId: app.supportUserId,
     }),
   );
 

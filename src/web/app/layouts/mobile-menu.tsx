@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import type { PublicUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
+import { UnreadMessagesBadge } from '../../features/messages/components/unread-badge';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
@@ -39,7 +40,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
       }}
     >
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+        <Button variant="ghost" size="icon" aria-label="Open menu" className="xl:hidden">
           <Menu aria-hidden="true" className="size-6" />
         </Button>
       </Dialog.Trigger>
@@ -84,6 +85,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
                 <li key={item.to}>
                   <NavLink to={item.to} className={itemClasses} onClick={close} end>
                     {item.label}
+                    {user && item.to === '/messages' ? <UnreadMessagesBadge /> : null}
                   </NavLink>
                 </li>
               ))}

@@ -3,6 +3,9 @@ import { Link, NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
+import { UnreadMessagesBadge } from '../../features/messages/components/unread-badge';
+import { RealtimeConnection } from '../../features/messages/use-realtime';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
@@ -13,7 +16,7 @@ import { UserAvatar } from './user-avatar';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-semibold transition-colors',
+    'inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition-colors',
     isActive ? 'bg-primary-soft text-primary-deep' : 'text-foreground hover:bg-muted',
   );
 
@@ -25,17 +28,18 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
       <DemoBanner />
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
         <Logo />
 
         {isPending ? null : (
           <>
-            <nav aria-label="Main" className="hidden lg:block">
+            <nav aria-label="Main" className="hidden xl:block">
               <ul className="flex items-center gap-1">
                 {items.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} className={linkClasses} end>
                       {item.label}
+                      {user && item.to === '/messages' ? <UnreadMessagesBadge /> : null}
                     </NavLink>
                   </li>
                 ))}
@@ -52,13 +56,15 @@ export function SiteHeader() {
               </span>
               {user ? (
                 <>
+                  <RealtimeConnection />
+                  <NotificationBell />
                   <span className="flex items-center gap-2">
                     <UserAvatar user={user} />
                     <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline">
                       {user.firstName}
                     </span>
                   </span>
-                  <span className="hidden lg:contents">
+                  <span className="hidden xl:contents">
                     <a
                       href={LOGOUT_URL}
                       className={buttonClasses({ variant: 'ghost', size: 'sm' })}

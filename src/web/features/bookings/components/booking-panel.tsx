@@ -1,6 +1,6 @@
 import { CalendarDays, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
 import { jamaicaToday } from '../../../../shared/time';
@@ -24,6 +24,7 @@ import {
   isValidBookingDate,
   START_TIMES,
 } from '../booking-form';
+import { CancellationPolicy } from './booking-bits';
 
 interface Draft {
   date: string;
@@ -256,9 +257,21 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
             </dl>
           </section>
 
+          <CancellationPolicy className="text-xs" />
+
           <Button type="submit" className="w-full" size="lg" disabled={createBooking.isPending}>
             {createBooking.isPending ? 'Sending Request...' : 'Request Booking'}
           </Button>
+          {!disabled ? (
+            <p className="text-center text-sm">
+              <Link
+                to={`/booking-confirmation/${caregiver.id}`}
+                className="font-semibold text-primary underline"
+              >
+                Choose exact start and end times
+              </Link>
+            </p>
+          ) : null}
           {!user && !disabled ? (
             <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
               <Lock aria-hidden="true" className="size-3.5" />

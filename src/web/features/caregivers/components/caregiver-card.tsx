@@ -1,6 +1,7 @@
 import { Briefcase, MapPin } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { displayName, formatRate, parseRating, plural } from '../../../lib/format';
+import { FavouriteButton } from '../../favourites/components/favourite-button';
 import type { PublicCaregiver } from '../api';
 import { AvailabilityBadge, VerifiedBadge } from './badges';
 import { CaregiverPhoto } from './caregiver-photo';
@@ -49,6 +50,7 @@ export function CaregiverCard({
       <div className="flex items-start gap-4">
         <CaregiverPhoto src={user.profileImageUrl} alt="" size={64} lazy={lazyPhoto} />
         <div className="min-w-0 flex-1">
+          <FavouriteButton caregiverId={caregiver.id} name={name} className="float-right ml-2" />
           <Heading className="text-lg leading-tight font-bold">
             <Link
               to={`/caregiver/${caregiver.id}`}

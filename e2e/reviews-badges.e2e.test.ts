@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServerProcess } from '../src/server/test/process';
+import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
+
+/**
+ * A review that can be trusted, end to end: a family books a new caregiver, the caregiver accepts on the
+ * dashboard, the booking is completed, the family reviews it (double-blind: waiting), the caregiver rates
+ * the family (published) and replies, the rating shows on the profile and in search, and the caregiver's
+ * dashboard shows the earned 'First Booking' badge.
+ *
+ * The booking must have ended before it can be completed, so this journey runs the server on PostgreSQL
+ * (TEST_DATABASE_URL) and moves the accepted booking into the past in the database — the one step no
+ * user can take. Without TEST_DATABASE_URL the journey is skipped.
+ */
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const dbName = `yc_e2e_${randomBytes(5).toString('hex')}`;
+let server: RunningServer;
+let dataDir: string;
+let db: pg.Client;
+let browser: Browser;
+
+const stamp = Date.now().toString(36).replace(/\d/g, '');
+const carer = {
+  firstName: 'Odessa',
+  lastName: `Reviewtest${stamp}`,
+  email: `odessa-${stamp}@example.com`,
+  password: 'Blue-Mountain-Peak-88',
+};
+const FAMILY = { email: 'family@yaadcare.jm', password: 'YaadCare2025!' };
+
+async function api<T = unknown>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** A weekday at least two days ahead (Jamaica), as yyyy-MM-dd. */
+function nextWeekday(): string {
+  const d = new Date(Date.now() + 2 * 86_400_000);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  if (!adminUrl) return;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  dataDir = await mkdtemp(join(tmpdir(), 'yaadcare-e2e-'));
+  [server, browser] = await Promise.all([
+    startServerProcess(
+      { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DEMO_MODE: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      120_000,
+    ),
+    launchBrowser(),
+  ]);
+  db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+});
+
+describe.skipIf(!adminUrl)('reviews and badges journey', () => {
+  let caregiverId: number;
+  let caregiverToken: string;
+  let bookingId: number;
+
+  it('a family books a new caregiver, who accepts on the dashboard', async () => {
+    caregiverToken = (
+      await api<{ token: string }>('POST', '/api/auth/signup', undefined, {
+        userType: 'caregiver',
+        ...carer,
+        location: 'Kingston',
+      })
+    ).token;
+    const profile = await api<{ id: number }>('POST', '/api/caregivers', caregiverToken, {
+      bio: 'Patient, playful nanny with ten years of experience in Kingston.',
+      experience: 5,
+      hourlyRate: 1500,
+      skills: ['Infant Care', 'Homework Help'],
+      availability: ['Weekdays', 'Weekends'],
+      kinds: ['child-care'],
+      weeklyAvailability: {
+        monday: true,
+        tuesday: true,
+        wednesday: true,
+        thursday: true,
+        friday: true,
+        saturday: true,
+        sunday: true,
+      },
+    });
+    caregiverId = profile.id;
+    const familyToken = (await api<{ token: string }>('POST', '/api/auth/login', undefined, FAMILY)).token;
+    bookingId = (
+      await api<{ id: number }>('POST', '/api/bookings', familyToken, {
+        caregiverId,
+        date: nextWeekday(),
+        startTime: '9:00 AM',
+        duration: 2,
+        notes: 'Two children, 4 and 7.',
+      })
+    ).id;
+
+    const { page, context, errors } = await newPage(browser, server.url);
+    await logIn(page, carer.email, carer.password);
+    await page.goto('/caregiver-dashboard');
+    const row = page.getByRole('listitem', { name: /Booking with/ }).first();
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await waitForToast(page, 'Booking Accepted');
+    expect((await axeViolations(page)).join('\n')).toBe('');
+    const status = await api<{ status: string }>('GET', `/api/bookings/${bookingId}`, caregiverToken);
+    expect(status.status).toBe('confirmed');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the booking ends and is completed; the family reviews it (double-blind: not yet public)', async () => {
+    // The one step no user can take: the booking's time passes.
+    await db.query(
+      `update bookings set starts_at = now() - interval '3 hours', ends_at = now() - interval '1 hour',
+              date = to_char((now() - interval '3 hours') at time zone 'America/Jamaica', 'YYYY-MM-DD')
+        where id = $1`,
+      [bookingId],
+    );
+    await api('POST', `/api/bookings/${bookingId}/complete`, caregiverToken);
+
+    const { page, context, errors } = await newPage(browser, server.url);
+    await logIn(page, FAMILY.email, FAMILY.password);
+    await page.goto(`/dashboard?review=${bookingId}`);
+    const form = page.getByRole('form', { name: /Review Odessa/ });
+    await form.waitFor();
+    await form.locator('label', { hasText: '5 stars' }).click();
+    await form.getByLabel('Comment (optional)').fill('Odessa was wonderful with our two.');
+    expect((await axeViolations(page)).join('\n')).toBe('');
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await waitForToast(page, 'Review submitted');
+    await page.getByText(/published once your caregiver has shared feedback/).waitFor();
+    const reviews = await api<unknown[]>('GET', `/api/reviews/caregiver/${caregiverId}`);
+    expect(reviews).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the caregiver rates the family (the review is published), replies, and sees the First Booking badge', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await logIn(page, carer.email, carer.password);
+    await page.goto('/caregiver-dashboard?tab=bookings');
+    await page.getByRole('button', { name: 'Rate family' }).first().click();
+    const form = page.getByRole('form', { name: /\(private\)/ });
+    await form.locator('label', { hasText: '5 stars' }).click();
+    await form.getByRole('button', { name: 'Submit rating' }).click();
+    await waitForToast(page, 'Rating saved');
+
+    await page.getByRole('tab', { name: 'profile' }).click();
+    await page.getByText('Odessa was wonderful with our two.').waitFor();
+    await page.getByRole('button', { name: 'Reply' }).click();
+    await page.getByLabel('Your public reply (one per review)').fill('Thank you! It was a joy.');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await waitForToast(page, 'Reply posted');
+
+    await page.getByRole('tab', { name: 'badges' }).click();
+    const earned = page.getByRole('region', { name: 'Earned' });
+    await earned.getByText('First Booking', { exact: true }).waitFor();
+    expect((await axeViolations(page)).join('\n')).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the rating and the reply show on the profile and in search', async () => {
+    const { page, context, errors } = await newPage(browser, server.url);
+    await page.goto(`/caregiver/${caregiverId}`);
+    await page.getByText('Odessa was wonderful with our two.').waitFor();
+    await page.getByText('Thank you! It was a joy.').waitFor();
+    await expect(page.getByText('(1 review)').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('5.0').first().isVisible()).resolves.toBe(true);
+    await page.goto(`/search?q=${carer.lastName}`);
+    const card = page.getByRole('article').filter({ hasText: 'Odessa' });
+    await card.getByText('(1 review)').waitFor();
+    expect(await card.getByText('5.0').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('mobile 360 px: both dashboards and every caregiver tab fit without sideways scrolling', async () => {
+    for (const [who, paths] of [
+      [FAMILY, ['/dashboard']],
+      [
+        carer,
+        ['overview', 'badges', 'bookings', 'stats', 'messages', 'profile'].map(
+          (t) => `/caregiver-dashboard?tab=${t}`,
+        ),
+      ],
+    ] as const) {
+      const { page, context } = await newPage(browser, server.url, { viewport: { width: 360, height: 740 } });
+      await logIn(page, who.email, who.password);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          360,
+        );
+      }
+      await context.close();
+    }
+  });
+});

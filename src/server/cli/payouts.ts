@@ -1,0 +1,72 @@
+/**
+ * npm run payouts:run
+ *
+ * Runs the caregiver payout now (any weekday): pays each caregiver's available balance — earnings
+ * from bookings completed at least 48 h ago, not yet paid — into one payout for today's date. Safe to
+ * repeat: a second run the same day pays nothing more. Uses DATABASE_URL when set, else the embedded
+ * database under DATA_DIR, which only one process may hold (stop the server first, or use the admin
+ * page's "Run payouts now").
+ *
+ * Exit codes: 0 done, 1 failure (database in use, bad environment, another run in progress).
+ */
+
+import { centsToDecimal } from '../../shared/money';
+import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
+import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { loadEnv } from '../env';
+import { loadPayoutKey } from '../features/payouts/crypto';
+import { createPayoutService } from '../features/payouts/service';
+import { jobLockKey } from '../jobs/scheduler';
+
+async function main(): Promise<number> {
+  if (process.argv.includes('-h') || process.argv.includes('--help')) {
+    process.stdout.write('Usage: npm run payouts:run\n\n  Pays every caregiver’s available balance now.\n');
+    return 0;
+  }
+  let database: Database;
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+    database = await openDatabase(databaseOptionsFromEnv(env, 'payouts:run'));
+  } catch (err) {
+    if (err instanceof DataDirLockedError) process.stderr.write(`${err.message}\n`);
+    else
+      process.stderr.write(
+        `Could not open the database: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+    return 1;
+  }
+  try {
+    const mailer = env.smtpUrl
+      ? createSmtpMailer(env.smtpUrl, env.mailFrom)
+      : createOutboxMailer(database.db);
+    const service = createPayoutService({ db: database.db, key: loadPayoutKey(env), mailer });
+    const now = new Date();
+    // The same lock as the scheduled job: a run on a server instance and this one never overlap.
+    const result = await database.withExclusiveLock(jobLockKey('payouts.friday'), () => service.run(now));
+    if (!result) {
+      process.stderr.write('Another payout run is in progress; nothing done.\n');
+      return 1;
+    }
+    process.stdout.write(
+      `Payouts for ${result.payoutDate}: ${result.paid} caregiver(s) paid, JMD ${centsToDecimal(result.totalCents)} in total` +
+        (result.skippedNoAccount ? `; ${result.skippedNoAccount} without a payout account skipped` : '') +
+        '.\n',
+    );
+    return 0;
+  } catch (err) {
+    process.stderr.write(`Payout run failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+/** A user who blocked another: the blocked one can no longer message them (and they cannot message back). */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A report of a user (from the chat), queued for admins with the conversation between the two. */
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedId: integer('reported_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    resolvedAt: timestamp('resolved_at', tz),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_reports_status_idx').on(t.status, t.createdAt),
+    check('user_reports_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('user_reports_reason_check', sql`length(${t.reason}) between 1 and 1000`),
+  ],
+);
+
+/** Which e-mails a user wants; no row means every kind is on. */
+export const emailPreferences = pgTable('email_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  messages: boolean('messages').notNull().default(true),
+  bookings: boolean('bookings').notNull().default(true),
+  reviews: boolean('reviews').notNull().default(true),
+  support: boolean('support').notNull().default(true),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+/** The last unread-message e-mail per conversation (recipient, other person): at most one an hour. */
+export const messageEmailNotices = pgTable(
+  'message_email_notices',
+  {
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recipientId, t.otherId] })],
+);

@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bookings } from './bookings';
+import { caregivers } from './caregivers';
+import { users } from './users';
+
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+export const PAYMENT_METHODS = ['card', 'paypal', 'bank', 'zelle', 'cashapp', 'digital'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * declined: the provider refused (kept so a retry with the same Idempotency-Key answers the same).
+ * awaiting_transfer: bank/Zelle/Cash App until an admin marks the money received.
+ * authorized: a card hold; received: a transfer arrived (held by us) — both become captured on completion.
+ * voided / refunded / partially_refunded / cancelled: the booking ended without (all of) the charge.
+ */
+export const PAYMENT_STATUSES = [
+  'declined',
+  'awaiting_transfer',
+  'authorized',
+  'received',
+  'captured',
+  'voided',
+  'refunded',
+  'partially_refunded',
+  'cancelled',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One payment attempt for a booking. Card numbers are never stored: brand and last 4 only. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    familyId: integer('family_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** What was finally charged (capture or late-cancellation fee) and given back. */
+    capturedAmount: numeric('captured_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    refundedAmount: numeric('refunded_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Bank transfer / Zelle / Cash App: the code the family quotes with their transfer. */
+    reference: text('reference'),
+    providerRef: text('provider_ref'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** A hash of the request (without card secrets) to refuse a reused key with a different request. */
+    requestHash: text('request_hash').notNull(),
+    receivedBy: integer('received_by').references(() => users.id),
+    receivedAt: timestamp('received_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.familyId, t.idempotencyKey),
+    // At most one live payment per booking; declined/ended attempts do not count.
+    uniqueIndex('payments_one_live_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.status} in ('awaiting_transfer', 'authorized', 'received', 'captured')`),
+    index('payments_booking_idx').on(t.bookingId),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('declined', 'awaiting_transfer', 'authorized', 'received', 'captured', 'voided', 'refunded', 'partially_refunded', 'cancelled')`,
+    ),
+    check(
+      'payments_method_check',
+      sql`${t.method} in ('card', 'paypal', 'bank', 'zelle', 'cashapp', 'digital')`,
+    ),
+  ],
+);
+
+/**
+ * Ledger accounts. family_source: the family's card or bank (outside us); booking_hold: money held
+ * for a booking; family_receivable: what a family owes for a booking completed without settled money;
+ * platform_revenue: our fees; caregiver_payable: what we owe a caregiver; payout_sent: money paid out.
+ */
+export const LEDGER_ACCOUNTS = [
+  'family_source',
+  'booking_hold',
+  'family_receivable',
+  'platform_revenue',
+  'caregiver_payable',
+  'payout_sent',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export const LEDGER_KINDS = [
+  'authorization',
+  'transfer_received',
+  'void',
+  'capture',
+  'platform_fee',
+  'caregiver_earning',
+  'late_cancellation_fee',
+  'refund',
+  'payout',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Double-entry ledger: each money movement is one txn_id whose entries sum to zero (a deferred
+ * constraint trigger checks it at commit). Balances are sums of entries, never stored elsewhere.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    txnId: uuid('txn_id').notNull(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /** Signed: positive increases the account. */
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    payoutId: integer('payout_id'),
+    familyId: integer('family_id').references(() => users.id),
+    caregiverId: integer('caregiver_id').references(() => caregivers.id),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_txn_idx').on(t.txnId),
+    index('ledger_caregiver_idx').on(t.caregiverId, t.account, t.createdAt),
+    index('ledger_family_idx').on(t.familyId, t.createdAt),
+    index('ledger_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** A Friday payout of a caregiver's available balance; one per caregiver per payout date. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caregiverId: integer('caregiver_id')
+      .notNull()
+      .references(() => caregivers.id),
+    /** The Friday (yyyy-MM-dd, Jamaica) it belongs to. */
+    payoutDate: text('payout_date').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    status: text('status', { enum: ['paid'] })
+      .notNull()
+      .default('paid'),
+    bankName: text('bank_name'),
+    accountLast4: text('account_last4'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payouts_caregiver_date_key').on(t.caregiverId, t.payoutDate)],
+);
+
+/** Where a caregiver's payouts go. The account number is AES-256-GCM encrypted; last 4 kept for display. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  caregiverId: integer('caregiver_id')
+    .primaryKey()
+    .references(() => caregivers.id),
+  bankName: text('bank_name').notNull(),
+  accountHolder: text('account_holder').notNull(),
+  accountNumberEncrypted: text('account_number_encrypted').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});

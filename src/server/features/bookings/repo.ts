@@ -1,0 +1,197 @@
+import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client';
+import { bookingEvents, bookings, caregivers, payments, users } from '../../db/schema';
+import type { BookingRow, BookingStatus } from './events';
+
+export type NewBooking = typeof bookings.$inferInsert;
+
+const familyUser = alias(users, 'family_user');
+const caregiverUser = alias(users, 'caregiver_user');
+
+/** PostgreSQL's exclusion_violation (23P01), from pg or PGlite, optionally for one constraint. */
+export function isExclusionViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: unknown };
+  if (e?.code === '23P01') return constraint ? e.constraint === constraint || !e.constraint : true;
+  return e?.cause ? isExclusionViolation(e.cause, constraint) : false;
+}
+
+export type BookingJoined = Awaited<ReturnType<typeof bookingRepo.listJoined>>[number];
+
+export const bookingRepo = {
+  /** The caregiver taking a booking, with the owner's account state (overlaps are refused by the exclusion constraint). */
+  async caregiverForBooking(tx: Tx, caregiverId: number) {
+    const [row] = await tx
+      .select({
+        id: caregivers.id,
+        userId: caregivers.userId,
+        hourlyRate: caregivers.hourlyRate,
+        isActive: caregivers.isActive,
+        isAvailable: caregivers.isAvailable,
+        suspendedAt: users.suspendedAt,
+        firstName: users.firstName,
+      })
+      .from(caregivers)
+      .innerJoin(users, eq(users.id, caregivers.userId))
+      .where(eq(caregivers.id, caregiverId))
+      .limit(1);
+    return row;
+  },
+
+  async caregiverIdOfUser(tx: Tx, userId: number): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ id: caregivers.id })
+      .from(caregivers)
+      .where(eq(caregivers.userId, userId))
+      .limit(1);
+    return row?.id;
+  },
+
+  async insert(tx: Tx, values: NewBooking): Promise<BookingRow> {
+    const [row] = await tx.insert(bookings).values(values).returning();
+    return row;
+  },
+
+  async lock(tx: Tx, id: number): Promise<BookingRow | undefined> {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
+    return row;
+  },
+
+  async find(tx: Tx, id: number): Promise<BookingRow | undefined> {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+    return row;
+  },
+
+  /** Moves a booking from one of `from` to `to` with the given fields; undefined when its status moved on. */
+  async transition(
+    tx: Tx,
+    id: number,
+    from: readonly BookingStatus[],
+    patch: Partial<NewBooking> & { status: BookingStatus },
+  ): Promise<BookingRow | undefined> {
+    const [row] = await tx
+      .update(bookings)
+      .set({ ...patch, updatedAt: patch.updatedAt ?? new Date() })
+      .where(and(eq(bookings.id, id), inArray(bookings.status, [...from])))
+      .returning();
+    return row;
+  },
+
+  async addEvent(
+    tx: Tx,
+    e: {
+      bookingId: number;
+      from: BookingStatus | null;
+      to: BookingStatus;
+      actorUserId: number | null;
+      at: Date;
+    },
+  ): Promise<void> {
+    await tx.insert(bookingEvents).values({
+      bookingId: e.bookingId,
+      fromStatus: e.from,
+      toStatus: e.to,
+      actorUserId: e.actorUserId,
+      at: e.at,
+    });
+  },
+
+  async events(tx: Tx, bookingId: number) {
+    return tx
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, bookingId))
+      .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+  },
+
+  /** Bookings with both people and the caregiver's kinds, newest start first (or as asked). */
+  async listJoined(tx: Tx, where: SQL | undefined, opts: { limit?: number; order?: 'asc' | 'desc' } = {}) {
+    const rows = await tx
+      .select({
+        b: bookings,
+        cg: { id: caregivers.id, userId: caregivers.userId, kinds: caregivers.kinds },
+        cu: {
+          firstName: caregiverUser.firstName,
+          lastName: caregiverUser.lastName,
+          profileImageUrl: caregiverUser.profileImageUrl,
+          location: caregiverUser.location,
+          email: caregiverUser.email,
+        },
+        fu: {
+          id: familyUser.id,
+          firstName: familyUser.firstName,
+          lastName: familyUser.lastName,
+          profileImageUrl: familyUser.profileImageUrl,
+          location: familyUser.location,
+          phone: familyUser.phone,
+          email: familyUser.email,
+        },
+      })
+      .from(bookings)
+      .innerJoin(caregivers, eq(caregivers.id, bookings.caregiverId))
+      .innerJoin(caregiverUser, eq(caregiverUser.id, caregivers.userId))
+      .innerJoin(familyUser, eq(familyUser.id, bookings.familyId))
+      .where(where)
+      .orderBy(
+        opts.order === 'asc' ? asc(bookings.startsAt) : desc(bookings.startsAt),
+        opts.order === 'asc' ? asc(bookings.id) : desc(bookings.id),
+      )
+      .limit(opts.limit ?? 200);
+    const ids = rows.map((r) => r.b.id);
+    const pays = ids.length
+      ? await tx
+          .select()
+          .from(payments)
+          .where(inArray(payments.bookingId, ids))
+          .orderBy(asc(payments.createdAt), asc(payments.id))
+      : [];
+    // The payment shown: the latest that is not a declined attempt (or the latest attempt).
+    const paymentOf = new Map<number, (typeof pays)[number]>();
+    for (const p of pays) {
+      const current = paymentOf.get(p.bookingId);
+      if (!current || p.status !== 'declined' || current.status === 'declined') paymentOf.set(p.bookingId, p);
+    }
+    return rows.map((r) => ({ ...r, payment: paymentOf.get(r.b.id) ?? null }));
+  },
+
+  async getJoined(tx: Tx, id: number) {
+    const [row] = await bookingRepo.listJoined(tx, eq(bookings.id, id), { limit: 1 });
+    return row;
+  },
+
+  /** Pending requests unanswered for `expiryHours` or whose start has come; locked, skipping busy rows. */
+  async dueForExpiry(tx: Tx, now: Date, expiryHours: number, limit: number): Promise<number[]> {
+    const cutoff = new Date(now.getTime() - expiryHours * 3_600_000);
+    const rows = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(eq(bookings.status, 'pending'), or(lte(bookings.createdAt, cutoff), lte(bookings.startsAt, now))),
+      )
+      .orderBy(asc(bookings.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  },
+
+  async dueForCompletion(tx: Tx, now: Date, afterHours: number, limit: number): Promise<number[]> {
+    const cutoff = new Date(now.getTime() - afterHours * 3_600_000);
+    const rows = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'confirmed'), lte(bookings.endsAt, cutoff)))
+      .orderBy(asc(bookings.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  },
+
+  /** Locks a booking for a job; undefined if another transaction holds it (it is being changed). */
+  async lockSkipLocked(tx: Tx, id: number): Promise<BookingRow | undefined> {
+    const rows = await tx.execute<{ id: number }>(
+      sql`select id from bookings where id = ${id} for update skip locked`,
+    );
+    const list =
+      (rows as unknown as { rows?: { id: number }[] }).rows ?? (rows as unknown as { id: number }[]);
+    if (!list.length) return undefined;
+    return bookingRepo.find(tx, id);
+  },
+};

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BookingIdParam,
+  BookingList,
+  BookingListQuery,
+  BookingView,
+  CancelBookingRequest,
+  CreateBookingRequest,
+  FamilyUserIdParam,
+} from '../../../shared/contracts/bookings';
+import { ErrorResponse } from '../../../shared/contracts/common';
+import { currentUser } from '../../plugins/auth';
+import { createBookingService } from './service';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+const BookingEvents = z.array(
+  z.object({
+    from: z.string().nullable(),
+    to: z.string(),
+    actorUserId: z.number().nullable(),
+    at: z.string(),
+  }),
+);
+
+/** Bookings (spec §3, §4, §7): requests, the state machine, and each side's lists. */
+export async function bookingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createBookingService({ db: app.db, mailer: app.mailer, publicUrl: app.env.publicUrl });
+
+  r.post(
+    '/api/bookings',
+    {
+      config: { access: ['family'] },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Request a booking (either payload of spec §3); priced on the server from the caregiver’s rate, always pending',
+        body: CreateBookingRequest,
+        response: { 201: BookingView, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.create(currentUser(req), req.body)),
+  );
+
+  r.get(
+    '/api/bookings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'My bookings: as the family, or as the caregiver (status=pending,confirmed filters)',
+        querystring: BookingListQuery,
+        response: { 200: BookingList, ...errors },
+      },
+    },
+    async (req) => service.list(currentUser(req), req.query),
+  );
+
+  r.get(
+    '/api/bookings/family/:userId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'A family’s bookings (spec §7): the family themselves or an admin',
+        params: FamilyUserIdParam,
+        response: { 200: BookingList, ...errors },
+      },
+    },
+    async (req) => service.listForFamily(currentUser(req), req.params.userId),
+  );
+
+  r.get(
+    '/api/bookings/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'One booking: its family, its caregiver or an admin (404 for anyone else)',
+        params: BookingIdParam,
+        response: { 200: BookingView, ...errors },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/api/bookings/:id/events',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Every state change of a booking: from, to, who and when',
+        params: BookingIdParam,
+        response: { 200: BookingEvents, ...errors },
+      },
+    },
+    async (req) => service.events(currentUser(req), req.params.id),
+  );
+
+  const transitions = [
+    { path: 'accept', access: ['caregiver'] as const, summary: 'The caregiver accepts a pending request' },
+    { path: 'decline', access: ['caregiver'] as const, summary: 'The caregiver declines a pending request' },
+    {
+      path: 'cancel',
+      access: ['family', 'caregiver'] as const,
+      summary:
+        'Cancel a pending or confirmed booking (family: free 24 h or more ahead, later 50% of the subtotal to the caregiver; caregiver: full refund)',
+    },
+    {
+      path: 'complete',
+      access: ['caregiver'] as const,
+      summary: 'The caregiver marks a confirmed booking completed after its end; the payment is captured',
+    },
+  ] as const;
+  for (const t of transitions) {
+    r.post(
+      `/api/bookings/:id/${t.path}`,
+      {
+        config: { access: t.access },
+        schema: {
+          tags: ['bookings'],
+          summary: t.summary,
+          params: BookingIdParam,
+          ...(t.path === 'cancel' ? { body: CancelBookingRequest } : {}),
+          response: { 200: BookingView, ...errors },
+        },
+      },
+      async (req) => service[t.path](currentUser(req), req.params.id),
+    );
+  }
+}

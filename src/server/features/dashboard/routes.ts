@@ -1,0 +1,76 @@
+import '../stats-engine/listeners';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '../../../shared/contracts/common';
+import { CaregiverDashboardResponse, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
+import { currentUser } from '../../plugins/auth';
+import { seedBadgeCatalog } from '../badges/engine';
+import { caregiverDashboard, familyDashboard, resolveDashboardCaregiver } from './service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const CaregiverIdParam = z.object({
+  caregiverId: z.coerce
+    .number({ error: 'caregiverId must be a number' })
+    .int('caregiverId must be a whole number')
+    .positive('caregiverId must be positive')
+    .max(2_147_483_647, 'caregiverId is too large'),
+});
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The badge catalog is seeded at start (new badges of a release appear; existing ones are kept).
+  app.addHook('onReady', async () => {
+    await seedBadgeCatalog(app.db);
+  });
+
+  r.get(
+    '/api/caregiver/dashboard',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "The signed-in caregiver's dashboard: caregiver, stats, badges, recentBookings, achievements",
+        response: { 200: CaregiverDashboardResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const id = await resolveDashboardCaregiver(app.db, user);
+      return caregiverDashboard(app.db, id, { now: new Date(), ownerVisit: true });
+    },
+  );
+
+  r.get(
+    '/api/caregiver/:caregiverId/dashboard',
+    {
+      config: { access: ['caregiver', 'admin'] },
+      schema: {
+        tags: ['dashboard'],
+        summary: "A caregiver's dashboard: that caregiver or an admin only (403 otherwise)",
+        params: CaregiverIdParam,
+        response: { 200: CaregiverDashboardResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const id = await resolveDashboardCaregiver(app.db, user, req.params.caregiverId);
+      return caregiverDashboard(app.db, id, { now: new Date(), ownerVisit: user.userType === 'caregiver' });
+    },
+  );
+
+  r.get(
+    '/api/family/dashboard',
+    {
+      config: { access: ['family', 'admin'] },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "The signed-in family's dashboard: upcoming and past bookings, spending, unread messages, profile completeness, favourites, care categories",
+        response: { 200: FamilyDashboardResponse, ...errors },
+      },
+    },
+    async (req) => familyDashboard(app.db, currentUser(req), new Date()),
+  );
+}

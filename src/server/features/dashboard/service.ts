@@ -1,0 +1,428 @@
+import { eq, sql } from 'drizzle-orm';
+import { CAREGIVER_KINDS } from '../../../shared/catalog';
+import type {
+  Achievement,
+  CaregiverDashboardResponse,
+  FamilyBookingItem,
+  FamilyDashboardResponse,
+} from '../../../shared/contracts/dashboard';
+import { jamaicaToday } from '../../../shared/time';
+import type { Db, Tx } from '../../db/client';
+import { caregivers, users } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { evaluateBadges, listCaregiverBadges } from '../badges/engine';
+import { initial } from '../caregivers/service';
+import { listFavourites } from '../favourites/repo';
+import { ledgerRepo } from '../ledger/repo';
+import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';
+import { rows, statsEngine } from '../stats-engine/repo';
+import { currentStreak } from '../stats-engine/streak';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const cents = (v: string | number) => Math.round(Number(v) * 100);
+const money = (c: number) => (c / 100).toFixed(2);
+
+/** spec §9: completed / total × 100, one decimal. */
+export const completionRate = (completed: number, total: number) =>
+  total === 0 ? 0 : Math.round((completed / total) * 1000) / 10;
+/** spec §9: earnings / hours, rounded. */
+export const averagePerHour = (earnings: number, hours: number) =>
+  hours === 0 ? 0 : Math.round(earnings / hours);
+
+export const DASHBOARD_FORBIDDEN = 'You can only see your own dashboard.';
+export const NO_PROFILE = 'Caregiver profile not found';
+
+/** Which caregiver's dashboard the user may open: their own, or any for an admin; else 403. */
+export async function resolveDashboardCaregiver(
+  db: Db,
+  user: SessionUser,
+  caregiverId?: number,
+): Promise<number> {
+  if (caregiverId === undefined) {
+    if (user.userType !== 'caregiver') throw forbidden(DASHBOARD_FORBIDDEN);
+    const [me] = await db
+      .select({ id: caregivers.id })
+      .from(caregivers)
+      .where(eq(caregivers.userId, user.id));
+    if (!me) throw notFound(NO_PROFILE);
+    return me.id;
+  }
+  const [c] = await db
+    .select({ userId: caregivers.userId })
+    .from(caregivers)
+    .where(eq(caregivers.id, caregiverId));
+  if (user.userType === 'admin') {
+    if (!c) throw notFound(NO_PROFILE);
+    return caregiverId;
+  }
+  if (!c || c.userId !== user.id) throw forbidden(DASHBOARD_FORBIDDEN);
+  return caregiverId;
+}
+
+function achievement(
+  badge: {
+    id: number;
+    name: string;
+    description: string;
+    icon: string;
+    rarity: 'common' | 'rare' | 'epic' | 'legendary';
+    points: number;
+    category: string;
+  },
+  progress: number,
+): Achievement {
+  return {
+    id: badge.id,
+    name: badge.name,
+    description: badge.description,
+    icon: badge.icon,
+    rarity: badge.rarity,
+    points: badge.points,
+    category: badge.category,
+    progress,
+  };
+}
+
+/**
+ * The caregiver dashboard (spec §3 dashboard response), all from records. When the owner opens it, the
+ * visit is a day of activity, the response time is measured again (messages move it) and the badges
+ * are re-measured (profile and verification changes award theirs).
+ */
+export async function caregiverDashboard(
+  db: Db,
+  caregiverId: number,
+  opts: { now: Date; ownerVisit: boolean },
+): Promise<CaregiverDashboardResponse> {
+  const { now } = opts;
+  return db.transaction(async (tx) => {
+    if (opts.ownerVisit) {
+      await statsEngine.recordActivity(tx, caregiverId, now);
+      await statsEngine.refreshResponseTime(tx, caregiverId, now);
+      await evaluateBadges(tx, caregiverId, { now, notify: true });
+    } else {
+      await statsEngine.ensure(tx, caregiverId);
+    }
+    const [row] = await tx
+      .select({ c: caregivers, u: users })
+      .from(caregivers)
+      .innerJoin(users, eq(users.id, caregivers.userId))
+      .where(eq(caregivers.id, caregiverId));
+    if (!row) throw notFound(NO_PROFILE);
+    const { c, u } = row;
+    const stats = (await statsEngine.get(tx, caregiverId))!;
+    const response = await statsEngine.measureResponseTime(tx, caregiverId, now);
+    const [counts] = await rows<{ pending: number; upcoming: number }>(
+      tx,
+      sql`select count(*) filter (where status = 'pending')::int as pending,
+                 count(*) filter (where status = 'confirmed' and starts_at > ${now})::int as upcoming
+          from bookings where caregiver_id = ${caregiverId}`,
+    );
+
+    const all = await listCaregiverBadges(tx, caregiverId);
+    const earned = all
+      .filter((b) => b.state?.isCompleted && b.state.earnedAt)
+      .sort((a, b) => b.state!.earnedAt!.getTime() - a.state!.earnedAt!.getTime());
+    const available = all
+      .filter((b) => !b.state?.isCompleted)
+      .map((b) => achievement(b.badge, b.state?.progress ?? 0))
+      .sort((a, b) => b.progress - a.progress || a.points - b.points || a.id - b.id);
+
+    const since = new Date(now.getTime() - REVIEW_WINDOW_MS);
+    const bookingRows = await rows<{
+      id: number;
+      status: string;
+      date: string;
+      start_time: string;
+      end_time: string;
+      total_cost: string;
+      hourly_rate: string;
+      duration: number;
+      notes: string | null;
+      family_id: number;
+      first_name: string;
+      last_name: string;
+      profile_image_url: string | null;
+      location: string | null;
+      phone: string | null;
+      can_rate: boolean;
+    }>(
+      tx,
+      sql`select b.id, b.status, b.date, b.start_time, b.end_time, b.total_cost::text, b.hourly_rate::text,
+                 b.duration, b.notes, f.id as family_id, f.first_name, f.last_name, f.profile_image_url,
+                 f.location, f.phone,
+                 (b.status = 'completed' and ${COMPLETED_AT} >= ${since}
+                   and not exists (select 1 from family_ratings fr where fr.booking_id = b.id)) as can_rate
+          from bookings b join users f on f.id = b.family_id
+          where b.caregiver_id = ${caregiverId}
+          order by (b.status = 'pending') desc, b.starts_at desc, b.id desc
+          limit 10`,
+    );
+
+    const activity = await rows<{ kind: 'badge' | 'review' | 'booking'; text: string; at: Date | string }>(
+      tx,
+      sql`(select 'badge' as kind, 'Earned the ' || bd.name || ' badge' as text, cb.earned_at as at
+            from caregiver_badges cb join badges bd on bd.id = cb.badge_id
+            where cb.caregiver_id = ${caregiverId} and cb.is_completed and cb.earned_at is not null
+            order by cb.earned_at desc limit 3)
+          union all
+          (select 'review', 'New ' || r.rating || '-star review from ' || f.first_name, r.published_at
+            from reviews r join users f on f.id = r.family_id
+            where r.caregiver_id = ${caregiverId} and r.published_at is not null and r.hidden_at is null
+            order by r.published_at desc limit 3)
+          union all
+          (select 'booking', 'Completed a ' || b.duration || '-hour booking with ' || f.first_name, b.ends_at
+            from bookings b join users f on f.id = b.family_id
+            where b.caregiver_id = ${caregiverId} and b.status = 'completed'
+            order by b.ends_at desc limit 3)
+          order by at desc limit 3`,
+    );
+
+    const earningsCents = cents(stats.totalEarnings);
+    return {
+      caregiver: {
+        id: c.id,
+        userId: u.id,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        profileImageUrl: u.profileImageUrl,
+        location: u.location,
+        isVerified: u.isVerified,
+        isActive: c.isActive,
+        isAvailable: c.isAvailable,
+        hourlyRate: c.hourlyRate,
+        averageRating: c.averageRating,
+        totalReviews: c.totalReviews,
+        kinds: c.kinds,
+      },
+      stats: {
+        totalEarnings: money(earningsCents),
+        totalHours: stats.totalHours,
+        totalBookings: stats.totalBookings,
+        completedBookings: stats.completedBookings,
+        profileViews: stats.profileViews,
+        favoriteCount: stats.favoriteCount,
+        badgePoints: stats.badgePoints,
+        responseTime: stats.responseTime,
+        responseSamples: response.samples,
+        streakDays: currentStreak(stats, now),
+        longestStreak: stats.longestStreak,
+        lastActiveDate: stats.lastActiveDate,
+        completionRate: completionRate(stats.completedBookings, stats.totalBookings),
+        averagePerHour: averagePerHour(earningsCents / 100, stats.totalHours),
+        pendingBookings: counts.pending,
+        upcomingBookings: counts.upcoming,
+      },
+      badges: earned.map(({ badge, state }) => ({
+        id: state!.id,
+        badgeId: badge.id,
+        earnedAt: state!.earnedAt!.toISOString(),
+        badge: {
+          icon: badge.icon,
+          name: badge.name,
+          description: badge.description,
+          rarity: badge.rarity,
+          points: badge.points,
+        },
+      })),
+      recentBookings: bookingRows.map((b) => ({
+        id: b.id,
+        status: b.status,
+        date: b.date,
+        startTime: b.start_time,
+        endTime: b.end_time,
+        family: {
+          id: b.family_id,
+          firstName: b.first_name,
+          lastName: b.last_name,
+          profileImageUrl: b.profile_image_url,
+          location: b.location,
+          phone: b.status === 'confirmed' || b.status === 'completed' ? b.phone : null,
+        },
+        rate: b.total_cost,
+        hourlyRate: b.hourly_rate,
+        totalHours: b.duration,
+        notes: b.notes,
+        type: CAREGIVER_KINDS.find((k) => k.value === c.kinds[0])?.label ?? null,
+        canRateFamily: b.can_rate,
+      })),
+      achievements: available.slice(0, 6),
+      availableBadges: available,
+      nextAchievements: available.filter((a) => a.progress < 100).slice(0, 2),
+      recentActivity: activity.map((a) => ({ kind: a.kind, text: a.text, at: iso(a.at)! })),
+    };
+  });
+}
+
+/** The four care categories of spec §9, with real counts of listed caregivers. */
+const CARE_CATEGORIES = [
+  {
+    key: 'child-care',
+    label: 'Child Care',
+    href: '/search?type=child-care',
+    where: sql`'child-care' = any(kinds)`,
+  },
+  {
+    key: 'senior-care',
+    label: 'Senior Care',
+    href: '/search?type=senior-care',
+    where: sql`'senior-care' = any(kinds)`,
+  },
+  {
+    key: 'special-needs',
+    label: 'Special Needs',
+    href: '/search?type=special-needs',
+    where: sql`'special-needs' = any(kinds)`,
+  },
+  {
+    key: 'overnight',
+    label: 'Overnight Care',
+    href: '/search?availability=Overnight',
+    where: sql`'Overnight' = any(availability)`,
+  },
+] as const;
+/** Fewer available caregivers than this shows as 'Limited'. */
+export const LIMITED_BELOW = 10;
+
+export async function careCategories(tx: Tx) {
+  const [counts] = await rows<Record<string, number>>(
+    tx,
+    sql`select ${sql.join(
+      CARE_CATEGORIES.map((c) => sql`(count(*) filter (where ${c.where}))::int as ${sql.identifier(c.key)}`),
+      sql`, `,
+    )} from caregivers where is_listed`,
+  );
+  return CARE_CATEGORIES.map((c) => ({
+    key: c.key,
+    label: c.label,
+    href: c.href,
+    count: counts[c.key] ?? 0,
+    limited: (counts[c.key] ?? 0) < LIMITED_BELOW,
+  }));
+}
+
+/** What a family has filled in, and links to the rest. */
+export function profileCompleteness(u: {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  location: string | null;
+  profileImageUrl: string | null;
+}) {
+  const items = [
+    { field: 'firstName', label: 'Add your first name', href: '/profile', done: u.firstName.trim() !== '' },
+    { field: 'lastName', label: 'Add your last name', href: '/profile', done: u.lastName.trim() !== '' },
+    { field: 'phone', label: 'Add your phone number', href: '/profile', done: !!u.phone },
+    { field: 'location', label: 'Add your town', href: '/profile', done: !!u.location },
+    { field: 'profileImageUrl', label: 'Add a profile photo', href: '/profile', done: !!u.profileImageUrl },
+  ];
+  const done = items.filter((i) => i.done).length;
+  return {
+    completeness: Math.round((done / items.length) * 100),
+    missing: items.filter((i) => !i.done).map(({ field, label, href }) => ({ field, label, href })),
+  };
+}
+
+/** What a family spent (cents), from the ledger: in all and since the 1st of this month in Jamaica. */
+export async function familySpendingCents(tx: Tx, familyId: number, now: Date) {
+  const monthStart = new Date(`${jamaicaToday(now).slice(0, 7)}-01T00:00:00-05:00`);
+  const s = await ledgerRepo.familySpending(tx, familyId, monthStart);
+  return { total: s.total, thisMonth: s.since };
+}
+
+export async function familyDashboard(
+  db: Db,
+  user: SessionUser,
+  now: Date,
+): Promise<FamilyDashboardResponse> {
+  return db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.id, user.id));
+    const since = new Date(now.getTime() - REVIEW_WINDOW_MS);
+    const bookingRows = await rows<{
+      id: number;
+      status: string;
+      date: string;
+      start_time: string;
+      end_time: string;
+      total_cost: string;
+      starts_at: Date | string;
+      completed_at: Date | string;
+      caregiver_id: number;
+      first_name: string;
+      last_name: string;
+      profile_image_url: string | null;
+      review_rating: number | null;
+      review_published_at: Date | string | null;
+      review_hidden_at: Date | string | null;
+      bucket: 'upcoming' | 'past';
+    }>(
+      tx,
+      sql`(select b.id, b.status, b.date, b.start_time, b.end_time, b.total_cost::text, b.starts_at,
+                  ${COMPLETED_AT} as completed_at, c.id as caregiver_id, cu.first_name, cu.last_name,
+                  cu.profile_image_url, r.rating as review_rating, r.published_at as review_published_at,
+                  r.hidden_at as review_hidden_at, 'upcoming' as bucket
+           from bookings b join caregivers c on c.id = b.caregiver_id join users cu on cu.id = c.user_id
+           left join reviews r on r.booking_id = b.id
+           where b.family_id = ${user.id} and b.status = 'confirmed' and b.starts_at > ${now}
+           order by b.starts_at asc limit 10)
+          union all
+          (select b.id, b.status, b.date, b.start_time, b.end_time, b.total_cost::text, b.starts_at,
+                  ${COMPLETED_AT}, c.id, cu.first_name, cu.last_name, cu.profile_image_url,
+                  r.rating, r.published_at, r.hidden_at, 'past'
+           from bookings b join caregivers c on c.id = b.caregiver_id join users cu on cu.id = c.user_id
+           left join reviews r on r.booking_id = b.id
+           where b.family_id = ${user.id} and b.status = 'completed'
+           order by b.starts_at desc limit 10)`,
+    );
+    const item = (b: (typeof bookingRows)[number]): FamilyBookingItem => {
+      const completedAt = new Date(b.completed_at);
+      const open = b.status === 'completed' && completedAt.getTime() >= since.getTime();
+      return {
+        id: b.id,
+        status: b.status,
+        date: b.date,
+        startTime: b.start_time,
+        endTime: b.end_time,
+        totalCost: b.total_cost,
+        caregiver: {
+          id: b.caregiver_id,
+          firstName: b.first_name,
+          lastName: initial(b.last_name),
+          profileImageUrl: b.profile_image_url,
+        },
+        review:
+          b.review_rating === null
+            ? null
+            : {
+                rating: b.review_rating,
+                status: reviewStatus({
+                  publishedAt: b.review_published_at ? new Date(b.review_published_at) : null,
+                  hiddenAt: b.review_hidden_at ? new Date(b.review_hidden_at) : null,
+                }),
+              },
+        canReview: open && b.review_rating === null,
+        reviewDeadline:
+          b.status === 'completed' ? new Date(completedAt.getTime() + REVIEW_WINDOW_MS).toISOString() : null,
+      };
+    };
+    const [counts] = await rows<{ upcoming: number; pending: number; completed: number; unread: number }>(
+      tx,
+      sql`select count(*) filter (where status = 'confirmed' and starts_at > ${now})::int as upcoming,
+                 count(*) filter (where status = 'pending')::int as pending,
+                 count(*) filter (where status = 'completed')::int as completed,
+                 (select count(*) from messages where receiver_id = ${user.id} and not is_read)::int as unread
+          from bookings where family_id = ${user.id}`,
+    );
+    const spending = await familySpendingCents(tx, user.id, now);
+    return {
+      upcomingBookings: bookingRows.filter((b) => b.bucket === 'upcoming').map(item),
+      pastBookings: bookingRows.filter((b) => b.bucket === 'past').map(item),
+      counts: { upcoming: counts.upcoming, pending: counts.pending, completed: counts.completed },
+      spending: { thisMonth: money(spending.thisMonth), total: money(spending.total) },
+      unreadMessages: counts.unread,
+      profile: profileCompleteness(u),
+      favourites: await listFavourites(tx, user.id, 6),
+      careCategories: await careCategories(tx),
+    };
+  });
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { addJamaicaDays } from '../../../shared/contracts/payments';
+import { centsToDecimal, toCents } from '../../../shared/money';
+import { jamaicaToday } from '../../../shared/time';
+import type { Tx } from '../../db/client';
+import { bookings, ledgerEntries, payments, payouts } from '../../db/schema';
+
+const HOUR = 3_600_000;
+type Entry = typeof ledgerEntries.$inferInsert;
+
+/** The Friday before `today` (yyyy-MM-dd, Jamaica), never today itself. */
+export function previousFriday(today: string): string {
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay(); // 5 = Friday
+  const back = (weekday - 5 + 7) % 7 || 7;
+  return addJamaicaDays(today, -back);
+}
+
+/**
+ * Money behind the demo bookings, as the real flow would have left it: completed bookings were paid
+ * by card and captured (fee to us, subtotal to the caregiver), confirmed ones hold a card
+ * authorization, and every caregiver was paid last Friday for what was available then. The ledger
+ * balances; demo earnings and spending are real sums.
+ */
+export async function seedDemoMoney(tx: Tx, now: Date): Promise<{ payments: number; payouts: number }> {
+  const rows = await tx
+    .select()
+    .from(bookings)
+    .where(inArray(bookings.status, ['completed', 'confirmed']));
+  const entries: Entry[] = [];
+  const paymentRows: (typeof payments.$inferInsert)[] = [];
+  for (const b of rows) {
+    paymentRows.push({
+      bookingId: b.id,
+      familyId: b.familyId,
+      method: 'card',
+      status: b.status === 'completed' ? 'captured' : 'authorized',
+      amount: b.totalCost,
+      capturedAmount: b.status === 'completed' ? b.totalCost : '0',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      providerRef: `sbx_demo_${b.id}`,
+      idempotencyKey: `demo-${b.id}`,
+      requestHash: 'demo',
+      createdAt: b.createdAt,
+      updatedAt: b.completedAt ?? b.createdAt,
+    });
+  }
+  const inserted: { id: number; bookingId: number }[] = [];
+  for (let i = 0; i < paymentRows.length; i += 500) {
+    inserted.push(
+      ...(await tx
+        .insert(payments)
+        .values(paymentRows.slice(i, i + 500))
+        .returning({ id: payments.id, bookingId: payments.bookingId })),
+    );
+  }
+  const paymentOf = new Map(inserted.map((p) => [p.bookingId, p.id]));
+  const payday = previousFriday(jamaicaToday(now));
+  const payoutAt = new Date(`${payday}T10:00:00-05:00`);
+  const payable = new Map<number, number>();
+  for (const b of rows) {
+    const total = toCents(b.totalCost);
+    const fee = toCents(b.platformFee);
+    const base = { bookingId: b.id, paymentId: paymentOf.get(b.id), familyId: b.familyId };
+    const auth = randomUUID();
+    entries.push(
+      {
+        ...base,
+        txnId: auth,
+        account: 'family_source',
+        kind: 'authorization',
+        amount: centsToDecimal(-total),
+        createdAt: b.createdAt,
+      },
+      {
+        ...base,
+        txnId: auth,
+        account: 'booking_hold',
+        kind: 'authorization',
+        amount: centsToDecimal(total),
+        createdAt: b.createdAt,
+      },
+    );
+    if (b.status !== 'completed') continue;
+    const at = b.completedAt ?? b.endsAt;
+    const cap = randomUUID();
+    entries.push(
+      {
+        ...base,
+        txnId: cap,
+        account: 'booking_hold',
+        kind: 'capture',
+        amount: centsToDecimal(-total),
+        createdAt: at,
+      },
+      {
+        ...base,
+        txnId: cap,
+        account: 'platform_revenue',
+        kind: 'platform_fee',
+        amount: centsToDecimal(fee),
+        createdAt: at,
+      },
+      {
+        ...base,
+        txnId: cap,
+        account: 'caregiver_payable',
+        kind: 'caregiver_earning',
+        amount: centsToDecimal(total - fee),
+        caregiverId: b.caregiverId,
+        createdAt: at,
+      },
+    );
+    if (at.getTime() <= payoutAt.getTime() - 48 * HOUR) {
+      payable.set(b.caregiverId, (payable.get(b.caregiverId) ?? 0) + total - fee);
+    }
+  }
+  let payoutCount = 0;
+  for (const [caregiverId, amount] of payable) {
+    if (amount <= 0 || payoutAt.getTime() > now.getTime()) continue;
+    const [p] = await tx
+      .insert(payouts)
+      .values({ caregiverId, payoutDate: payday, amount: centsToDecimal(amount), createdAt: payoutAt })
+      .returning({ id: payouts.id });
+    const txnId = randomUUID();
+    entries.push(
+      {
+        txnId,
+        account: 'caregiver_payable',
+        kind: 'payout',
+        amount: centsToDecimal(-amount),
+        caregiverId,
+        payoutId: p.id,
+        createdAt: payoutAt,
+      },
+      {
+        txnId,
+        account: 'payout_sent',
+        kind: 'payout',
+        amount: centsToDecimal(amount),
+        caregiverId,
+        payoutId: p.id,
+        createdAt: payoutAt,
+      },
+    );
+    payoutCount++;
+  }
+  for (let i = 0; i < entries.length; i += 500) {
+    await tx.insert(ledgerEntries).values(entries.slice(i, i + 500));
+  }
+  return { payments: paymentRows.length, payouts: payoutCount };
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BookingIdParam } from '../../../shared/contracts/bookings';
+import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import {
+  AdminPaymentList,
+  CreatePaymentRequest,
+  DeclinedPayment,
+  PaymentView,
+} from '../../../shared/contracts/payments';
+import { currentUser } from '../../plugins/auth';
+import { createPaymentService, PaymentDeclined } from './service';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+/** Payments (issue 5): card/wallet/PayPal holds through the provider, transfers confirmed by an admin. */
+export async function paymentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createPaymentService({
+    db: app.db,
+    provider: app.payments,
+    supportEmail: app.env.supportEmail,
+  });
+
+  r.post(
+    '/api/payments',
+    {
+      config: { access: ['family'] },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Pay for a booking (card and wallets authorize a hold, captured on completion; bank/Zelle/Cash App await an admin). Requires an Idempotency-Key header: a repeat answers the first result.',
+        body: CreatePaymentRequest,
+        response: { 200: PaymentView, 201: PaymentView, 402: DeclinedPayment, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const key = req.headers['idempotency-key'];
+      try {
+        const { payment, replayed } = await service.create(
+          currentUser(req),
+          typeof key === 'string' ? key.trim() : undefined,
+          req.body,
+        );
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(201).send(payment);
+      } catch (err) {
+        if (err instanceof PaymentDeclined) {
+          return reply.code(402).send({ ...err.view, message: err.message });
+        }
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/api/payments/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment: the family who made it or an admin',
+        params: IdParam,
+        response: { 200: PaymentView, ...errors },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/api/bookings/:id/payments',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Every payment attempt for a booking: its family or an admin',
+        params: BookingIdParam,
+        response: { 200: PaymentView.array(), ...errors },
+      },
+    },
+    async (req) => service.forBooking(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/api/admin/payments/awaiting-transfer',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Bank, Zelle and Cash App payments waiting for the money to arrive',
+        response: { 200: AdminPaymentList, ...errors },
+      },
+    },
+    async () => service.awaitingTransfer(),
+  );
+
+  r.post(
+    '/api/admin/payments/:id/received',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a transfer received: the money is held for the booking',
+        params: IdParam,
+        response: { 200: PaymentView, ...errors },
+      },
+    },
+    async (req) => service.markReceived(currentUser(req), req.params.id),
+  );
+}

@@ -1,0 +1,309 @@
+import { createHash, randomInt } from 'node:crypto';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type AdminPaymentItem,
+  type CreatePaymentRequest,
+  PAYMENT_MESSAGES,
+  type PaymentView,
+  TRANSFER_METHODS,
+} from '../../../shared/contracts/payments';
+import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
+import { cardBrand, type PaymentProvider } from '../../adapters/payments';
+import type { Db, Tx } from '../../db/client';
+import { bookings, payments, users } from '../../db/schema';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { bookingRepo } from '../bookings/repo';
+import { ledgerRepo } from '../ledger/repo';
+import { notificationRepo } from '../notifications/repo';
+import { type PaymentRow, paymentRepo } from './repo';
+import { outstandingFor } from './settlement';
+
+type Actor = Pick<SessionUser, 'id' | 'userType'>;
+type CreateInput = z.output<typeof CreatePaymentRequest>;
+
+export interface PaymentDeps {
+  db: Db;
+  provider: PaymentProvider;
+  supportEmail: string;
+  now?: () => Date;
+}
+
+const TRANSFER_INSTRUCTIONS: Record<string, (ref: string, amount: string, email: string) => string> = {
+  bank: (ref, amount) =>
+    `Send ${amount} by bank transfer to YaadCare Ltd, National Commercial Bank, New Kingston branch, account 404-123-456 (JMD savings). Quote the reference ${ref} so we can match your payment.`,
+  zelle: (ref, amount, email) =>
+    `Send the US-dollar equivalent of ${amount} with Zelle to ${email}. Put the reference ${ref} in the memo.`,
+  cashapp: (ref, amount) =>
+    `Send the US-dollar equivalent of ${amount} with Cash App to $YaadCare. Put the reference ${ref} in the note.`,
+};
+
+/** A declined card (402) carries the same view plus the reason. */
+export class PaymentDeclined extends AppError {
+  constructor(readonly view: PaymentView) {
+    super(402, view.message ?? 'Your card was declined.');
+  }
+}
+
+class KeyTaken extends Error {}
+
+export function toPaymentView(p: PaymentRow, supportEmail: string): PaymentView {
+  return {
+    id: p.id,
+    bookingId: p.bookingId,
+    method: p.method,
+    status: p.status,
+    amount: p.amount,
+    capturedAmount: p.capturedAmount,
+    refundedAmount: p.refundedAmount,
+    cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4,
+    reference: p.reference,
+    instructions:
+      p.reference && TRANSFER_INSTRUCTIONS[p.method]
+        ? TRANSFER_INSTRUCTIONS[p.method](p.reference, formatJmd(toCents(p.amount)), supportEmail)
+        : null,
+    message: p.failureMessage,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** What identifies a request for its Idempotency-Key: never the card number or CVC. */
+function requestHash(input: CreateInput): string {
+  const card = input.card
+    ? `${input.card.number.slice(-4)}:${input.card.expMonth}/${input.card.expYear}`
+    : '';
+  return createHash('sha256')
+    .update(JSON.stringify([input.bookingId, input.method, input.wallet ?? '', card]))
+    .digest('hex');
+}
+
+function newReference(bookingId: number): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let code = '';
+  for (let i = 0; i < 5; i++) code += alphabet[randomInt(alphabet.length)];
+  return `YC-${bookingId}-${code}`;
+}
+
+export function createPaymentService(deps: PaymentDeps) {
+  const { db, provider, supportEmail } = deps;
+  const now = deps.now ?? (() => new Date());
+  const view = (p: PaymentRow) => toPaymentView(p, supportEmail);
+
+  /** The stored result of a key: the same answer as the first time (402 for a decline). */
+  function replay(p: PaymentRow, hash: string): { payment: PaymentView; replayed: true } {
+    if (p.requestHash !== hash) throw conflict(PAYMENT_MESSAGES.keyReused);
+    if (p.status === 'declined') throw new PaymentDeclined(view(p));
+    return { payment: view(p), replayed: true };
+  }
+
+  async function pay(
+    tx: Tx,
+    actor: Actor,
+    key: string,
+    hash: string,
+    input: CreateInput,
+  ): Promise<PaymentRow> {
+    const at = now();
+    const booking = await bookingRepo.lock(tx, input.bookingId);
+    if (!booking || booking.familyId !== actor.id) throw notFound('Booking not found');
+    // A twin request with this key may have committed while we waited for the booking lock.
+    if (await paymentRepo.byKey(tx, actor.id, key)) throw new KeyTaken();
+    const amount = toCents(booking.totalCost);
+    let owed = 0;
+    if (booking.status === 'completed' || booking.status === 'cancelled')
+      owed = await outstandingFor(tx, booking.id);
+    const payable = booking.status === 'pending' || booking.status === 'confirmed' || owed > 0;
+    if (!payable) {
+      const live = await paymentRepo.liveForBooking(tx, booking.id);
+      throw conflict(live ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.notPayable);
+    }
+    if (await paymentRepo.liveForBooking(tx, booking.id)) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    const charge = owed > 0 ? owed : amount;
+    const isTransfer = TRANSFER_METHODS.includes(input.method);
+    if (!isTransfer && input.method !== 'paypal') {
+      if (!input.card)
+        throw badRequest(PAYMENT_MESSAGES.cardRequired, [{ path: 'card', message: 'Required' }]);
+      const month = new Date(Date.UTC(input.card.expYear, input.card.expMonth, 1));
+      if (month.getTime() <= at.getTime()) {
+        throw badRequest(PAYMENT_MESSAGES.expired, [
+          { path: 'card.expYear', message: PAYMENT_MESSAGES.expired },
+        ]);
+      }
+    }
+    let payment: PaymentRow;
+    try {
+      // Claims the key and the booking's one live payment; a concurrent twin waits here, then fails.
+      payment = await tx.transaction((sp) =>
+        paymentRepo.insert(sp, {
+          bookingId: booking.id,
+          familyId: actor.id,
+          method: input.method,
+          status: isTransfer ? 'awaiting_transfer' : 'authorized',
+          amount: centsToDecimal(charge),
+          idempotencyKey: key,
+          requestHash: hash,
+          reference: isTransfer ? newReference(booking.id) : null,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err, 'payments_idempotency_key')) throw new KeyTaken();
+      if (isUniqueViolation(err, 'payments_one_live_per_booking'))
+        throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+      throw err;
+    }
+    if (isTransfer) {
+      await notificationRepo.addForAdmins(tx, {
+        kind: 'payment.awaiting_transfer',
+        title: 'Payment awaiting transfer',
+        body: `${payment.reference}: ${formatJmd(charge)} by ${input.method} for booking ${booking.id}.`,
+        link: '/admin',
+      });
+      return payment;
+    }
+    const result = await provider.authorize({
+      amountCents: charge,
+      method: input.method === 'paypal' ? 'paypal' : input.method === 'digital' ? 'digital' : 'card',
+      card: input.card,
+      idempotencyKey: `${actor.id}:${key}`,
+    });
+    if (!result.ok) {
+      return paymentRepo.update(tx, payment.id, {
+        status: 'declined',
+        failureCode: result.code,
+        failureMessage: result.message,
+        cardBrand: input.card ? cardBrand(input.card.number) : null,
+        cardLast4: input.card?.number.slice(-4) ?? null,
+        updatedAt: at,
+      });
+    }
+    const settled = owed > 0;
+    if (settled) await provider.capture(result.providerRef, charge);
+    const updated = await paymentRepo.update(tx, payment.id, {
+      status: settled ? 'captured' : 'authorized',
+      capturedAmount: settled ? centsToDecimal(charge) : '0',
+      providerRef: result.providerRef,
+      cardBrand: result.brand,
+      cardLast4: result.last4,
+      updatedAt: at,
+    });
+    await ledgerRepo.post(tx, {
+      bookingId: booking.id,
+      paymentId: payment.id,
+      at,
+      lines: settled
+        ? [
+            { account: 'family_source', kind: 'capture', amount: -charge, familyId: actor.id },
+            { account: 'family_receivable', kind: 'capture', amount: charge, familyId: actor.id },
+          ]
+        : [
+            { account: 'family_source', kind: 'authorization', amount: -charge, familyId: actor.id },
+            { account: 'booking_hold', kind: 'authorization', amount: charge, familyId: actor.id },
+          ],
+    });
+    return updated;
+  }
+
+  return {
+    /**
+     * POST /api/payments. The Idempotency-Key is claimed in the same transaction as the charge, so a
+     * retry (even concurrent) answers the first result and the provider is asked once per key.
+     */
+    async create(actor: Actor, key: string | undefined, input: CreateInput) {
+      if (!key || key.length > 200 || !/^[\w\-:.]+$/.test(key))
+        throw badRequest(PAYMENT_MESSAGES.idempotencyKey);
+      const hash = requestHash(input);
+      const existing = await paymentRepo.byKey(db, actor.id, key);
+      if (existing) return replay(existing, hash);
+      let row: PaymentRow;
+      try {
+        row = await db.transaction((tx) => pay(tx, actor, key, hash, input));
+      } catch (err) {
+        if (err instanceof KeyTaken || isUniqueViolation(err, 'payments_idempotency_key')) {
+          const first = await paymentRepo.byKey(db, actor.id, key);
+          if (first) return replay(first, hash);
+        }
+        throw err;
+      }
+      if (row.status === 'declined') throw new PaymentDeclined(view(row));
+      return { payment: view(row), replayed: false as const };
+    },
+
+    async get(actor: Actor, id: number): Promise<PaymentView> {
+      const p = await paymentRepo.find(db, id);
+      if (!p || (p.familyId !== actor.id && actor.userType !== 'admin')) throw notFound('Payment not found');
+      return view(p);
+    },
+
+    async forBooking(actor: Actor, bookingId: number): Promise<PaymentView[]> {
+      const b = await bookingRepo.find(db, bookingId);
+      if (!b || (b.familyId !== actor.id && actor.userType !== 'admin')) throw notFound('Booking not found');
+      return (await paymentRepo.forBooking(db, bookingId)).map(view);
+    },
+
+    /** /admin: transfers waiting to be matched with the money on our account. */
+    async awaitingTransfer(): Promise<AdminPaymentItem[]> {
+      const rows = await db
+        .select({ p: payments, u: users, b: bookings })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.familyId))
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .where(inArray(payments.status, ['awaiting_transfer']))
+        .orderBy(desc(payments.createdAt))
+        .limit(200);
+      return rows.map((r) => ({
+        ...view(r.p),
+        family: { userId: r.u.id, firstName: r.u.firstName, lastName: r.u.lastName, email: r.u.email },
+        booking: { id: r.b.id, date: r.b.date, status: r.b.status },
+      }));
+    },
+
+    /** An admin saw the transfer arrive: the money is held for the booking (or settles what is owed). */
+    async markReceived(admin: Actor, id: number): Promise<PaymentView> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const p = await paymentRepo.lock(tx, id);
+        if (!p) throw notFound('Payment not found');
+        if (p.status !== 'awaiting_transfer') throw conflict('This payment is not waiting for a transfer.');
+        const booking = await bookingRepo.lock(tx, p.bookingId);
+        if (!booking) throw notFound('Booking not found');
+        const amount = toCents(p.amount);
+        const settles = booking.status === 'completed';
+        const updated = await paymentRepo.update(tx, p.id, {
+          status: settles ? 'captured' : 'received',
+          capturedAmount: settles ? p.amount : '0',
+          receivedAt: at,
+          receivedBy: admin.id,
+          updatedAt: at,
+        });
+        await ledgerRepo.post(tx, {
+          bookingId: booking.id,
+          paymentId: p.id,
+          at,
+          lines: [
+            { account: 'family_source', kind: 'transfer_received', amount: -amount, familyId: p.familyId },
+            {
+              account: settles ? 'family_receivable' : 'booking_hold',
+              kind: 'transfer_received',
+              amount,
+              familyId: p.familyId,
+            },
+          ],
+        });
+        await notificationRepo.add(tx, {
+          userId: p.familyId,
+          kind: 'payment.received',
+          title: 'Payment received',
+          body: `We received your ${formatJmd(amount)} transfer (${p.reference}). Thank you!`,
+          link: '/bookings',
+        });
+        return view(updated);
+      });
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

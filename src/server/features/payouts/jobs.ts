@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { jamaicaToday } from '../../../shared/time';
+import type { Job } from '../../jobs/scheduler';
+import { loadPayoutKey } from './crypto';
+import { createPayoutService, isFriday } from './service';
+
+export function payoutServiceFor(app: FastifyInstance) {
+  return createPayoutService({ db: app.db, key: loadPayoutKey(app.env), mailer: app.mailer });
+}
+
+/**
+ * Friday payouts (America/Jamaica): checked hourly, pays on Fridays only; the payout per caregiver per
+ * Friday is unique, so later runs that day (or on another instance) pay nothing more.
+ */
+export const fridayPayoutJob: Job = {
+  name: 'payouts.friday',
+  everyMs: 60 * 60_000,
+  async run({ app, now }) {
+    if (!isFriday(jamaicaToday(now))) return undefined;
+    return payoutServiceFor(app).run(now);
+  },
+};

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { jamaicaToday } from '../../../shared/time';
+import { payoutAccounts, payouts } from '../../db/schema';
+import { runJob } from '../../jobs/scheduler';
+import { DB_KINDS, useTestApp } from '../../test/harness';
+import {
+  daysAhead,
+  panelBody,
+  requestBooking,
+  shiftBooking,
+  signedIn,
+  signedInCaregiver,
+} from '../bookings/testing';
+import { ledgerRepo } from '../ledger/repo';
+import { decryptSecret, encryptSecret, loadPayoutKey } from './crypto';
+import { fridayPayoutJob, payoutServiceFor } from './jobs';
+import { isFriday, nextFriday } from './service';
+
+const HOUR = 3_600_000;
+const card = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+
+describe('payout helpers', () => {
+  it('finds Fridays in Jamaica', () => {
+    expect(isFriday('2026-11-20')).toBe(true);
+    expect(isFriday('2026-11-21')).toBe(false);
+    expect(nextFriday('2026-11-21')).toBe('2026-11-27');
+    expect(nextFriday('2026-11-20')).toBe('2026-11-20');
+  });
+
+  it('encrypts account numbers with AES-256-GCM (random IV, tamper-evident)', () => {
+    const key = loadPayoutKey({ nodeEnv: 'test', demoMode: true, dataDir: '/nonexistent' });
+    const a = encryptSecret(key, '1234567890');
+    const b = encryptSecret(key, '1234567890');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('1234567890');
+    expect(decryptSecret(key, a)).toBe('1234567890');
+    const tampered = `${a.slice(0, -4)}AAAA`;
+    expect(() => decryptSecret(key, tampered)).toThrow();
+    expect(() => loadPayoutKey({ nodeEnv: 'production', demoMode: false, dataDir: '/nonexistent' })).toThrow(
+      /PAYOUT_ENCRYPTION_KEY/,
+    );
+  });
+});
+
+describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
+  const t = useTestApp(kind);
+  const db = () => t.database.db;
+
+  /** A caregiver with one completed, card-paid booking `completedHoursAgo` ago. */
+  async function earned(completedHoursAgo: number, rate = 1000) {
+    const family = await signedIn(db());
+    const cg = await signedInCaregiver(db(), { hourlyRate: rate });
+    const res = await requestBooking(
+      t.app,
+      family.headers,
+      panelBody(cg.caregiver.id, daysAhead(4), '9:00 AM', 2),
+    );
+    const id = res.json().id;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { ...family.headers, 'idempotency-key': randomUUID() },
+      payload: { bookingId: id, method: 'card', card },
+    });
+    await t.app.inject({ method: 'POST', url: `/api/bookings/${id}/accept`, headers: cg.headers });
+    await shiftBooking(db(), id, new Date(Date.now() - 3 * HOUR));
+    await t.app.inject({ method: 'POST', url: `/api/bookings/${id}/complete`, headers: cg.headers });
+    return { family, cg, bookingId: id, asOf: new Date(Date.now() + completedHoursAgo * HOUR) };
+  }
+
+  it('stores the payout account encrypted and shows it masked; only caregivers', async () => {
+    const cg = await signedInCaregiver(db());
+    const empty = await t.app.inject({ method: 'GET', url: '/api/payment-settings', headers: cg.headers });
+    expect(empty.json()).toEqual({
+      bankName: null,
+      accountHolder: null,
+      accountNumberMasked: null,
+      updatedAt: null,
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/payment-settings',
+      headers: cg.headers,
+      payload: { bankName: 'NCB', accountHolder: 'Shanique Williams', accountNumber: '0012 3456 7890' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ bankName: 'NCB', accountNumberMasked: '•••• 7890' });
+    expect(put.body).not.toContain('001234567890');
+    const [row] = await db()
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.caregiverId, cg.caregiver.id));
+    expect(row.accountNumberEncrypted).not.toContain('001234567890');
+    expect(decryptSecret(loadPayoutKey(t.env), row.accountNumberEncrypted)).toBe('001234567890');
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/payment-settings',
+      headers: cg.headers,
+      payload: { bankName: 'NCB', accountHolder: 'S W', accountNumber: '12ab' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const family = await signedIn(db());
+    for (const method of ['GET', 'PUT'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: '/api/payment-settings',
+        headers: family.headers,
+        ...(method === 'PUT'
+          ? { payload: { bankName: 'NCB', accountHolder: 'A B', accountNumber: '12345678' } }
+          : {}),
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/earnings', headers: family.headers })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/earnings' })).statusCode).toBe(401);
+  });
+
+  it('pays available earnings on Friday once, even when two runs race; pending ones wait', async () => {
+    const ready = await earned(0);
+    const account = { bankName: 'JN Bank', accountHolder: 'A B', accountNumber: '987654321' };
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/payment-settings',
+      headers: ready.cg.headers,
+      payload: account,
+    });
+    const before = await t.app.inject({ method: 'GET', url: '/api/earnings', headers: ready.cg.headers });
+    expect(before.json().totals).toEqual({
+      total: '2000.00',
+      available: '0.00',
+      pending: '2000.00',
+      paid: '0.00',
+    });
+    expect(before.json().items[0]).toMatchObject({ kind: 'earning', status: 'pending', amount: '2000.00' });
+
+    // Not a Friday: the scheduled job does nothing.
+    const thursday = new Date('2099-01-01T15:00:00Z');
+    expect((await runJob(t.app, fridayPayoutJob, thursday)).result).toBeUndefined();
+
+    // 49 hours later the earning is available; two runs at once pay it once.
+    const friday = new Date(Date.now() + 49 * HOUR);
+    const service = payoutServiceFor(t.app);
+    const [a, b] = await Promise.all([service.run(friday, '2099-01-02'), service.run(friday, '2099-01-02')]);
+    const mine = (await db().select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ amount: '2000.00', accountLast4: '4321' });
+    expect(a.paid + b.paid).toBeGreaterThanOrEqual(1);
+    const again = await service.run(friday, '2099-01-02');
+    expect(again.paid).toBe(0);
+    const earnings = await ledgerRepo.caregiverEarnings(db(), ready.cg.caregiver.id, friday);
+    expect(earnings).toEqual({ available: 0, pending: 0, paid: 200000, total: 200000 });
+    const after = await t.app.inject({ method: 'GET', url: '/api/earnings', headers: ready.cg.headers });
+    expect(after.json().totals.paid).toBe('2000.00');
+    expect(after.json().items.map((i: { kind: string; status: string }) => `${i.kind}:${i.status}`)).toEqual([
+      'payout:paid',
+      'earning:paid',
+    ]);
+    expect(await ledgerRepo.unbalancedTxns(db())).toEqual([]);
+  });
+
+  it('the Friday job run twice at once (two instances) pays once', async () => {
+    const ready = await earned(0);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/payment-settings',
+      headers: ready.cg.headers,
+      payload: { bankName: 'NCB', accountHolder: 'A B', accountNumber: '11112222' },
+    });
+    const friday = new Date(`${nextFriday(jamaicaToday(new Date(Date.now() + 49 * HOUR)))}T12:00:00-05:00`);
+    const runs = await Promise.all([
+      runJob(t.app, fridayPayoutJob, friday),
+      runJob(t.app, fridayPayoutJob, friday),
+    ]);
+    expect(runs.some((r) => r.ran)).toBe(true);
+    const again = await runJob(t.app, fridayPayoutJob, friday);
+    expect(again).toMatchObject({ ran: true, result: { paid: 0 } });
+    const mine = (await db().select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].amount).toBe('2000.00');
+  });
+
+  it('skips caregivers without a payout account, and the admin run endpoint is admin-only', async () => {
+    const noAccount = await earned(0);
+    const friday = new Date(Date.now() + 50 * HOUR);
+    const r = await payoutServiceFor(t.app).run(friday, '2099-02-06');
+    expect(r.skippedNoAccount).toBeGreaterThanOrEqual(1);
+    const earnings = await ledgerRepo.caregiverEarnings(db(), noAccount.cg.caregiver.id, friday);
+    expect(earnings.available).toBe(200000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/payouts/run',
+      headers: noAccount.cg.headers,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    const admin = await signedIn(db(), { userType: 'admin' });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/bookings-lifecycle/run',
+      headers: admin.headers,
+      payload: { asOf: new Date(Date.now() + HOUR).toISOString() },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ ran: true });
+  });
+});

@@ -1,0 +1,272 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { EARNINGS_HOLD_HOURS } from '../../../shared/contracts/bookings';
+import {
+  addJamaicaDays,
+  type EarningsItem,
+  type EarningsView,
+  type PayoutAccountRequest,
+  type PayoutAccountView,
+} from '../../../shared/contracts/payments';
+import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
+import { PAYOUT_ARRIVAL } from '../../../shared/pricing';
+import { jamaicaToday } from '../../../shared/time';
+import type { Mailer } from '../../adapters/mailer';
+import type { Db, Tx } from '../../db/client';
+import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { bookingRepo } from '../bookings/repo';
+import { ledgerRepo } from '../ledger/repo';
+import { notificationRepo } from '../notifications/repo';
+import { decryptSecret, encryptSecret } from './crypto';
+
+type Actor = Pick<SessionUser, 'id' | 'userType'>;
+const HOUR = 3_600_000;
+
+/** 0 = Sunday … 5 = Friday, for a yyyy-MM-dd date. */
+export const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+export const isFriday = (date: string) => weekdayOf(date) === 5;
+/** The next Friday on or after `date`. */
+export const nextFriday = (date: string) => addJamaicaDays(date, (5 - weekdayOf(date) + 7) % 7);
+
+export const maskAccount = (last4: string) => `•••• ${last4}`;
+
+export interface PayoutRunResult {
+  payoutDate: string;
+  paid: number;
+  totalCents: number;
+  skippedNoAccount: number;
+}
+
+export interface PayoutDeps {
+  db: Db;
+  key: Buffer;
+  mailer?: Mailer;
+}
+
+export function createPayoutService(deps: PayoutDeps) {
+  const { db, key } = deps;
+
+  async function caregiverIdOf(actor: Actor): Promise<number> {
+    const id = await bookingRepo.caregiverIdOfUser(db, actor.id);
+    if (id === undefined) throw notFound('Create your caregiver profile first.');
+    return id;
+  }
+
+  /** One caregiver's payout for `payoutDate`, in its own transaction; null when nothing was paid. */
+  async function payOne(caregiverId: number, payoutDate: string, now: Date) {
+    return db.transaction(async (tx) => {
+      // Another run paying this caregiver holds the row: skip it rather than wait (it pays once).
+      const locked = await tx.execute(
+        sql`select id from caregivers where id = ${caregiverId} for update skip locked`,
+      );
+      const lockedRows = (locked as unknown as { rows?: unknown[] }).rows ?? (locked as unknown as unknown[]);
+      if (!lockedRows.length) return { paid: null, noAccount: false };
+      const [done] = await tx
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(and(eq(payouts.caregiverId, caregiverId), eq(payouts.payoutDate, payoutDate)))
+        .limit(1);
+      if (done) return { paid: null, noAccount: false };
+      const [account] = await tx
+        .select()
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.caregiverId, caregiverId))
+        .limit(1);
+      if (!account) return { paid: null, noAccount: true };
+      const { available } = await ledgerRepo.caregiverEarnings(tx, caregiverId, now);
+      if (available <= 0) return { paid: null, noAccount: false };
+      const inserted = await tx
+        .insert(payouts)
+        .values({
+          caregiverId,
+          payoutDate,
+          amount: centsToDecimal(available),
+          bankName: account.bankName,
+          accountLast4: account.accountLast4,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const payout = inserted[0];
+      if (!payout) return { paid: null, noAccount: false };
+      await ledgerRepo.post(tx, {
+        payoutId: payout.id,
+        at: now,
+        lines: [
+          { account: 'caregiver_payable', kind: 'payout', amount: -available, caregiverId },
+          { account: 'payout_sent', kind: 'payout', amount: available, caregiverId },
+        ],
+      });
+      const [owner] = await tx
+        .select({ userId: caregivers.userId, email: users.email, firstName: users.firstName })
+        .from(caregivers)
+        .innerJoin(users, eq(users.id, caregivers.userId))
+        .where(eq(caregivers.id, caregiverId));
+      const body = `${formatJmd(available)} is on its way to your ${account.bankName} account ${maskAccount(account.accountLast4)}. It arrives within ${PAYOUT_ARRIVAL}.`;
+      await notificationRepo.add(tx, {
+        userId: owner.userId,
+        kind: 'payout.sent',
+        title: 'Payout sent',
+        body,
+        link: '/earnings',
+      });
+      return {
+        paid: { amount: available, email: owner.email, name: owner.firstName, body },
+        noAccount: false,
+      };
+    });
+  }
+
+  return {
+    /**
+     * Pays every caregiver's available balance (earned 48 h or more before `now`) into one payout per
+     * caregiver per payout date. Idempotent: a second run the same day finds the payout and pays
+     * nothing; two concurrent runs meet on the caregiver row lock (SKIP LOCKED) and the unique payout.
+     */
+    async run(now: Date, payoutDate = jamaicaToday(now)): Promise<PayoutRunResult> {
+      const owed = await db
+        .select({ caregiverId: ledgerEntries.caregiverId })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.account, 'caregiver_payable'))
+        .groupBy(ledgerEntries.caregiverId)
+        .having(sql`sum(${ledgerEntries.amount}) > 0`);
+      const result: PayoutRunResult = { payoutDate, paid: 0, totalCents: 0, skippedNoAccount: 0 };
+      for (const { caregiverId } of owed) {
+        if (caregiverId === null) continue;
+        const r = await payOne(caregiverId, payoutDate, now);
+        if (r.noAccount) result.skippedNoAccount++;
+        if (!r.paid) continue;
+        result.paid++;
+        result.totalCents += r.paid.amount;
+        await deps.mailer
+          ?.send({
+            to: r.paid.email,
+            subject: 'YaadCare: your payout is on its way',
+            text: `Hi ${r.paid.name},\n\n${r.paid.body}\n\n— YaadCare`,
+          })
+          .catch(() => {});
+      }
+      return result;
+    },
+
+    async earnings(actor: Actor, now: Date): Promise<EarningsView> {
+      const caregiverId = await caregiverIdOf(actor);
+      const totals = await ledgerRepo.caregiverEarnings(db, caregiverId, now);
+      const rows = await db
+        .select({
+          e: ledgerEntries,
+          b: { date: bookings.date, startTime: bookings.startTime },
+          f: { firstName: users.firstName, lastName: users.lastName },
+        })
+        .from(ledgerEntries)
+        .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+        .leftJoin(users, eq(users.id, ledgerEntries.familyId))
+        .where(
+          and(eq(ledgerEntries.caregiverId, caregiverId), eq(ledgerEntries.account, 'caregiver_payable')),
+        )
+        .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
+      // Payouts pay the oldest earnings first: an earning is paid once the payouts cover it.
+      let paidLeft = totals.paid;
+      const items: EarningsItem[] = [];
+      for (const r of rows) {
+        const amount = toCents(r.e.amount);
+        if (r.e.kind === 'payout') {
+          items.push({
+            id: r.e.id,
+            kind: 'payout',
+            status: 'paid',
+            amount: centsToDecimal(-amount),
+            date: r.e.createdAt.toISOString(),
+            bookingId: null,
+            description: 'Payout to your bank account',
+            availableAt: null,
+          });
+          continue;
+        }
+        const paid = paidLeft >= amount;
+        if (paid) paidLeft -= amount;
+        const who = r.f?.firstName ? `${r.f.firstName} ${r.f.lastName.slice(0, 1)}.` : 'a family';
+        items.push({
+          id: r.e.id,
+          kind: r.e.kind === 'late_cancellation_fee' ? 'late_cancellation_fee' : 'earning',
+          status: paid ? 'paid' : 'pending',
+          amount: centsToDecimal(amount),
+          date: r.e.createdAt.toISOString(),
+          bookingId: r.e.bookingId,
+          description:
+            r.e.kind === 'late_cancellation_fee'
+              ? `Late-cancellation fee from ${who} (booking on ${r.b?.date ?? ''})`
+              : `Booking with ${who} on ${r.b?.date ?? ''}`,
+          availableAt: new Date(r.e.createdAt.getTime() + EARNINGS_HOLD_HOURS * HOUR).toISOString(),
+        });
+      }
+      items.reverse();
+      const [account] = await db
+        .select({ id: payoutAccounts.caregiverId })
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.caregiverId, caregiverId));
+      return {
+        totals: {
+          total: centsToDecimal(totals.total),
+          available: centsToDecimal(totals.available),
+          pending: centsToDecimal(totals.pending),
+          paid: centsToDecimal(totals.paid),
+        },
+        nextPayoutDate: nextFriday(jamaicaToday(now)),
+        hasPayoutAccount: !!account,
+        items,
+      };
+    },
+
+    async getAccount(actor: Actor): Promise<PayoutAccountView> {
+      const caregiverId = await caregiverIdOf(actor);
+      const [a] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.caregiverId, caregiverId));
+      if (!a) return { bankName: null, accountHolder: null, accountNumberMasked: null, updatedAt: null };
+      return {
+        bankName: a.bankName,
+        accountHolder: a.accountHolder,
+        accountNumberMasked: maskAccount(a.accountLast4),
+        updatedAt: a.updatedAt.toISOString(),
+      };
+    },
+
+    async saveAccount(
+      actor: Actor,
+      input: z.output<typeof PayoutAccountRequest>,
+    ): Promise<PayoutAccountView> {
+      const caregiverId = await caregiverIdOf(actor);
+      const values = {
+        caregiverId,
+        bankName: input.bankName,
+        accountHolder: input.accountHolder,
+        accountNumberEncrypted: encryptSecret(key, input.accountNumber),
+        accountLast4: input.accountNumber.slice(-4),
+        updatedAt: new Date(),
+      };
+      await db
+        .insert(payoutAccounts)
+        .values(values)
+        .onConflictDoUpdate({ target: payoutAccounts.caregiverId, set: values });
+      return this.getAccount(actor);
+    },
+
+    /** For the payout operator only (never sent to a browser). */
+    async accountNumberFor(tx: Tx, caregiverId: number): Promise<string | undefined> {
+      const [a] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.caregiverId, caregiverId));
+      return a ? decryptSecret(key, a.accountNumberEncrypted) : undefined;
+    },
+
+    async history(actor: Actor) {
+      const caregiverId = await caregiverIdOf(actor);
+      return db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.caregiverId, caregiverId))
+        .orderBy(desc(payouts.createdAt));
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;

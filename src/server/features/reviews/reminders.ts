@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mailer';
+import type { Db } from '../../db/client';
+import { reviewReminders } from '../../db/schema';
+import { rows } from '../stats-engine/repo';
+import { COMPLETED_AT, REVIEW_WINDOW_MS } from './service';
+
+/** A reminder goes out this long after completion, when the family has not reviewed yet. */
+export const REMINDER_DELAY_MS = 60 * 60 * 1000;
+
+/**
+ * E-mails each family once, an hour after a booking was completed, to review it (only while the
+ * 14-day window is open and no review exists). A booking is claimed before its mail is sent, so two
+ * servers never send the same reminder.
+ */
+export async function sendReviewReminders(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  now: Date,
+): Promise<number> {
+  const { db, mailer, publicUrl } = deps;
+  const from = new Date(now.getTime() - REVIEW_WINDOW_MS);
+  const to = new Date(now.getTime() - REMINDER_DELAY_MS);
+  const due = await rows<{
+    id: number;
+    email: string;
+    first_name: string;
+    caregiver_first_name: string;
+    date: string;
+  }>(
+    db,
+    sql`select b.id, f.email, f.first_name, cu.first_name as caregiver_first_name, b.date
+        from bookings b
+        join users f on f.id = b.family_id
+        join caregivers c on c.id = b.caregiver_id
+        join users cu on cu.id = c.user_id
+        where b.status = 'completed' and ${COMPLETED_AT} > ${from} and ${COMPLETED_AT} <= ${to}
+          and not exists (select 1 from reviews r where r.booking_id = b.id)
+          and not exists (select 1 from review_reminders rr where rr.booking_id = b.id)
+        order by b.id limit 500`,
+  );
+  let sent = 0;
+  for (const b of due) {
+    const claimed = await db
+      .insert(reviewReminders)
+      .values({ bookingId: b.id, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ id: reviewReminders.bookingId });
+    if (claimed.length === 0) continue;
+    await mailer.send({
+      to: b.email,
+      subject: `How was your booking with ${b.caregiver_first_name}?`,
+      text: [
+        `Hi ${b.first_name},`,
+        '',
+        `Your booking with ${b.caregiver_first_name} on ${b.date} is complete. Families trust YaadCare reviews because they come from real bookings like yours.`,
+        '',
+        `Leave a review (within 14 days): ${publicUrl.replace(/\/$/, '')}/dashboard?review=${b.id}`,
+        '',
+        'Reviews are double-blind: yours is published when your caregiver has also shared their feedback, or after 14 days.',
+      ].join('\n'),
+    });
+    sent++;
+  }
+  return sent;
+}

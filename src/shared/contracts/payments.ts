@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/** yyyy-MM-dd plus n days (calendar arithmetic, no time zone involved). */
+export function addJamaicaDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Spec §4 tab values: stripe (card, default), paypal, bank, zelle, cashapp, digital. */
+export const PAYMENT_TABS = ['stripe', 'paypal', 'bank', 'zelle', 'cashapp', 'digital'] as const;
+export const PAYMENT_METHOD_VALUES = ['card', 'paypal', 'bank', 'zelle', 'cashapp', 'digital'] as const;
+export type PaymentMethodValue = (typeof PAYMENT_METHOD_VALUES)[number];
+export const TRANSFER_METHODS: readonly PaymentMethodValue[] = ['bank', 'zelle', 'cashapp'];
+
+export const PAYMENT_MESSAGES = {
+  idempotencyKey: 'An Idempotency-Key header is required (any unique value per payment attempt).',
+  keyReused: 'This Idempotency-Key was already used for a different payment.',
+  alreadyPaid: 'This booking already has a payment.',
+  notPayable: 'This booking can no longer be paid.',
+  cardRequired: 'Enter your card details.',
+  cardNumber: 'Your card number is incorrect.',
+  expired: 'Your card has expired.',
+  cvc: 'Your card’s security code is incorrect.',
+} as const;
+
+/** Luhn check of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const CardInput = z.object({
+  number: z
+    .string()
+    .max(40)
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .refine(luhnValid, PAYMENT_MESSAGES.cardNumber),
+  expMonth: z.coerce.number().int().min(1, 'Check the expiry month.').max(12, 'Check the expiry month.'),
+  expYear: z.coerce
+    .number()
+    .int()
+    .transform((y) => (y < 100 ? 2000 + y : y))
+    .pipe(z.number().int().min(2000).max(2100)),
+  cvc: z.string().regex(/^\d{3,4}$/, PAYMENT_MESSAGES.cvc),
+});
+export type CardInput = z.input<typeof CardInput>;
+
+export const CreatePaymentRequest = z.object({
+  bookingId: z.coerce.number().int().positive().max(2_147_483_647),
+  /** 'stripe' is the spec's tab name for card. */
+  method: z
+    .enum([...PAYMENT_METHOD_VALUES, 'stripe'])
+    .transform((m): PaymentMethodValue => (m === 'stripe' ? 'card' : m)),
+  card: CardInput.optional(),
+  wallet: z.enum(['apple_pay', 'google_pay']).optional(),
+});
+export type CreatePaymentRequest = z.input<typeof CreatePaymentRequest>;
+
+export const PaymentView = z.object({
+  id: z.number().int(),
+  bookingId: z.number().int(),
+  method: z.enum(PAYMENT_METHOD_VALUES),
+  status: z.string(),
+  amount: z.string(),
+  capturedAmount: z.string(),
+  refundedAmount: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** For transfers: how and where to send the money. */
+  instructions: z.string().nullable(),
+  /** The decline reason of a refused card. */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentView = z.infer<typeof PaymentView>;
+
+export const DeclinedPayment = PaymentView.extend({ message: z.string() });
+
+export const AdminPaymentItem = PaymentView.extend({
+  family: z.object({
+    userId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+  booking: z.object({ id: z.number().int(), date: z.string(), status: z.string() }),
+});
+export const AdminPaymentList = z.array(AdminPaymentItem);
+export type AdminPaymentItem = z.infer<typeof AdminPaymentItem>;
+
+/** /payment-settings: where Friday payouts go. */
+export const PayoutAccountRequest = z.object({
+  bankName: z.string().trim().min(2, 'Enter your bank’s name.').max(100),
+  accountHolder: z.string().trim().min(2, 'Enter the account holder’s name.').max(100),
+  accountNumber: z
+    .string()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6,20}$/, 'Account numbers have 6 to 20 digits.')),
+});
+export type PayoutAccountRequest = z.input<typeof PayoutAccountRequest>;
+
+export const PayoutAccountView = z.object({
+  bankName: z.string().nullable(),
+  accountHolder: z.string().nullable(),
+  /** '•••• 1234' — the full number is never sent back. */
+  accountNumberMasked: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type PayoutAccountView = z.infer<typeof PayoutAccountView>;
+
+export const EarningsItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(['earning', 'late_cancellation_fee', 'payout']),
+  status: z.enum(['paid', 'pending']),
+  amount: z.string(),
+  date: z.string(),
+  bookingId: z.number().int().nullable(),
+  description: z.string(),
+  /** When this earning becomes available for a payout (null for payouts). */
+  availableAt: z.string().nullable(),
+});
+export type EarningsItem = z.infer<typeof EarningsItem>;
+
+export const EarningsView = z.object({
+  totals: z.object({
+    total: z.string(),
+    available: z.string(),
+    pending: z.string(),
+    paid: z.string(),
+  }),
+  nextPayoutDate: z.string(),
+  hasPayoutAccount: z.boolean(),
+  items: z.array(EarningsItem),
+});
+export type EarningsView = z.infer<typeof EarningsView>;

@@ -1,0 +1,194 @@
+import { CalendarDays, Clock, MapPin, MessageSquare, Phone } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Link } from 'react-router';
+import { CAREGIVER_KINDS } from '../../../../shared/catalog';
+import { formatJmd, toCents } from '../../../../shared/money';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { type BookingView, useBookingAction, useMyBookings } from '../api';
+import { CancelBookingButton, formatDay, paymentLabel, StatusBadge, timeRange } from './booking-bits';
+
+const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
+
+function BookingCard({ booking }: { booking: BookingView }) {
+  const action = useBookingAction();
+  const run = (act: 'accept' | 'decline' | 'complete', title: string, description: string) =>
+    action.mutate(
+      { id: booking.id, action: act },
+      {
+        onSuccess: () => toast({ title, description }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Not changed',
+            description: errorMessage(error, 'Please try again.'),
+          }),
+      },
+    );
+  const family = booking.family;
+  const ended = new Date(booking.endsAt).getTime() <= Date.now();
+  return (
+    <li
+      className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
+      data-testid={`booking-${booking.id}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="text-lg font-bold">
+            {family.firstName} {family.lastName}
+          </h3>
+          <p className="text-sm text-muted-foreground">{kindLabel(booking.type)}</p>
+        </div>
+        <StatusBadge status={booking.status} />
+      </div>
+      <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden="true" className="size-4 text-primary" />
+          <dt className="sr-only">Date</dt>
+          <dd>{formatDay(booking.date)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <Clock aria-hidden="true" className="size-4 text-primary" />
+          <dt className="sr-only">Time</dt>
+          <dd>
+            {timeRange(booking)} ({booking.duration} h)
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <MapPin aria-hidden="true" className="size-4 text-primary" />
+          <dt className="sr-only">Location</dt>
+          <dd>{family.location ?? 'Location not given'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="font-semibold">Rate</dt>
+          <dd>
+            {formatJmd(toCents(booking.hourlyRate))}/hr · you earn {formatJmd(toCents(booking.subtotal))}
+          </dd>
+        </div>
+        {booking.payment ? (
+          <div className="flex items-center gap-2">
+            <dt className="font-semibold">Payment</dt>
+            <dd>{paymentLabel(booking.payment.status)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {booking.notes ? <p className="mt-3 rounded-lg bg-muted p-3 text-sm">{booking.notes}</p> : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/chat/${family.userId}`}>
+            <MessageSquare aria-hidden="true" className="size-4" /> Message
+          </Link>
+        </Button>
+        {booking.status === 'confirmed' && family.phone ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={`tel:${family.phone.replace(/[^\d+]/g, '')}`}>
+              <Phone aria-hidden="true" className="size-4" /> Call {family.phone}
+            </a>
+          </Button>
+        ) : null}
+        {booking.status === 'pending' ? (
+          <>
+            <Button
+              size="sm"
+              disabled={action.isPending}
+              onClick={() => run('accept', 'Booking Accepted', `${family.firstName} has been notified.`)}
+            >
+              Accept
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => run('decline', 'Booking Declined', `${family.firstName} has been notified.`)}
+            >
+              Decline
+            </Button>
+          </>
+        ) : null}
+        {booking.status === 'confirmed' && ended ? (
+          <Button
+            size="sm"
+            disabled={action.isPending}
+            onClick={() => run('complete', 'Booking completed', 'Your earnings are on the Earnings page.')}
+          >
+            Mark completed
+          </Button>
+        ) : null}
+        {booking.status === 'confirmed' && !ended ? (
+          <CancelBookingButton booking={booking} by="caregiver" />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+const TABS = [
+  {
+    value: 'upcoming',
+    label: 'Upcoming',
+    empty: 'No upcoming bookings. New requests and confirmed bookings show here.',
+  },
+  { value: 'pending', label: 'Pending', empty: 'No requests waiting for your answer.' },
+  { value: 'completed', label: 'Completed', empty: 'No completed bookings yet.' },
+] as const;
+
+/** /bookings for caregivers (spec §2): counts, tabs upcoming / pending / completed, real actions. */
+export function CaregiverBookings() {
+  const { data, isPending, isError } = useMyBookings();
+  if (isPending) return <Spinner label="Loading bookings" />;
+  if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
+  // Spec §4: upcoming = confirmed or pending; pending tab = pending; completed tab = completed.
+  const byTab = {
+    upcoming: data.filter((b) => b.status === 'confirmed' || b.status === 'pending').reverse(),
+    pending: data.filter((b) => b.status === 'pending').reverse(),
+    completed: data.filter((b) => b.status === 'completed'),
+  };
+  return (
+    <>
+      <dl className="mb-6 grid grid-cols-3 gap-3">
+        {TABS.map((t) => (
+          <div key={t.value} className="rounded-xl border border-border bg-surface p-4 text-center">
+            <dt className="text-sm text-muted-foreground">{t.label}</dt>
+            <dd className="text-2xl font-bold" data-testid={`count-${t.value}`}>
+              {byTab[t.value].length}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Tabs.Root defaultValue="upcoming">
+        <Tabs.List
+          aria-label="Bookings"
+          className="mb-4 inline-flex flex-wrap gap-1 rounded-lg border border-border bg-surface p-1"
+        >
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className="rounded-md px-4 py-2 text-sm font-semibold hover:bg-muted data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+            >
+              {t.label} ({byTab[t.value].length})
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value}>
+            {byTab[t.value].length === 0 ? (
+              <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+                {t.empty}
+              </p>
+            ) : (
+              <ul className="space-y-4">
+                {byTab[t.value].map((b) => (
+                  <BookingCard key={b.id} booking={b} />
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { CalendarDays, Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatJmd, toCents } from '../../../../shared/money';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { type BookingView, useMyBookings } from '../api';
+import {
+  CancelBookingButton,
+  CancellationPolicy,
+  formatDay,
+  paymentLabel,
+  StatusBadge,
+  timeRange,
+} from './booking-bits';
+
+const LIVE_PAYMENT = ['authorized', 'received', 'awaiting_transfer', 'captured'];
+
+function FamilyBookingCard({ booking }: { booking: BookingView }) {
+  const cg = booking.caregiver;
+  const open = booking.status === 'pending' || booking.status === 'confirmed';
+  const paid = !!booking.payment && LIVE_PAYMENT.includes(booking.payment.status);
+  const needsPayment = (open || booking.status === 'completed') && !paid;
+  const started = new Date(booking.startsAt).getTime() <= Date.now();
+  return (
+    <li
+      className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
+      data-testid={`booking-${booking.id}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="text-lg font-bold">
+            <Link to={`/caregiver/${cg.caregiverId}`} className="hover:underline">
+              {cg.firstName} {cg.lastName.slice(0, 1)}.
+            </Link>
+          </h3>
+          <p className="text-sm text-muted-foreground">{cg.location}</p>
+        </div>
+        <StatusBadge status={booking.status} />
+      </div>
+      <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden="true" className="size-4 text-primary" />
+          <dt className="sr-only">Date</dt>
+          <dd>{formatDay(booking.date)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <Clock aria-hidden="true" className="size-4 text-primary" />
+          <dt className="sr-only">Time</dt>
+          <dd>
+            {timeRange(booking)} ({booking.duration} h)
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="font-semibold">Total</dt>
+          <dd>{formatJmd(toCents(booking.totalCost))}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="font-semibold">Payment</dt>
+          <dd>{booking.payment ? paymentLabel(booking.payment.status) : 'Not paid yet'}</dd>
+        </div>
+      </dl>
+      {booking.notes ? <p className="mt-3 rounded-lg bg-muted p-3 text-sm">{booking.notes}</p> : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {needsPayment ? (
+          <Button asChild size="sm">
+            <Link to={`/payment/${booking.id}`}>Pay now</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/chat/${cg.userId}`}>Message</Link>
+        </Button>
+        {open && !started ? <CancelBookingButton booking={booking} by="family" /> : null}
+        {booking.status === 'completed' ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}>Leave a review</Link>
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** /bookings for families: every booking with its status colour, pay, cancel (policy shown), review. */
+export function FamilyBookings() {
+  const { data, isPending, isError } = useMyBookings();
+  if (isPending) return <Spinner label="Loading bookings" />;
+  if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
+  return (
+    <>
+      <CancellationPolicy className="mb-6" />
+      {data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border p-8 text-center">
+          <p className="text-muted-foreground">You have no bookings yet.</p>
+          <Button asChild className="mt-4">
+            <Link to="/search">Find care</Link>
+          </Button>
+        </div>
+      ) : (
+        <ul className="space-y-4">
+          {data.map((b) => (
+            <FamilyBookingCard key={b.id} booking={b} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

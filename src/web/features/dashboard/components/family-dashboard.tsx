@@ -1,0 +1,263 @@
+import {
+  Bookmark,
+  CalendarClock,
+  HeartHandshake,
+  MessageSquare,
+  Moon,
+  Search,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { formatJmd } from '../../../../shared/money';
+import { Progress } from '../../../components/ui/progress';
+import { displayName, formatDate, formatRate, plural } from '../../../lib/format';
+import type { PublicUser } from '../../auth/api';
+import { CaregiverPhoto } from '../../caregivers/components/caregiver-photo';
+import { StarRating } from '../../caregivers/components/star-rating';
+import { LeaveReview } from '../../reviews/components/review-forms';
+import type { FamilyDashboardResponse } from '../api';
+import { StatusTag } from './caregiver-dashboard';
+
+type Data = FamilyDashboardResponse;
+type Item = Data['upcomingBookings'][number];
+
+const jmd = (v: string) => `${formatJmd(Math.round(Number(v) * 100))} JMD`;
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const bookingDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+const CATEGORY_ICONS = {
+  'child-care': Users,
+  'senior-care': HeartHandshake,
+  'special-needs': HeartHandshake,
+  overnight: Moon,
+} as Record<string, typeof Users>;
+
+function Stat({
+  label,
+  value,
+  to,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  to?: string;
+  icon: typeof Users;
+}) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl border border-border bg-surface p-4 shadow-sm">
+      <dt className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
+        <Icon aria-hidden="true" className="size-5 text-primary" />
+        {label}
+      </dt>
+      <dd className="text-xl font-extrabold break-words sm:text-2xl">
+        {to ? (
+          <Link to={to} className="hover:underline">
+            {value}
+          </Link>
+        ) : (
+          value
+        )}
+      </dd>
+    </div>
+  );
+}
+
+function BookingItem({ b, reviewOpen }: { b: Item; reviewOpen: boolean }) {
+  const name = displayName(b.caregiver.firstName, b.caregiver.lastName);
+  return (
+    <li className="rounded-xl border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <CaregiverPhoto src={b.caregiver.profileImageUrl} alt="" size={40} />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">
+            <Link to={`/caregiver/${b.caregiver.id}`} className="hover:underline">
+              {name}
+            </Link>{' '}
+            <StatusTag status={b.status} />
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {bookingDay(b.date)} · {b.startTime}–{b.endTime} · {jmd(b.totalCost)}
+          </p>
+        </div>
+      </div>
+      {b.review ? (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          Your review: <StarRating value={b.review.rating} />
+          {b.review.status === 'pending'
+            ? '(published once your caregiver has shared feedback, or after 14 days)'
+            : b.review.status === 'hidden'
+              ? '(hidden by YaadCare)'
+              : '(published)'}
+        </p>
+      ) : b.canReview ? (
+        <div className="mt-2">
+          <LeaveReview bookingId={b.id} caregiverName={name} defaultOpen={reviewOpen} />
+          {b.reviewDeadline ? (
+            <p className="mt-1 text-xs text-muted-foreground">
+              You can review until {formatDate(b.reviewDeadline)}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The family dashboard (spec §2), every figure from the family's own records. */
+export function FamilyDashboard({ user, data }: { user: PublicUser; data: Data }) {
+  const [params] = useSearchParams();
+  const reviewId = Number(params.get('review'));
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          Welcome back, <span className="font-semibold text-foreground">{user.firstName}</span>!
+        </p>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Stat
+          label="Upcoming bookings"
+          value={String(data.counts.upcoming)}
+          to="/bookings"
+          icon={CalendarClock}
+        />
+        <Stat label="Spent this month" value={jmd(data.spending.thisMonth)} icon={Wallet} />
+        <Stat label="Spent in total" value={jmd(data.spending.total)} icon={Bookmark} />
+        <Stat
+          label="Unread messages"
+          value={String(data.unreadMessages)}
+          to="/messages"
+          icon={MessageSquare}
+        />
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="upcoming" className="space-y-3">
+            <h2 id="upcoming" className="text-xl font-bold">
+              Upcoming bookings
+            </h2>
+            {data.upcomingBookings.length ? (
+              <ul className="space-y-3">
+                {data.upcomingBookings.map((b) => (
+                  <BookingItem key={b.id} b={b} reviewOpen={false} />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">
+                No confirmed bookings ahead.{' '}
+                <Link to="/search" className="font-semibold text-primary-deep underline">
+                  Find care
+                </Link>
+              </p>
+            )}
+            {data.counts.pending > 0 ? (
+              <p className="text-sm text-muted-foreground">
+                {plural(data.counts.pending, 'request')} waiting for a caregiver's answer.
+              </p>
+            ) : null}
+          </section>
+          <section aria-labelledby="past" className="space-y-3">
+            <h2 id="past" className="text-xl font-bold">
+              Past bookings
+            </h2>
+            {data.pastBookings.length ? (
+              <ul className="space-y-3">
+                {data.pastBookings.map((b) => (
+                  <BookingItem key={b.id} b={b} reviewOpen={b.id === reviewId} />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">No completed bookings yet.</p>
+            )}
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section
+            aria-labelledby="completeness"
+            className="space-y-2 rounded-2xl border border-border bg-surface p-4"
+          >
+            <h2 id="completeness" className="text-lg font-bold">
+              Profile {data.profile.completeness}% complete
+            </h2>
+            <Progress value={data.profile.completeness} label="Profile completeness" />
+            {data.profile.missing.length ? (
+              <ul className="list-disc space-y-1 pl-5 text-sm">
+                {data.profile.missing.map((m) => (
+                  <li key={m.field}>
+                    <Link to={m.href} className="font-semibold text-primary-deep underline">
+                      {m.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">Everything is filled in.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="favourites" className="space-y-2">
+            <h2 id="favourites" className="text-lg font-bold">
+              Favourites
+            </h2>
+            {data.favourites.length ? (
+              <ul className="space-y-2">
+                {data.favourites.map((f) => (
+                  <li
+                    key={f.id}
+                    className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3"
+                  >
+                    <CaregiverPhoto src={f.profileImageUrl} alt="" size={40} />
+                    <div className="min-w-0">
+                      <Link to={`/caregiver/${f.id}`} className="font-semibold hover:underline">
+                        {displayName(f.firstName, f.lastName)}
+                      </Link>
+                      <p className="text-sm text-muted-foreground">
+                        {Number(f.averageRating).toFixed(1)}★ · {formatRate(f.hourlyRate)} JMD / hour
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">Tap the heart on a caregiver to save them here.</p>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="categories" className="space-y-3">
+        <h2 id="categories" className="text-xl font-bold">
+          Care categories
+        </h2>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {data.careCategories.map((c) => {
+            const Icon = CATEGORY_ICONS[c.key] ?? Search;
+            return (
+              <li key={c.key}>
+                <Link
+                  to={c.href}
+                  className="flex h-full flex-col gap-1 rounded-2xl border border-border bg-surface p-4 shadow-sm hover:border-primary"
+                >
+                  <Icon aria-hidden="true" className="size-6 text-primary" />
+                  <span className="font-semibold">{c.label}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {plural(c.count, 'caregiver')} available{c.limited ? ' · Limited' : ''}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}

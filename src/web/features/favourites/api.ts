@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { FavouriteCaregiver } from '../../../shared/contracts/favourites';
+import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { useCurrentUser } from '../auth/api';
+
+export type { FavouriteCaregiver };
+export const favouritesKey = ['/api/favourites'] as const;
+
+/** The signed-in family's favourites (one query shared by every heart on the page). */
+export function useFavourites(enabled = true) {
+  return useQuery({
+    queryKey: favouritesKey,
+    queryFn: ({ signal }) => apiGet<FavouriteCaregiver[]>('/api/favourites', signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useToggleFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caregiverId, favourite }: { caregiverId: number; favourite: boolean }) =>
+      apiRequest<{ caregiverId: number; favourite: boolean }>(
+        favourite ? 'PUT' : 'DELETE',
+        `/api/favourites/${caregiverId}`,
+      ),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: favouritesKey });
+      await queryClient.invalidateQueries({ queryKey: ['/api/family/dashboard'] });
+    },
+  });
+}
+
+/** Counts one view of a caregiver's profile (the server counts once per visitor per day). */
+export function useRecordProfileView(caregiverId: number) {
+  // Wait for the session check so a signed-in visitor is counted as themselves, not as an anonymous one.
+  const { isPending } = useCurrentUser();
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    if (isPending || sent.current === caregiverId) return;
+    sent.current = caregiverId;
+    apiPost(`/api/caregivers/${caregiverId}/views`).catch(() => {
+      // A lost view count is not worth bothering anyone about.
+    });
+  }, [caregiverId, isPending]);
+}

@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminPaymentItem,
+  CardInput,
+  EarningsView,
+  PaymentMethodValue,
+  PaymentView,
+  PayoutAccountRequest,
+  PayoutAccountView,
+} from '../../../shared/contracts/payments';
+import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api';
+import { bookingKeys } from '../bookings/api';
+
+export type { AdminPaymentItem, EarningsView, PaymentView, PayoutAccountView };
+
+export interface PayBody {
+  bookingId: number;
+  method: PaymentMethodValue;
+  card?: CardInput;
+  wallet?: 'apple_pay' | 'google_pay';
+}
+
+/**
+ * POST /api/payments with an Idempotency-Key: the caller keeps one key per attempt, so a retry of the
+ * same attempt (double click, flaky network) can never charge twice.
+ */
+export async function pay(body: PayBody, idempotencyKey: string): Promise<PaymentView> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Requested-With': 'fetch',
+    Accept: 'application/json',
+    'Idempotency-Key': idempotencyKey,
+  };
+  const res = await fetch('/api/payments', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'include',
+  });
+  const data = (await res.json().catch(() => ({}))) as PaymentView & { message?: string };
+  if (!res.ok) {
+    throw new ApiError(res.status, data.message ?? 'Payment failed. Please try again.');
+  }
+  return data;
+}
+
+export function usePay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: PayBody; key: string }) => pay(body, key),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+export const paymentKeys = {
+  earnings: ['earnings'] as const,
+  settings: ['payment-settings'] as const,
+  awaiting: ['admin', 'payments', 'awaiting'] as const,
+};
+
+export const earningsQuery = queryOptions({
+  queryKey: paymentKeys.earnings,
+  queryFn: ({ signal }) => apiGet<EarningsView>('/api/earnings', signal),
+  staleTime: 0,
+});
+
+export function useEarnings() {
+  return useQuery(earningsQuery);
+}
+
+export function usePayoutAccount() {
+  return useQuery({
+    queryKey: paymentKeys.settings,
+    queryFn: ({ signal }) => apiGet<PayoutAccountView>('/api/payment-settings', signal),
+  });
+}
+
+export function useSavePayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutAccountRequest) =>
+      apiRequest<PayoutAccountView>('PUT', '/api/payment-settings', body),
+    onSuccess: (data) => {
+      queryClient.setQueryData(paymentKeys.settings, data);
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.earnings });
+    },
+  });
+}
+
+export function useAwaitingTransfers() {
+  return useQuery({
+    queryKey: paymentKeys.awaiting,
+    queryFn: ({ signal }) => apiGet<AdminPaymentItem[]>('/api/admin/payments/awaiting-transfer', signal),
+    staleTime: 0,
+  });
+}
+
+export function useMarkReceived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiPost<PaymentView>(`/api/admin/payments/${id}/received`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.awaiting }),
+  });
+}
+
+export function useRunPayouts() {
+  return useMutation({
+    mutationFn: () =>
+      apiPost<{ ran: boolean; result?: { paid: number; totalCents: number; skippedNoAccount: number } }>(
+        '/api/admin/jobs/payouts/run',
+        {},
+      ),
+  });
+}
