@@ -30,12 +30,15 @@ import { notificationRoutes } from './features/notifications/routes';
 import { setPaymentProvider } from './features/payments/provider';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
+import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
@@ -153,6 +156,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(uploadsPlugin);
   await app.register(rateLimit, {
     global: false,
@@ -173,6 +177,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(caregiverProfileRoutes);
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
+  await app.register(supportRoutes);
+  await app.register(privacyRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
   await app.register(payoutRoutes);

@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('YaadCare <no-reply@yaadcare.jm>'),
   SUPPORT_EMAIL: z.email().default('support@yaadcare.jm'),
+  /** The support line shown on /support, as dialled from abroad (E.164). */
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +18765550100')
+    .default('+18765550100'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests a minute one IP may make to login and forgot-password. */
@@ -38,6 +43,7 @@ export interface Env {
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
+  supportPhone: string;
   publicUrl: string;
   logLevel: string;
   authRateLimitPerMinute: number;
@@ -65,6 +71,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

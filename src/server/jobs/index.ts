@@ -1,6 +1,7 @@
 import { bookingLifecycleJob } from '../features/bookings/jobs';
 import { unreadMessageEmailJob } from '../features/notifications/unread-email-job';
 import { fridayPayoutJob } from '../features/payouts/jobs';
+import { scrubDeletedAccountsJob } from '../features/privacy/job';
 import { publishReviewsJob, reviewRemindersJob } from '../features/reviews/jobs';
 import type { Job } from './scheduler';
 
@@ -9,6 +10,7 @@ import type { Job } from './scheduler';
  * Friday payouts, unread-message e-mails, review publication, account deletion.
  */
 export const JOBS: Job[] = [
+  scrubDeletedAccountsJob,
   bookingLifecycleJob,
   fridayPayoutJob,
   publishReviewsJob,

@@ -23,6 +23,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
       root: dist,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',
@@ -33,6 +35,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
   }
   // Read once: the HTML shell changes only with a new build.
   const indexHtml = built ? readFileSync(join(dist, 'index.html'), 'utf8') : NOT_BUILT;
+  const preloads = built ? routePreloads(dist) : () => '';
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
@@ -43,6 +46,55 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
       .code(isAppRoute(path) ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(isAppRoute(path) ? indexHtml.replace('</head>', `${preloads(path)}</head>`) : indexHtml);
   });
 });
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The page module of an app path, as the manifest names it ('pages/home-page.tsx'). */
+function pageModule(path: string): string {
+  const first = path.split('/')[1] ?? '';
+  if (first === '') return 'pages/home-page.tsx';
+  if (first === 'caregiver') return 'pages/caregiver-profile-page.tsx';
+  return `pages/${first}-page.tsx`;
+}
+
+/**
+ * `<link rel="modulepreload">` tags for the page's own chunk and what it imports (beyond the entry's), so a
+ * phone fetches them with the entry instead of only after the entry has run: one round trip less before
+ * the page shows. Built from Vite's manifest; nothing when there is none.
+ */
+export function routePreloads(dist: string): (path: string) => string {
+  const file = join(dist, '.vite/manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((k) => manifest[k].isEntry));
+  const cache = new Map<string, string>();
+  return (path) => {
+    const key = pageModule(path.split(/[?#]/)[0]);
+    let tags = cache.get(key);
+    if (tags === undefined) {
+      tags = manifest[key]
+        ? [...closure([key])]
+            .filter((k) => !entry.has(k))
+            .map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`)
+            .join('')
+        : '';
+      cache.set(key, tags);
+    }
+    return tags;
+  };
+}

@@ -15,7 +15,11 @@ export const AdminUsersQuery = z.object({
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(1_000_000).default(0),
 });
 
-export const AdminUser = PublicUser.extend({ suspendedAt: z.string().nullable() });
+export const AdminUser = PublicUser.extend({
+  suspendedAt: z.string().nullable(),
+  /** Set when the owner deleted the account (it cannot be restored; personal data goes after 30 days). */
+  deletedAt: z.string().nullable().optional(),
+});
 export const AdminUsersResponse = z.object({ users: z.array(AdminUser), total: z.number().int() });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -127,6 +127,8 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 export const AppConfigResponse = z.object({
   demoMode: z.boolean(),
   supportEmail: z.string(),
+  /** The support line in E.164, e.g. +18765550100. */
+  supportPhone: z.string(),
   /** The YaadCare Support account: 'Chat with support' links to /chat/{supportUserId}. */
   supportUserId: z.number().int(),
 });

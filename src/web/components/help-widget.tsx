@@ -80,7 +80,9 @@ export function HelpWidget() {
               </li>
             ) : null}
           </ul>
-          <p className="mt-4 text-sm font-semibold">Available 24/7 for support</p>
+          <p className="mt-4 text-sm font-semibold">
+            Help centre open 24/7; we reply within one business day
+          </p>
           <p className="text-sm text-muted-foreground">Connecting families with care across Jamaica</p>
         </Dialog.Content>
       </Dialog.Portal>

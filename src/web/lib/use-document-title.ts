@@ -16,22 +16,3 @@ export function useDocumentTitle(title: string, { exact = false }: { exact?: boo
     document.title = formatDocumentTitle(title, exact);
   }, [title, exact]);
 }
-
-/** Sets the page's meta description while the page is shown, and puts the previous one back after. */
-export function useMetaDescription(description: string): void {
-  useEffect(() => {
-    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    const created = !meta;
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.appendChild(meta);
-    }
-    const previous = meta.content;
-    meta.content = description;
-    return () => {
-      if (created) meta.remove();
-      else meta.content = previous;
-    };
-  }, [description]);
-}

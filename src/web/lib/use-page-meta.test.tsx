@@ -23,8 +23,8 @@ describe('usePageMeta', () => {
       <Page
         title="Pricing"
         description="Plans and typical caregiver rates in JMD."
-        path="/pricing?ref=x"
-        image="/favicon.svg"
+        canonicalPath="/pricing?ref=x"
+        ogImage="/favicon.svg"
       />,
     );
     const origin = window.location.origin;
@@ -45,10 +45,12 @@ describe('usePageMeta', () => {
 
   it('keeps an exact title, updates in place, and cleans up when the page goes', () => {
     const { rerender, unmount } = render(
-      <Page title="YaadCare — care in Jamaica" exactTitle description="First." path="/" />,
+      <Page title="YaadCare — care in Jamaica" exactTitle description="First." canonicalPath="/" />,
     );
     expect(document.title).toBe('YaadCare — care in Jamaica');
-    rerender(<Page title="How it works" description="Second." path="/how-it-works" type="article" />);
+    rerender(
+      <Page title="How it works" description="Second." canonicalPath="/how-it-works" type="article" />,
+    );
     expect(document.title).toBe('How it works · YaadCare');
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
     expect(canonical()).toBe(`${window.location.origin}/how-it-works`);

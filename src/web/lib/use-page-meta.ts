@@ -6,13 +6,15 @@ export interface PageMeta {
   title: string;
   /** One or two sentences for search results and link previews (about 150 characters). */
   description: string;
-  /** The page's path without query ('/pricing'); the canonical URL is this path on the current origin. */
-  path: string;
+  /** The page's path ('/pricing'); query and hash are dropped. The canonical URL is this path on the current origin. */
+  canonicalPath: string;
+  /** An absolute or root-relative image URL for link previews (og:image, twitter:image). */
+  ogImage?: string;
   exactTitle?: boolean;
   /** Open Graph type: 'website' for pages, 'profile' for a caregiver, 'article' for long text. */
   type?: 'website' | 'article' | 'profile';
-  /** An absolute or root-relative image URL for link previews. */
-  image?: string;
+  /** schema.org structured data for the page, written as one application/ld+json script in the head. */
+  jsonLd?: Record<string, unknown> | null;
 }
 
 /** Marks the tags this hook added, so they are removed again when the page goes. */
@@ -51,11 +53,14 @@ let shellDescription: string | null | undefined;
 export function usePageMeta({
   title,
   description,
-  path,
+  canonicalPath: path,
+  ogImage: image,
   exactTitle = false,
   type = 'website',
-  image,
+  jsonLd,
 }: PageMeta) {
+  // Compared as text, so a page may build its structured data on every render.
+  const structured = jsonLd ? JSON.stringify(jsonLd) : null;
   useEffect(() => {
     const fullTitle = formatDocumentTitle(title, exactTitle);
     const url = new URL(path.split(/[?#]/)[0] || '/', window.location.origin).href;
@@ -83,15 +88,26 @@ export function usePageMeta({
     setMeta('property', 'og:title', fullTitle);
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:url', url);
-    if (imageUrl) setMeta('property', 'og:image', imageUrl);
+    if (imageUrl) {
+      setMeta('property', 'og:image', imageUrl);
+      setMeta('name', 'twitter:image', imageUrl);
+    }
     setMeta('name', 'twitter:card', 'summary');
     setMeta('name', 'twitter:title', fullTitle);
     setMeta('name', 'twitter:description', description);
+    if (structured) {
+      const script = document.createElement('script');
+      script.type = 'application/ld+json';
+      script.setAttribute(OWNED, '');
+      // textContent, never HTML: a '</script>' inside a bio cannot end the element.
+      script.textContent = structured;
+      document.head.appendChild(script);
+    }
 
     return () => {
       for (const el of document.head.querySelectorAll(`[${OWNED}]`)) el.remove();
       const shell = document.head.querySelector('meta[name="description"]');
       if (shell && shellDescription) shell.setAttribute('content', shellDescription);
     };
-  }, [title, description, path, exactTitle, type, image]);
+  }, [title, description, path, exactTitle, type, image, structured]);
 }

@@ -28,6 +28,7 @@ import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { MessagingAdminSections } from '../features/messages/components/admin-messaging';
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
+import { AdminTicketsPanel } from '../features/support/components/admin-tickets-panel';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -381,7 +382,7 @@ function UsersPanel() {
                       {name}{' '}
                       {u.suspendedAt ? (
                         <span className="ml-1 rounded-full bg-destructive-soft px-2 py-0.5 text-xs font-bold text-destructive">
-                          Suspended
+                          {u.deletedAt ? 'Deleted by owner' : 'Suspended'}
                         </span>
                       ) : null}
                     </p>
@@ -389,7 +390,7 @@ function UsersPanel() {
                       {u.email} · {u.userType} · verification {u.verificationStatus}
                     </p>
                   </div>
-                  {u.userType === 'admin' || u.id === me.id ? null : (
+                  {u.userType === 'admin' || u.id === me.id || u.deletedAt ? null : (
                     <Button
                       size="sm"
                       variant={u.suspendedAt ? 'outline' : 'destructive'}
@@ -447,6 +448,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="payments" className={tabClasses}>
             Payments
           </Tabs.Trigger>
+          <Tabs.Trigger value="support" className={tabClasses}>
+            Support
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="verifications">
           <VerificationQueue />
@@ -456,6 +460,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="payments">
           <AdminTransfersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="support">
+          <AdminTicketsPanel />
         </Tabs.Content>
       </Tabs.Root>
       <AdminReviewsPanel />

@@ -21,9 +21,10 @@ import { useRecordProfileView } from '../features/favourites/api';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
 import { ReviewFromLink } from '../features/reviews/components/review-from-link';
 import { ReviewReply } from '../features/reviews/components/review-reply';
+import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
 import { isApiError } from '../lib/api';
 import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
-import { useDocumentTitle, useMetaDescription } from '../lib/use-document-title';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Spec §2: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */
 export function parseCaregiverId(raw: string | undefined): number | undefined {
@@ -174,12 +175,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
   const from = (useLocation().state as ProfileLinkState | null)?.from;
   const backTo = from?.startsWith('/search') ? from : '/search';
   useRecordProfileView(caregiver.id);
-  useDocumentTitle(`${name}${kinds[0] ? ` — ${kinds[0]}` : ''}${place ? ` in ${place}` : ''}`);
-  useMetaDescription(
-    `${name}${kinds.length ? `, ${kinds.join(', ').toLowerCase()}` : ''}${place ? ` in ${place}` : ''}: ${plural(caregiver.experience, 'year')} of experience, ${formatRate(caregiver.hourlyRate)} JMD per hour. ${caregiver.bio ?? ''}`
-      .trim()
-      .slice(0, 300),
-  );
+  useCaregiverProfileMeta(caregiver);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -152,7 +152,7 @@ export default function CaregiverResourcesPage() {
     title: 'Caregiver resources',
     description:
       'Resources for caregivers in Jamaica: first aid and HEART/NSTA Trust training, building your profile and rate, and the legal basics: TRN, NIS, income tax and your police record.',
-    path: '/caregiver-resources',
+    canonicalPath: '/caregiver-resources',
   });
 
   return (

@@ -54,7 +54,7 @@ export default function ForgotPasswordPage() {
     title: 'Forgot password',
     description:
       "Forgot your YaadCare password? Enter your e-mail address and we'll send you a link to set a new one.",
-    path: '/forgot-password',
+    canonicalPath: '/forgot-password',
   });
   const mutation = useRequestPasswordReset();
   const [sent, setSent] = useState<{ email: string; response: ForgotPasswordResponse } | null>(null);

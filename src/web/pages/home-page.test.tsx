@@ -78,9 +78,15 @@ describe('HomePage', () => {
 
   it('sets the title and WebSite structured data with a search action', () => {
     stubHome();
-    const { container } = renderRoute(<HomePage />);
+    renderRoute(<HomePage />);
     expect(document.title).toBe('YaadCare — Trusted caregivers across Jamaica');
-    const script = container.querySelector('script[type="application/ld+json"]');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${window.location.origin}/`,
+    );
+    expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      'YaadCare — Trusted caregivers across Jamaica',
+    );
+    const script = document.head.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(script?.textContent ?? '{}');
     expect(data['@type']).toBe('WebSite');
     expect(data.potentialAction.target.urlTemplate).toBe(
@@ -105,7 +111,9 @@ describe('HomePage', () => {
       'href',
       'mailto:help@yaadcare.jm',
     );
-    expect(within(panel).getByText('Available 24/7 for support')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Help centre open 24/7; we reply within one business day'),
+    ).toBeInTheDocument();
     fireEvent.keyDown(panel, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(button).toHaveFocus();

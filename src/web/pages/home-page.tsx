@@ -29,7 +29,7 @@ import { caregiverSearchQuery, useKindCounts } from '../features/caregivers/api'
 import { CaregiverCard, CaregiverCardSkeleton } from '../features/caregivers/components/caregiver-card';
 import { useNow } from '../features/caregivers/use-now';
 import { plural } from '../lib/format';
-import { useDocumentTitle, useMetaDescription } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/use-page-meta';
 
 const TRUST = [
   {
@@ -38,7 +38,11 @@ const TRUST = [
     text: 'Look for the Verified badge: ID, police record and references checked by our team.',
   },
   { icon: Star, title: 'Highly Rated', text: 'Reviews come from real families who booked through YaadCare.' },
-  { icon: Clock, title: '24/7 Support', text: 'Our team is here for you day and night.' },
+  {
+    icon: Clock,
+    title: 'Real Support',
+    text: 'Help centre open 24/7; a person on our team answers within one business day.',
+  },
 ];
 
 const STEPS = [
@@ -97,8 +101,8 @@ const FEATURED_COUNT = 3;
 const FEATURED_QUERY = new URLSearchParams({ sort: 'rating', limit: String(FEATURED_COUNT) });
 
 /** schema.org WebSite with a site-search action (spec §2): search engines can send a query to /search?q=…. */
-function websiteJsonLd(origin: string): string {
-  return JSON.stringify({
+function websiteJsonLd(origin: string) {
+  return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     name: 'YaadCare',
@@ -108,7 +112,7 @@ function websiteJsonLd(origin: string): string {
       target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?q={search_term_string}` },
       'query-input': 'required name=search_term_string',
     },
-  }).replace(/</g, '\\u003c');
+  };
 }
 
 function HeroSearch() {
@@ -265,17 +269,16 @@ function CategoryGrid() {
 }
 
 export default function HomePage() {
-  useDocumentTitle('YaadCare — Trusted caregivers across Jamaica', { exact: true });
-  useMetaDescription(
-    'Find trusted nannies, babysitters, tutors, senior-care nurses, special-needs carers, housekeepers and handymen in all 14 parishes of Jamaica. Compare reviews and rates in JMD, then book securely.',
-  );
+  usePageMeta({
+    title: 'YaadCare — Trusted caregivers across Jamaica',
+    exactTitle: true,
+    description:
+      'Find trusted nannies, babysitters, tutors, senior-care nurses, special-needs carers, housekeepers and handymen in all 14 parishes of Jamaica. Compare reviews and rates in JMD, then book securely.',
+    canonicalPath: '/',
+    jsonLd: websiteJsonLd(window.location.origin),
+  });
   return (
     <>
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data block, '<' escaped.
-        dangerouslySetInnerHTML={{ __html: websiteJsonLd(window.location.origin) }}
-      />
       <section className="bg-gradient-to-b from-primary-soft to-background">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
           <p className="text-sm font-bold tracking-wide text-primary-deep uppercase">

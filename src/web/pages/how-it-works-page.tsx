@@ -52,7 +52,7 @@ export default function HowItWorksPage() {
     title: 'How it works',
     description:
       'How YaadCare works: search caregivers across Jamaica, review profiles and Verified badges, book and message in one place, and pay in JMD only after the service is completed.',
-    path: '/how-it-works',
+    canonicalPath: '/how-it-works',
   });
 
   return (

@@ -27,7 +27,7 @@ export default function LoginPage() {
   usePageMeta({
     title: 'Log in',
     description: 'Log in to YaadCare to message caregivers, manage your bookings and see your dashboard.',
-    path: '/login',
+    canonicalPath: '/login',
   });
   const location = useLocation();
   const navigate = useNavigate();

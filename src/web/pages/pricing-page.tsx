@@ -75,7 +75,7 @@ export default function PricingPage() {
   usePageMeta({
     title: 'Pricing',
     description: `YaadCare pricing in JMD: free Basic plan, typical caregiver rates in Jamaica, a ${PLATFORM_FEE_PERCENT}% platform fee charged after the service, and free cancellation up to ${FREE_CANCELLATION_HOURS} hours before.`,
-    path: '/pricing',
+    canonicalPath: '/pricing',
   });
 
   return (

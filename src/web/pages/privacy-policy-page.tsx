@@ -155,10 +155,12 @@ const SECTIONS: LegalSection[] = [
     title: 'How long we keep it',
     content: (
       <p>
-        We keep your data while your account is open. When you ask us to delete your account, we delete your
-        personal data within about 30 days, except for records the law requires us to keep for longer (such as
-        payment and tax records) and information we need to deal with an open dispute or safety report. Those
-        are kept only as long as needed and then deleted.
+        We keep your data while your account is open. When you delete your account (in Settings, with your
+        password), you are signed out everywhere at once, a caregiver profile leaves search straight away, and
+        within about 30 days we delete or anonymise your personal data: name, contact details, photo, the
+        messages you sent and verification documents. Records the law requires us to keep for longer (such as
+        payment and tax records) stay, without your name, and so does information we need to deal with an open
+        dispute or safety report, only as long as needed.
       </p>
     ),
   },
@@ -188,9 +190,11 @@ const SECTIONS: LegalSection[] = [
           <li>stop using your data for direct marketing (we do not send marketing without your consent).</li>
         </ul>
         <p>
-          Send your request to <SupportEmail /> or through the <Link to="/support">support page</Link>. We may
-          ask you to confirm your identity, and we answer every request within 30 days. If you are not
-          satisfied with our answer, you can complain to the Office of the Information Commissioner.
+          You can download a copy of your data and delete your account yourself, in{' '}
+          <Link to="/settings">Settings</Link>. For anything else, send your request to <SupportEmail /> or
+          through the <Link to="/support">support page</Link>. We may ask you to confirm your identity, and we
+          answer every request within 30 days. If you are not satisfied with our answer, you can complain to
+          the Office of the Information Commissioner.
         </p>
       </>
     ),

@@ -109,7 +109,7 @@ export default function ResetPasswordPage() {
   usePageMeta({
     title: 'Reset password',
     description: 'Choose a new password for your YaadCare account.',
-    path: '/reset-password',
+    canonicalPath: '/reset-password',
   });
   const [params] = useSearchParams();
   const token = params.get('token')?.trim();

@@ -80,7 +80,7 @@ export default function SafetyTrustPage() {
     title: 'Safety and trust',
     description:
       'How YaadCare verifies caregivers in six steps (ID, JCF police record, references, certificates, phone and e-mail, profile review), plus safety tips for families and caregivers in Jamaica.',
-    path: '/safety-trust',
+    canonicalPath: '/safety-trust',
   });
 
   return (

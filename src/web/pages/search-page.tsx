@@ -28,7 +28,7 @@ import {
 import { useNow } from '../features/caregivers/use-now';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
-import { useDocumentTitle, useMetaDescription } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/use-page-meta';
 
 const SKELETONS = 6;
 
@@ -138,10 +138,12 @@ function Pagination({ filters, page: result }: { filters: SearchFilters; page: C
 }
 
 export default function SearchPage() {
-  useDocumentTitle('Find Caregivers Near You');
-  useMetaDescription(
-    'Search trusted caregivers across Jamaica by care type, parish, hourly rate in JMD, experience, skills and availability. Compare ratings and reviews, then book on YaadCare.',
-  );
+  usePageMeta({
+    title: 'Find Caregivers Near You',
+    description:
+      'Search trusted caregivers across Jamaica by care type, parish, hourly rate in JMD, experience, skills and availability. Compare ratings and reviews, then book on YaadCare.',
+    canonicalPath: '/search',
+  });
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parseFilters(searchParams);
   const apiQuery = searchApiParams(filters).toString();

@@ -9,6 +9,7 @@ import { toast } from '../components/ui/use-toast';
 import { useChangePassword } from '../features/auth/api';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { EmailPreferencesSection } from '../features/messages/components/email-preferences';
+import { PrivacySection } from '../features/privacy/components/privacy-section';
 import { ApiError, errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -107,6 +108,7 @@ export default function SettingsPage() {
       </div>
       <ChangePasswordForm />
       <EmailPreferencesSection />
+      <PrivacySection />
     </div>
   );
 }

@@ -58,7 +58,7 @@ export default function SignupPage() {
     title: 'Sign up',
     description:
       'Create a free YaadCare account. Families find and book caregivers across Jamaica; caregivers build a profile, get verified and take bookings.',
-    path: '/signup',
+    canonicalPath: '/signup',
   });
   const navigate = useNavigate();
   const signupMutation = useSignup();

@@ -77,7 +77,7 @@ export default function SuccessStoriesPage() {
     title: 'Success stories',
     description:
       'Stories from families and caregivers across Jamaica who found each other on YaadCare, with live counts of caregivers, families, completed bookings and parishes served.',
-    path: '/success-stories',
+    canonicalPath: '/success-stories',
   });
 
   return (

@@ -150,7 +150,7 @@ export default function YaadcareServicesPage() {
     title: 'YaadCare services: senior care, tutors, housekeeping and more',
     description:
       'Beyond child care: book senior care, special needs carers, tutors, housekeepers, cleaners and handymen across Jamaica, including care for parents back home while you live abroad.',
-    path: '/yaadcare-services',
+    canonicalPath: '/yaadcare-services',
   });
 
   return (

@@ -5,5 +5,7 @@ export * from './messages';
 export * from './messaging';
 export * from './notifications';
 export * from './payments';
+export * from './privacy';
+export * from './support';
 export * from './users';
 export * from './verifications';

@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { caregivers, users } from '../../db/schema';
+import { accountDeletions, caregivers, users } from '../../db/schema';
 
 /** Escapes LIKE wildcards so a search for '%' finds a percent sign, not everything. */
 const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -25,7 +25,14 @@ export const adminRepo = {
     if (f.userType) conds.push(eq(users.userType, f.userType));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ total }]] = await Promise.all([
-      tx.select().from(users).where(where).orderBy(asc(users.id)).limit(f.limit).offset(f.offset),
+      tx
+        .select({ ...getTableColumns(users), deletedAt: accountDeletions.requestedAt })
+        .from(users)
+        .leftJoin(accountDeletions, eq(accountDeletions.userId, users.id))
+        .where(where)
+        .orderBy(asc(users.id))
+        .limit(f.limit)
+        .offset(f.offset),
       tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
     ]);
     return { rows, total };

@@ -25,9 +25,12 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
 };
-const toAdminUser = (u: Parameters<typeof toPublicUser>[0] & { suspendedAt: Date | null }) => ({
+const toAdminUser = (
+  u: Parameters<typeof toPublicUser>[0] & { suspendedAt: Date | null; deletedAt?: Date | null },
+) => ({
   ...toPublicUser(u),
   suspendedAt: u.suspendedAt?.toISOString() ?? null,
+  deletedAt: u.deletedAt?.toISOString() ?? null,
 });
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { sessions } from '../auth/sessions';
+import { privacyRepo } from '../privacy/service';
 import { adminRepo } from './repo';
 
 export function createAdminService(deps: { db: Db }) {
@@ -17,6 +18,9 @@ export function createAdminService(deps: { db: Db }) {
         if (!user) throw notFound('No such user.');
         if (user.id === actor.id) throw conflict('You cannot suspend your own account.');
         if (user.userType === 'admin') throw conflict('Admins cannot be suspended here.');
+        if (!suspended && (await privacyRepo.isDeleted(tx, userId))) {
+          throw conflict('This account was deleted by its owner and cannot be restored.');
+        }
         const updated = await adminRepo.setSuspended(tx, userId, suspended ? new Date() : null);
         if (suspended) await sessions.revokeAllForUser(tx, userId);
         return updated;

@@ -166,6 +166,15 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       });
       expect(byCookie.json().id).toBe(u.id);
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+      // The web app's page-load check: 204 for a visitor (no console error), the user when signed in.
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me?optional=1' })).statusCode).toBe(204);
+      const optional = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me?optional=1',
+        headers: bearer(token),
+      });
+      expect(optional.json().email).toBe(byBearer.json().email);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me?optional=yes' })).statusCode).toBe(400);
       const forged = await t.app.inject({
         method: 'GET',
         url: '/api/auth/me',

@@ -46,6 +46,7 @@ export async function systemRoutes(app: FastifyInstance) {
     async () => ({
       demoMode: app.env.demoMode,
       supportEmail: app.env.supportEmail,
+      supportPhone: app.env.supportPhone,
       supportUserId: app.supportUserId,
     }),
   );

@@ -37,7 +37,15 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<Spinner />}>
+        {/* A full-height fallback while a page's code loads: the footer stays below the fold instead of
+            jumping down when the page arrives (layout shift). */}
+        <Suspense
+          fallback={
+            <div className="min-h-screen">
+              <Spinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

@@ -114,7 +114,7 @@ export function SiteFooter() {
                 </a>
               </li>
             ) : null}
-            <li>Available 24/7</li>
+            <li>Mon–Fri 8 AM–6 PM, Sat 9 AM–2 PM (Jamaica time)</li>
           </ul>
         </FooterColumn>
 

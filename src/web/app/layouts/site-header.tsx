@@ -3,15 +3,13 @@ import { Link, NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
-import { UnreadMessagesBadge } from '../../features/messages/components/unread-badge';
-import { RealtimeConnection } from '../../features/messages/use-realtime';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
 import { DemoBanner } from './demo-banner';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
+import { NotificationBell, RealtimeConnection, UnreadMessagesBadge } from './signed-in-extras';
 import { UserAvatar } from './user-avatar';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>

@@ -29,7 +29,8 @@ export const authKeys = {
 /** The signed-in user, or null when the server says nobody is (401, 403 or 404; spec §7). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   try {
-    return await apiGet<PublicUser>('/api/auth/me', signal);
+    // optional=1: a visitor gets 204 (no body) rather than a 401 the browser would log as an error.
+    return (await apiGet<PublicUser | undefined>('/api/auth/me?optional=1', signal)) ?? null;
   } catch (error) {
     if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return null;
     throw new Error('Failed to fetch user data', { cause: error });

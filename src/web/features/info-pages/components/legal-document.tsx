@@ -28,7 +28,7 @@ export function LegalDocument({
   intro: ReactNode;
   sections: LegalSection[];
 }) {
-  usePageMeta({ title, description, path, type: 'article' });
+  usePageMeta({ title, description, canonicalPath: path, type: 'article' });
   return (
     <>
       <PageHero eyebrow="Legal" title={title}>

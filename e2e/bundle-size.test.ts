@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './support/server';
+
+/** Issue 8 §7: the home page's initial JavaScript, gzipped, may not pass this. */
+const HOME_JS_BUDGET_BYTES = 150 * 1024;
+
+const DIST = join(ROOT, 'dist/web');
+const MANIFEST = join(DIST, '.vite/manifest.json');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Builds the web app when there is no build with a manifest (npm run test:e2e builds first). */
+function ensureBuilt(): Manifest {
+  if (!existsSync(MANIFEST)) {
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  return JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+}
+
+/** A chunk and everything it imports statically (what the browser must fetch before it runs). */
+function staticClosure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    seen.add(key);
+    staticClosure(manifest, chunk.imports ?? [], seen);
+  }
+  return seen;
+}
+
+describe('home page initial JavaScript', () => {
+  it(`is at most ${HOME_JS_BUDGET_BYTES / 1024} KB gzipped (entry chunk + its static imports + the home page chunk)`, () => {
+    const manifest = ensureBuilt();
+    const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+    const homeKey = Object.keys(manifest).find((k) => /(^|\/)pages\/home-page\.tsx$/.test(k));
+    expect(entryKey, 'entry chunk in the manifest').toBeDefined();
+    expect(homeKey, 'home page chunk in the manifest (the page must stay code-split)').toBeDefined();
+    if (!entryKey || !homeKey) return;
+
+    const chunks = staticClosure(manifest, [entryKey, homeKey]);
+    const rows = [...chunks].map((key) => {
+      const bytes = readFileSync(join(DIST, manifest[key].file));
+      return { file: manifest[key].file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    });
+    const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+    console.log(
+      `home initial JS: ${(total / 1024).toFixed(1)} KB gzipped in ${rows.length} files\n` +
+        rows
+          .map((r) => `  ${r.file}: ${(r.gzip / 1024).toFixed(1)} KB gz (${(r.raw / 1024).toFixed(1)} KB)`)
+          .join('\n'),
+    );
+    expect(rows.every((r) => r.file.endsWith('.js'))).toBe(true);
+    // Lazy pages stay out of the first load.
+    expect(rows.some((r) => /search-page|admin-page|support-page/.test(r.file))).toBe(false);
+    expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '../../../shared/contracts/common';
+import { DeleteAccountRequest, DeleteAccountResponse } from '../../../shared/contracts/privacy';
+import { clearSessionCookie, currentUser } from '../../plugins/auth';
+import { createPrivacyService } from './service';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  409: ErrorResponse,
+  429: ErrorResponse,
+};
+
+export async function privacyRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createPrivacyService({
+    db: app.db,
+    mailer: app.mailer,
+    storage: app.storage,
+    log: app.log,
+  });
+  // Password checks cost a hash each: the same per-IP limit as login.
+  const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };
+
+  r.get(
+    '/api/me/export',
+    {
+      config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['privacy'],
+        summary:
+          'Download my data: a JSON file (attachment) of the signed-in user’s profile, caregiver record, bookings, messages, reviews and notifications',
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const now = new Date();
+      const data = await service.exportData(user.id, now);
+      const day = now.toISOString().slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="yaadcare-data-${user.id}-${day}.json"`)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  r.delete(
+    '/api/me',
+    {
+      config: { access: 'user', rateLimit: perIp },
+      schema: {
+        tags: ['privacy'],
+        summary:
+          'Delete my account (password required): signs out everywhere at once; personal data removed within 30 days',
+        body: DeleteAccountRequest,
+        response: { 200: DeleteAccountResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.deleteAccount(currentUser(req).id, req.body.password);
+      clearSessionCookie(reply);
+      return result;
+    },
+  );
+}

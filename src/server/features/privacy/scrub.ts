@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import {
+  accountDeletions,
+  bookings,
+  caregivers,
+  emailPreferences,
+  favourites,
+  mailOutbox,
+  messageEmailNotices,
+  messages,
+  notifications,
+  payoutAccounts,
+  profileViews,
+  reviews,
+  sessions,
+  smsOutbox,
+  supportTickets,
+  userBlocks,
+  users,
+  verificationDecisions,
+  verificationDocuments,
+  verifications,
+} from '../../db/schema';
+
+/** What a deleted account's e-mail becomes: unique per user, and a domain that can never receive mail. */
+export const deletedEmail = (userId: number) => `deleted-user-${userId}@deleted.invalid`;
+export const DELETED_TEXT = '[deleted]';
+/** Not an argon2 hash: no password ever verifies against it. */
+export const NO_PASSWORD = '!account-deleted';
+
+/**
+ * A feature that stores more personal data adds a scrubber here (one line). It runs inside the scrub's
+ * transaction with the user's id and the e-mail and phone they had; keep rows that money records need
+ * (bookings, ledger, payouts) and blank the personal fields instead.
+ */
+export type Scrubber = (tx: Tx, user: { id: number; email: string; phone: string | null }) => Promise<void>;
+export const SCRUBBERS: Scrubber[] = [];
+
+/** Deletions whose grace period ended by `now` and that are not scrubbed yet, oldest first. */
+export async function dueDeletions(tx: Tx, now: Date, limit: number): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: accountDeletions.userId })
+    .from(accountDeletions)
+    .where(and(isNull(accountDeletions.scrubbedAt), lte(accountDeletions.scrubAfter, now)))
+    .orderBy(asc(accountDeletions.scrubAfter))
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Removes or anonymises one deleted account's personal data. The users, caregivers, bookings and reviews
+ * rows stay (other people's bookings and the money records refer to them) with every personal field
+ * blanked. Returns the private file keys to delete once the transaction has committed.
+ */
+export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<string[]> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+  const [deletion] = await tx
+    .select()
+    .from(accountDeletions)
+    .where(eq(accountDeletions.userId, userId))
+    .limit(1)
+    .for('update');
+  if (!user || !deletion || deletion.scrubbedAt) return [];
+
+  const files = await tx
+    .select({ key: verificationDocuments.storageKey })
+    .from(verificationDocuments)
+    .where(eq(verificationDocuments.userId, userId));
+
+  const [verification] = await tx
+    .select({ phone: verifications.phone })
+    .from(verifications)
+    .where(eq(verifications.userId, userId))
+    .limit(1);
+
+  for (const scrub of SCRUBBERS) await scrub(tx, { id: userId, email: user.email, phone: user.phone });
+
+  await tx
+    .update(users)
+    .set({
+      email: deletedEmail(userId),
+      password: NO_PASSWORD,
+      resetToken: null,
+      resetTokenExpiry: null,
+      firstName: 'Deleted',
+      lastName: 'user',
+      phone: null,
+      location: null,
+      parish: null,
+      profileImageUrl: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await tx
+    .update(caregivers)
+    .set({
+      bio: null,
+      skills: [],
+      certifications: [],
+      availability: [],
+      isActive: false,
+      isAvailable: false,
+      updatedAt: now,
+    })
+    .where(eq(caregivers.userId, userId));
+  await tx.update(messages).set({ content: DELETED_TEXT }).where(eq(messages.senderId, userId));
+  await tx.update(bookings).set({ notes: null }).where(eq(bookings.familyId, userId));
+  await tx.update(reviews).set({ comment: null }).where(eq(reviews.familyId, userId));
+  await tx
+    .update(supportTickets)
+    .set({
+      name: 'Deleted user',
+      email: deletedEmail(userId),
+      subject: DELETED_TEXT,
+      message: DELETED_TEXT,
+      answer: null,
+      updatedAt: now,
+    })
+    .where(
+      or(
+        eq(supportTickets.userId, userId),
+        sql`lower(${supportTickets.email}) = ${user.email.toLowerCase()}`,
+      ),
+    );
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  // Bank details for payouts go; the payouts themselves (money records) stay, with the last 4 digits only.
+  const [caregiver] = await tx
+    .select({ id: caregivers.id })
+    .from(caregivers)
+    .where(eq(caregivers.userId, userId))
+    .limit(1);
+  if (caregiver) await tx.delete(payoutAccounts).where(eq(payoutAccounts.caregiverId, caregiver.id));
+  await tx.delete(favourites).where(eq(favourites.familyId, userId));
+  await tx.delete(profileViews).where(eq(profileViews.visitor, `u:${userId}`));
+  await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+  await tx.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
+  await tx
+    .delete(messageEmailNotices)
+    .where(or(eq(messageEmailNotices.recipientId, userId), eq(messageEmailNotices.otherId, userId)));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(verificationDocuments).where(eq(verificationDocuments.userId, userId));
+  await tx.delete(verificationDecisions).where(eq(verificationDecisions.userId, userId));
+  await tx.delete(verifications).where(eq(verifications.userId, userId));
+  await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${user.email.toLowerCase()}`);
+  const phones = [user.phone, verification?.phone].filter((p): p is string => Boolean(p));
+  if (phones.length) await tx.delete(smsOutbox).where(inArray(smsOutbox.to, phones));
+  await tx.update(accountDeletions).set({ scrubbedAt: now }).where(eq(accountDeletions.userId, userId));
+  return files.map((f) => f.key);
+}

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_SCRUB_DAYS } from '../../../shared/contracts/privacy';
+import type { Mailer } from '../../adapters/mailer';
+import type { FileStorage } from '../../adapters/storage';
+import type { Db, Tx } from '../../db/client';
+import { accountDeletions, caregivers, users } from '../../db/schema';
+import { badRequest, conflict, unauthorized } from '../../errors';
+import { verifyPassword } from '../auth/passwords';
+import { sessions } from '../auth/sessions';
+import { buildExport } from './export';
+import { dueDeletions, NO_PASSWORD, scrubAccount } from './scrub';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Accounts scrubbed per job run; the next run takes the rest. */
+const SCRUB_BATCH = 100;
+
+export const privacyRepo = {
+  async isDeleted(tx: Tx, userId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ userId: accountDeletions.userId })
+      .from(accountDeletions)
+      .where(eq(accountDeletions.userId, userId))
+      .limit(1);
+    return Boolean(row);
+  },
+};
+
+export function createPrivacyService(deps: {
+  db: Db;
+  mailer: Mailer;
+  storage: FileStorage;
+  log?: { error: (obj: object, msg: string) => void };
+}) {
+  const { db, mailer, storage } = deps;
+  return {
+    async exportData(userId: number, now = new Date()) {
+      const data = await buildExport(db, userId, now);
+      if (!data) throw unauthorized();
+      return data;
+    },
+
+    /**
+     * Deletes the caller's own account: checks the password, then at once revokes every session, locks the
+     * account (no login, no password reset) and takes a caregiver out of search and off their public page.
+     * The personal data is scrubbed by the privacy job after ACCOUNT_SCRUB_DAYS.
+     */
+    async deleteAccount(userId: number, password: string, now = new Date()) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(user.password, password))) {
+        throw badRequest('Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+      }
+      if (user.userType === 'admin') {
+        throw conflict('Admin accounts cannot be deleted here. Ask another admin to remove your access.');
+      }
+      const scrubAfter = new Date(now.getTime() + ACCOUNT_SCRUB_DAYS * DAY_MS);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(accountDeletions)
+          .values({ userId, requestedAt: now, scrubAfter })
+          .onConflictDoNothing();
+        await tx
+          .update(users)
+          .set({
+            suspendedAt: now,
+            password: NO_PASSWORD,
+            resetToken: null,
+            resetTokenExpiry: null,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId));
+        await tx
+          .update(caregivers)
+          .set({ isActive: false, updatedAt: now })
+          .where(eq(caregivers.userId, userId));
+        await sessions.revokeAllForUser(tx, userId);
+      });
+      try {
+        await mailer.send({
+          to: user.email,
+          subject: 'Your YaadCare account has been deleted',
+          text:
+            `Hi ${user.firstName},\n\nAs you asked, your YaadCare account has been deleted and you have been signed out ` +
+            `everywhere. Your personal data will be removed within ${ACCOUNT_SCRUB_DAYS} days; records of payments ` +
+            'that the law requires us to keep are anonymised.\n\nIf you did not ask for this, reply to this e-mail ' +
+            'straight away.\n\n— YaadCare',
+        });
+      } catch (err) {
+        deps.log?.error({ err }, 'account deletion mail not sent');
+      }
+      return {
+        message: `Your account has been deleted. Your personal data will be removed within ${ACCOUNT_SCRUB_DAYS} days.`,
+        scrubAfter: scrubAfter.toISOString(),
+      };
+    },
+
+    /** The job: scrubs every account whose grace period ended by `now`. Idempotent. */
+    async scrubDue(now: Date) {
+      const due = await dueDeletions(db, now, SCRUB_BATCH);
+      let scrubbed = 0;
+      for (const userId of due) {
+        const files = await db.transaction((tx) => scrubAccount(tx, userId, now));
+        scrubbed += 1;
+        for (const key of files) {
+          try {
+            await storage.delete(key);
+          } catch (err) {
+            deps.log?.error({ err, key }, 'deleted account: file not removed');
+          }
+        }
+      }
+      return { scrubbed };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routePreloads } from './web';
+
+const dist = mkdtempSync(join(tmpdir(), 'yc-dist-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite/manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    '_icons.js': { file: 'assets/icons-1.js', imports: ['_react.js'] },
+    'pages/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['index.html', '_icons.js'] },
+    'pages/search-page.tsx': { file: 'assets/search-page-1.js', imports: ['index.html'] },
+    'pages/caregiver-profile-page.tsx': { file: 'assets/profile-1.js', imports: ['index.html', '_icons.js'] },
+  }),
+);
+
+describe('route preloads', () => {
+  const preload = routePreloads(dist);
+  const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("names the page's chunk and its imports, never what the entry already loads", () => {
+    expect(hrefs(preload('/'))).toEqual(['/assets/home-page-1.js', '/assets/icons-1.js']);
+    expect(preload('/')).toMatch(/^<link rel="modulepreload" crossorigin href=/);
+    expect(hrefs(preload('/search?location=Kingston'))).toEqual(['/assets/search-page-1.js']);
+    expect(hrefs(preload('/caregiver/12'))).toEqual(['/assets/profile-1.js', '/assets/icons-1.js']);
+  });
+
+  it('gives nothing for a page the manifest does not know, or without a manifest', () => {
+    expect(preload('/pricing')).toBe('');
+    expect(routePreloads(join(dist, 'missing'))('/')).toBe('');
+  });
+});

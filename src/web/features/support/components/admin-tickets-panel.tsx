@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import { SUPPORT_CATEGORY_LABELS } from '../../../../shared/contracts/support';
+import { Button } from '../../../components/ui/button';
+import { Alert, FormField } from '../../../components/ui/form-field';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import {
+  type SupportTicket,
+  type TicketFilter,
+  useAdminTickets,
+  useAnswerTicket,
+  useCloseTicket,
+} from '../api';
+
+const FILTERS: { value: TicketFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'all', label: 'All' },
+];
+
+function TicketItem({ ticket }: { ticket: SupportTicket }) {
+  const [answer, setAnswer] = useState('');
+  const answerMutation = useAnswerTicket();
+  const closeMutation = useCloseTicket();
+  const id = useId();
+  const busy = answerMutation.isPending || closeMutation.isPending;
+  const failed = (title: string) => (error: unknown) =>
+    toast({ variant: 'destructive', title, description: errorMessage(error, 'Please try again.') });
+  const send = (close: boolean) =>
+    answerMutation.mutate(
+      { id: ticket.id, answer: answer.trim(), close },
+      {
+        onSuccess: () => {
+          setAnswer('');
+          toast({
+            title: `Answer sent to ${ticket.email}`,
+            description: close ? 'Ticket closed.' : undefined,
+          });
+        },
+        onError: failed('Answer not sent'),
+      },
+    );
+
+  return (
+    <li className="space-y-3 rounded-xl border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">
+            {ticket.reference} · {ticket.subject}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {ticket.name} &lt;{ticket.email}&gt; · {ticket.userId ? `user #${ticket.userId}` : 'visitor'} ·{' '}
+            {SUPPORT_CATEGORY_LABELS[ticket.category]} · {formatDate(ticket.createdAt)}
+          </p>
+        </div>
+        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-bold">{ticket.status}</span>
+      </div>
+      <p className="whitespace-pre-line">{ticket.message}</p>
+      {ticket.answer ? (
+        <div className="rounded-lg bg-primary-soft p-3 text-sm">
+          <p className="font-semibold">Answered {ticket.answeredAt ? formatDate(ticket.answeredAt) : ''}</p>
+          <p className="whitespace-pre-line">{ticket.answer}</p>
+        </div>
+      ) : null}
+      {ticket.status === 'closed' ? null : (
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send(false);
+          }}
+        >
+          <FormField label={`Answer to ${ticket.reference} (e-mailed to the sender)`} id={`${id}-answer`}>
+            <Textarea value={answer} maxLength={4000} onChange={(e) => setAnswer(e.target.value)} />
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={answer.trim().length < 2 || busy}>
+              Send answer
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={answer.trim().length < 2 || busy}
+              onClick={() => send(true)}
+            >
+              Send and close
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              aria-label={`Close ${ticket.reference} without answering`}
+              onClick={() =>
+                closeMutation.mutate(ticket.id, {
+                  onSuccess: () => toast({ title: `${ticket.reference} closed` }),
+                  onError: failed('Not closed'),
+                })
+              }
+            >
+              Close ticket
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+/** /admin: messages from the support form; admins answer (by e-mail) and close them. */
+export function AdminTicketsPanel() {
+  const [status, setStatus] = useState<TicketFilter>('open');
+  const { data, isPending, isError, refetch } = useAdminTickets(status);
+  return (
+    <section aria-labelledby="tickets-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="tickets-heading" className="text-2xl font-bold">
+          Support tickets
+        </h2>
+        <FormField label="Show" className="w-48">
+          <Select value={status} onChange={(e) => setStatus(e.target.value as TicketFilter)}>
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <div className="space-y-2">
+          <Alert>Could not load support tickets.</Alert>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </div>
+      ) : data.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          No {status === 'all' ? '' : `${status} `}tickets.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">{data.total} ticket(s)</p>
+          <ul className="space-y-3">
+            {data.items.map((t) => (
+              <TicketItem key={t.id} ticket={t} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
