@@ -6,7 +6,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at once: each starts its own server (own DATA_DIR or database, own port) and browser.
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
   },
 });
