@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { axeViolations, launchBrowser } from './browser';
+import { APP_ROUTES } from '../../src/shared/routes';
+import { axeViolations, launchBrowser, newPage } from './browser';
 import { startServer, type TestServer } from './server';
 
 /**
@@ -85,4 +86,17 @@ export async function sweep(page: Page, paths: string[]) {
     if (violations.length) report[`${path} (shown: ${new URL(page.url()).pathname})`] = violations;
   }
   return report;
+}
+
+/** Signs in as a demo role and runs axe on every path of APP_ROUTES (desktop width). */
+export async function sweepEveryRouteAs(role: (typeof ROLES)[number]['role']) {
+  const { email } = ROLES.find((r) => r.role === role) ?? ROLES[0];
+  const { context, page, errors } = await newPage(a11y.browser, a11y.server.url, {
+    viewport: { width: 1280, height: 800 },
+  });
+  await signIn(context, email, DEMO_PASSWORD);
+  const report = await sweep(page, APP_ROUTES.map(concrete));
+  expect(report).toEqual({});
+  expect(errors).toEqual([]);
+  await context.close();
 }
