@@ -385,7 +385,8 @@ describe('bulk caregivers', () => {
     } finally {
       await bulk.close();
     }
-  });
+    // A fresh database, migrated, then two bulk seeds: slow when other test files share the 2 cores.
+  }, 120_000);
 
   it('rejects a negative or fractional count', async () => {
     await expect(seedBulkCaregivers(database.db, -1, { passwordHash })).rejects.toThrow(RangeError);
