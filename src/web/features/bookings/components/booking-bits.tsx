@@ -1,3 +1,4 @@
+import { CalendarDays, Clock } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { type BookingView, cancellationTerms, clock12 } from '../../../../shared/contracts/bookings';
@@ -68,6 +69,30 @@ export function formatDay(date: string): string {
 
 export const timeRange = (b: Pick<BookingView, 'startTime' | 'endTime'>) =>
   `${clock12(b.startTime)} – ${clock12(b.endTime)}`;
+
+/** The date and time rows of a booking card's list (both sides' cards show them alike). */
+export function BookingWhen({
+  booking,
+}: {
+  booking: Pick<BookingView, 'date' | 'startTime' | 'endTime' | 'duration'>;
+}) {
+  return (
+    <>
+      <div className="flex items-center gap-2">
+        <CalendarDays aria-hidden="true" className="size-4 text-primary" />
+        <dt className="sr-only">Date</dt>
+        <dd>{formatDay(booking.date)}</dd>
+      </div>
+      <div className="flex items-center gap-2">
+        <Clock aria-hidden="true" className="size-4 text-primary" />
+        <dt className="sr-only">Time</dt>
+        <dd>
+          {timeRange(booking)} ({booking.duration} h)
+        </dd>
+      </div>
+    </>
+  );
+}
 
 /** The policy in words, shown before booking, paying and cancelling. */
 export function CancellationPolicy({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, MessageSquare, Phone } from 'lucide-react';
+import { MapPin, MessageSquare, Phone } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { CAREGIVER_KINDS } from '../../../../shared/catalog';
@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
-import { CancelBookingButton, formatDay, paymentLabel, StatusBadge, timeRange } from './booking-bits';
+import { BookingWhen, CancelBookingButton, paymentLabel, StatusBadge } from './booking-bits';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
 
@@ -45,18 +45,7 @@ function BookingCard({ booking }: { booking: BookingView }) {
         <StatusBadge status={booking.status} />
       </div>
       <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-        <div className="flex items-center gap-2">
-          <CalendarDays aria-hidden="true" className="size-4 text-primary" />
-          <dt className="sr-only">Date</dt>
-          <dd>{formatDay(booking.date)}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <Clock aria-hidden="true" className="size-4 text-primary" />
-          <dt className="sr-only">Time</dt>
-          <dd>
-            {timeRange(booking)} ({booking.duration} h)
-          </dd>
-        </div>
+        <BookingWhen booking={booking} />
         <div className="flex items-center gap-2">
           <MapPin aria-hidden="true" className="size-4 text-primary" />
           <dt className="sr-only">Location</dt>

@@ -1,4 +1,3 @@
-import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
@@ -6,12 +5,11 @@ import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { type BookingView, useMyBookings } from '../api';
 import {
+  BookingWhen,
   CancelBookingButton,
   CancellationPolicy,
-  formatDay,
   paymentLabel,
   StatusBadge,
-  timeRange,
 } from './booking-bits';
 
 const LIVE_PAYMENT = ['authorized', 'received', 'awaiting_transfer', 'captured'];
@@ -39,18 +37,7 @@ function FamilyBookingCard({ booking }: { booking: BookingView }) {
         <StatusBadge status={booking.status} />
       </div>
       <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-        <div className="flex items-center gap-2">
-          <CalendarDays aria-hidden="true" className="size-4 text-primary" />
-          <dt className="sr-only">Date</dt>
-          <dd>{formatDay(booking.date)}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <Clock aria-hidden="true" className="size-4 text-primary" />
-          <dt className="sr-only">Time</dt>
-          <dd>
-            {timeRange(booking)} ({booking.duration} h)
-          </dd>
-        </div>
+        <BookingWhen booking={booking} />
         <div className="flex items-center gap-2">
           <dt className="font-semibold">Total</dt>
           <dd>{formatJmd(toCents(booking.totalCost))}</dd>
