@@ -17,9 +17,11 @@ function precompress(): Plugin {
     name: 'yaadcare-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+      // The server-rendering bundle is read from disk by Node, never sent to a browser.
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return;
       const walk = (dir: string) => {
         for (const entry of readdirSync(dir, { withFileTypes: true })) {
           const path = join(dir, entry.name);
@@ -40,7 +42,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
@@ -49,7 +51,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // dist/web/.vite/manifest.json: which chunks each page loads (read by the bundle-size test).
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The server-rendering bundle (npm run build's second step) needs no copy of the public files.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: 5173,
@@ -67,4 +71,4 @@ export default defineConfig({
     maxWorkers: 3,
     setupFiles: ['src/test-setup.ts'],
   },
-});
+}));

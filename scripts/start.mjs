@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist/web/index.html');
+// The server-rendering bundle is built with the app (npm run build's second step).
+const rendered = join(root, 'dist/ssr/entry-server.js');
 
 function newest(dir) {
   let max = 0;
@@ -16,9 +18,13 @@ function newest(dir) {
 }
 
 const sources = Math.max(newest(join(root, 'src/web')), newest(join(root, 'src/shared')));
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+const stale = (file) => !existsSync(file) || statSync(file).mtimeMs < sources;
+if (stale(built) || stale(rendered)) {
   console.log('Building the web app…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

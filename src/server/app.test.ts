@@ -96,6 +96,8 @@ describe('serving the web app', () => {
       database: await openDatabase({ kind: 'pglite-memory' }),
       logger: false,
       webDistDir: dist,
+      // The shell as it is without server rendering (web-ssr.test.ts covers rendered pages).
+      webRenderer: null,
     });
   });
   afterAll(() => app.close());

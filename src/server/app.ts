@@ -42,7 +42,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
-import { webPlugin } from './plugins/web';
+import { type PageRenderer, webPlugin } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +66,8 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
+  /** Server rendering of public pages; default: the built one in dist/ssr when there is one. null: none. */
+  webRenderer?: PageRenderer | null;
 }
 
 /** Query parameters that carry secrets, masked in logs. */
@@ -190,7 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.swagger(),
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(webPlugin, { distDir: opts.webDistDir });
+  await app.register(webPlugin, { distDir: opts.webDistDir, renderer: opts.webRenderer });
 
   app.addHook('onClose', async () => {
     await database.close();

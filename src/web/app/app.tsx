@@ -1,13 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
+import { RenderContext, type RenderInfo } from './render-context';
 import { AppRoutes } from './routes';
 
-export function App() {
+interface ShellProps {
+  queryClient?: QueryClient;
+  /** Set when the page was (or is being) rendered on the server. */
+  renderInfo?: RenderInfo;
+  children: ReactNode;
+}
+
+/** Everything around the router: the server (StaticRouter) and the browser (BrowserRouter) share it. */
+export function AppShell({ queryClient, renderInfo, children }: ShellProps) {
   return (
-    <AppProviders>
+    <RenderContext.Provider value={renderInfo ?? null}>
+      <AppProviders queryClient={queryClient}>{children}</AppProviders>
+    </RenderContext.Provider>
+  );
+}
+
+export function App({ queryClient, renderInfo }: Omit<ShellProps, 'children'>) {
+  return (
+    <AppShell queryClient={queryClient} renderInfo={renderInfo}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </AppProviders>
+    </AppShell>
   );
 }

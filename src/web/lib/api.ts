@@ -55,6 +55,16 @@ function parseErrorBody(text: string): { message?: string; errors?: FieldError[]
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a request reaches the API: the browser's fetch, or (server rendering) the server answering itself. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Server rendering (src/web/entry-server.tsx) answers the page's reads in-process instead of over HTTP. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** A successful answer with its status and headers, for calls that read more than the body (X-Total-Count). */
 export interface ApiResponse<T> {
   data: T;
@@ -72,7 +82,7 @@ export async function apiRequestWithMeta<T = unknown>(
   const headers: Record<string, string> = { 'X-Requested-With': 'fetch', Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(url, {
+  const response = await transport(url, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

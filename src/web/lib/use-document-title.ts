@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { RenderContext } from '../app/render-context';
 
 export const SITE_NAME = 'YaadCare';
 
@@ -12,6 +13,8 @@ export function formatDocumentTitle(title: string, exact = false): string {
  * should find use `usePageMeta` instead, which sets the title too.
  */
 export function useDocumentTitle(title: string, { exact = false }: { exact?: boolean } = {}): void {
+  // Server rendering: the title goes into the HTML head.
+  useContext(RenderContext)?.collectMeta?.({ title, exactTitle: exact });
   useEffect(() => {
     document.title = formatDocumentTitle(title, exact);
   }, [title, exact]);

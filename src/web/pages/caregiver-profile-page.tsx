@@ -2,11 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, Award, Briefcase, CalendarClock, MapPin, MessageCircle, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import type { PagePrefetch } from '../app/prefetch';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { BookingPanel } from '../features/bookings/components/booking-panel';
 import {
   type CaregiverProfile,
+  caregiverProfileQuery,
   caregiverReviewsQuery,
   type PublicReview,
   useCaregiverProfile,
@@ -287,6 +289,16 @@ function LoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boole
     </div>
   );
 }
+
+/** Server rendering: the profile and the first page of its reviews. */
+export const prefetch: PagePrefetch = (client, { params }) => {
+  const id = parseCaregiverId(params.id);
+  if (id === undefined) return [];
+  return [
+    client.prefetchQuery(caregiverProfileQuery(id)),
+    client.prefetchInfiniteQuery(caregiverReviewsQuery(id)),
+  ];
+};
 
 export default function CaregiverProfilePage() {
   const { id: rawId } = useParams();

@@ -19,13 +19,15 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAREGIVER_KINDS, type CaregiverKind, PARISHES, TOWN_NAMES } from '../../shared/catalog';
+import type { PagePrefetch } from '../app/prefetch';
+import { useOrigin } from '../app/render-context';
 import { HelpWidget } from '../components/help-widget';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Select } from '../components/ui/select';
-import { caregiverSearchQuery, useKindCounts } from '../features/caregivers/api';
+import { caregiverSearchQuery, kindCountsQuery, useKindCounts } from '../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../features/caregivers/components/caregiver-card';
 import { useNow } from '../features/caregivers/use-now';
 import { plural } from '../lib/format';
@@ -268,14 +270,21 @@ function CategoryGrid() {
   );
 }
 
+/** Server rendering: the featured caregivers and the service counts. */
+export const prefetch: PagePrefetch = (client) => [
+  client.prefetchQuery(caregiverSearchQuery(FEATURED_QUERY)),
+  client.prefetchQuery(kindCountsQuery),
+];
+
 export default function HomePage() {
+  const origin = useOrigin();
   usePageMeta({
     title: 'YaadCare — Trusted caregivers across Jamaica',
     exactTitle: true,
     description:
       'Find trusted nannies, babysitters, tutors, senior-care nurses, special-needs carers, housekeepers and handymen in all 14 parishes of Jamaica. Compare reviews and rates in JMD, then book securely.',
     canonicalPath: '/',
-    jsonLd: websiteJsonLd(window.location.origin),
+    jsonLd: websiteJsonLd(origin),
   });
   return (
     <>

@@ -2,13 +2,14 @@ import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal } from 'lucide-re
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CAREGIVER_KINDS, type CaregiverKind, type Parish } from '../../shared/catalog';
+import type { PagePrefetch } from '../app/prefetch';
 import { HelpWidget } from '../components/help-widget';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Select } from '../components/ui/select';
-import { type CaregiverPage, useCaregiverSearch } from '../features/caregivers/api';
+import { type CaregiverPage, caregiverSearchQuery, useCaregiverSearch } from '../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../features/caregivers/components/caregiver-card';
 import { FilterPanel, useDraft } from '../features/caregivers/components/filter-panel';
 import { MapDialog } from '../features/caregivers/components/map-dialog';
@@ -136,6 +137,11 @@ function Pagination({ filters, page: result }: { filters: SearchFilters; page: C
     </nav>
   );
 }
+
+/** Server rendering: the first page of results for the filters in the URL. */
+export const prefetch: PagePrefetch = (client, { searchParams }) => [
+  client.prefetchQuery(caregiverSearchQuery(searchApiParams(parseFilters(searchParams)).toString())),
+];
 
 export default function SearchPage() {
   usePageMeta({

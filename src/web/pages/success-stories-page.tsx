@@ -1,7 +1,8 @@
 import { Quote } from 'lucide-react';
 import { PARISHES } from '../../shared/catalog';
+import type { PagePrefetch } from '../app/prefetch';
 import { CallToAction, InfoSection, PageHero } from '../features/info-pages/components/page-parts';
-import { usePublicStats } from '../features/stats/api';
+import { publicStatsQuery, usePublicStats } from '../features/stats/api';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const TESTIMONIALS = [
@@ -71,6 +72,9 @@ function HeadlineStats() {
     </section>
   );
 }
+
+/** Server rendering: the headline numbers. */
+export const prefetch: PagePrefetch = (client) => [client.prefetchQuery(publicStatsQuery)];
 
 export default function SuccessStoriesPage() {
   usePageMeta({

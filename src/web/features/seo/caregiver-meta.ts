@@ -1,4 +1,5 @@
 import type { CaregiverProfile } from '../../../shared/contracts/caregivers';
+import { useOrigin } from '../../app/render-context';
 import { displayName, formatRate, parseRating, plural } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { placeText } from '../caregivers/components/caregiver-card';
@@ -50,6 +51,7 @@ export function useCaregiverProfileMeta(caregiver: CaregiverProfile): void {
   const name = displayName(caregiver.user.firstName, caregiver.user.lastName);
   const place = placeText(caregiver.user.location, caregiver.parish);
   const kinds = caregiver.kinds.map(kindLabel);
+  const origin = useOrigin();
   usePageMeta({
     title: `${name}${kinds[0] ? ` — ${kinds[0]}` : ''}${place ? ` in ${place}` : ''}`,
     description:
@@ -59,6 +61,6 @@ export function useCaregiverProfileMeta(caregiver: CaregiverProfile): void {
     canonicalPath: `/caregiver/${caregiver.id}`,
     ogImage: caregiver.user.profileImageUrl ?? undefined,
     type: 'profile',
-    jsonLd: caregiverJsonLd(caregiver, window.location.origin),
+    jsonLd: caregiverJsonLd(caregiver, origin),
   });
 }

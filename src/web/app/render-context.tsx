@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import type { PageMeta } from '../lib/use-page-meta';
+
+/**
+ * What a render needs from outside React that differs between the server and the browser. The server
+ * renders public pages to HTML (src/web/entry-server.tsx); the browser then hydrates that HTML, and both
+ * renders must come out the same: the same site origin, and the same 'now' for anything time-dependent
+ * (the browser moves on to its own clock right after hydrating).
+ */
+export interface RenderInfo {
+  /** The site's origin ('https://yaadcare.jm'), for absolute URLs in structured data. */
+  origin: string;
+  /** The instant the page was rendered at, in ms since the epoch. */
+  now: number;
+  /** Server only: receives the page's title, description and link-preview tags for the HTML head. */
+  collectMeta?: (meta: Partial<PageMeta> & { title: string }) => void;
+}
+
+export const RenderContext = createContext<RenderInfo | null>(null);
+
+/** The site's origin: from the render (server) or the window (browser). */
+export function useOrigin(): string {
+  const info = useContext(RenderContext);
+  return info?.origin ?? window.location.origin;
+}
+
+/** The render's 'now' when the page was rendered on the server, else undefined (use the browser's clock). */
+export function useRenderedAt(): number | undefined {
+  return useContext(RenderContext)?.now;
+}

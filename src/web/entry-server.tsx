@@ -1,0 +1,221 @@
+/**
+ * Server rendering of the public pages. The server (src/server/plugins/web.ts) calls `renderPage` for a
+ * public path: the page's reads are answered in-process (through the request's own cookie, with every
+ * access rule of the API), the app renders to HTML with those answers, and the HTML goes out with the
+ * answers beside it, so the browser shows the page before any script runs and then hydrates it without
+ * asking again (src/web/main.tsx). Private pages are not rendered here: the browser renders them.
+ *
+ * Built by `npm run build` into dist/ssr/entry-server.js (vite build --ssr).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { matchPath, StaticRouter } from 'react-router';
+import { APP_ROUTES, PRIVATE_PAGES } from '../shared/routes';
+import { AppShell } from './app/app';
+import type { PagePrefetch } from './app/prefetch';
+import { createQueryClient } from './app/query-client';
+import type { RenderInfo } from './app/render-context';
+import { AppRoutes } from './app/routes';
+import { SERVER_RENDER_ID, serializeServerRender } from './app/server-render-state';
+import { currentUserQuery } from './features/auth/api';
+import { appConfigQuery } from './features/config/api';
+import { type ApiTransport, isApiError, setApiTransport } from './lib/api';
+import { formatDocumentTitle } from './lib/use-document-title';
+import { type PageMeta, pageMetaTags } from './lib/use-page-meta';
+
+type AppRoute = (typeof APP_ROUTES)[number];
+
+/** The pages that read data on arrival; the others render from the user and config alone. */
+const PREFETCH: Partial<Record<AppRoute, () => Promise<{ prefetch: PagePrefetch }>>> = {
+  '/': () => import('./pages/home-page'),
+  '/search': () => import('./pages/search-page'),
+  '/caregiver/:id': () => import('./pages/caregiver-profile-page'),
+  '/success-stories': () => import('./pages/success-stories-page'),
+};
+
+/** Pages a signed-in person is sent away from: the browser does that, so the server renders nothing. */
+const SIGNED_OUT_ONLY: readonly AppRoute[] = ['/login', '/signup', '/forgot-password', '/reset-password'];
+
+const PRIVATE = new Set<AppRoute>(PRIVATE_PAGES);
+
+/** A render that takes longer than this is abandoned: the browser renders the page instead. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+// Each render's reads go to the request it renders for, even with many renders under way at once.
+const requestTransport = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const transport = requestTransport.getStore();
+  if (!transport) return Promise.reject(new Error(`Server rendering: no request to answer ${url}`));
+  return transport(url, init);
+});
+
+export interface RenderRequest {
+  /** The path and query string asked for ('/search?parish=Kingston'). */
+  url: string;
+  /** The site's origin, for absolute URLs in the head and structured data. */
+  origin: string;
+  /** Answers an API read as the asking browser would get it (same cookie, same address). */
+  transport: ApiTransport;
+}
+
+export interface RenderedPage {
+  /** 200, or 404 for a path that is no page or a page whose subject does not exist. */
+  status: number;
+  /** The app's HTML, for inside #root. */
+  html: string;
+  /** Title, description and link-preview tags of the page, when it set them. */
+  meta: (Partial<PageMeta> & { title: string }) | null;
+  /** The data block to write after #root (JSON, escaped for a script element). */
+  state: string;
+  origin: string;
+}
+
+/** A Suspense boundary the render could not finish (a page's code not loaded yet): '<!--$?-->' or '<!--$!-->'. */
+const UNFINISHED = /<!--\$[?!]-->/;
+
+/**
+ * The tree as complete HTML, with no inline scripts (the Content-Security-Policy allows none). Pages are
+ * code-split: the first render of a page this process has not shown yet suspends on its code, so React's
+ * static prerender is run once to load it all, and the page is rendered again. `reset` clears what the
+ * abandoned render collected.
+ */
+async function renderComplete(tree: ReactNode, reset: () => void): Promise<string> {
+  let html = renderToString(tree);
+  for (let attempt = 0; UNFINISHED.test(html) && attempt < 3; attempt++) {
+    const { prelude } = await prerenderToNodeStream(tree, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
+    prelude.resume();
+    reset();
+    html = renderToString(tree);
+  }
+  if (UNFINISHED.test(html)) throw new Error('Server rendering left part of the page unfinished');
+  return html;
+}
+
+/** The app route a path belongs to, with its parameters; null for a path that is no page of the app. */
+function matchRoute(pathname: string) {
+  for (const route of APP_ROUTES) {
+    const match = matchPath(route, pathname);
+    if (match) return { route, params: match.params };
+  }
+  return null;
+}
+
+/**
+ * The page at `request.url` rendered to HTML, or null when the browser should render it: a private page,
+ * a sign-in page for someone signed in, or a render that failed or took too long.
+ */
+export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
+  const url = new URL(request.url, request.origin);
+  const matched = matchRoute(url.pathname);
+  if (matched && PRIVATE.has(matched.route)) return null;
+
+  return requestTransport.run(request.transport, async () => {
+    const queryClient = createQueryClient();
+    const page = matched ? await PREFETCH[matched.route]?.() : undefined;
+    const pageReads = page?.prefetch(queryClient, {
+      params: matched?.params ?? {},
+      searchParams: url.searchParams,
+    });
+    await Promise.all([
+      queryClient.prefetchQuery(currentUserQuery),
+      queryClient.prefetchQuery(appConfigQuery),
+      ...(pageReads ?? []),
+    ]);
+    if (
+      matched &&
+      SIGNED_OUT_ONLY.includes(matched.route) &&
+      queryClient.getQueryData(currentUserQuery.queryKey)
+    ) {
+      return null;
+    }
+    const notFound =
+      !matched ||
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((q) => isApiError(q.state.error) && q.state.error.status === 404);
+
+    const metas: (Partial<PageMeta> & { title: string })[] = [];
+    const renderInfo: RenderInfo = {
+      origin: request.origin,
+      now: Date.now(),
+      collectMeta: (meta) => metas.push(meta),
+    };
+    const tree = (
+      <StrictMode>
+        <AppShell queryClient={queryClient} renderInfo={renderInfo}>
+          <StaticRouter location={url.pathname + url.search}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppShell>
+      </StrictMode>
+    );
+    const html = await renderComplete(tree, () => metas.splice(0));
+    // The innermost component renders last: its title is the page's.
+    const meta = metas.findLast((m) => m.description !== undefined) ?? metas.at(-1) ?? null;
+    return {
+      status: notFound ? 404 : 200,
+      html,
+      meta,
+      state: serializeServerRender({ state: dehydrate(queryClient), now: renderInfo.now }),
+      origin: request.origin,
+    };
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * The app's HTML shell (index.html as built) with a rendered page in it: the page's title and description
+ * in place of the shell's, its other head tags (marked as the page's, so the browser replaces them when
+ * the page changes), the page's HTML inside #root and its data block after it.
+ */
+export function fillShell(shell: string, page: RenderedPage): string {
+  let head = '';
+  let out = shell;
+  if (page.meta) {
+    const { meta } = page;
+    if (meta.description !== undefined && meta.canonicalPath !== undefined) {
+      const tags = pageMetaTags(meta as PageMeta, page.origin);
+      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tags.title)}</title>`);
+      for (const tag of tags.tags) {
+        if (tag.tag === 'link') {
+          head += `<link rel="canonical" href="${escapeHtml(tag.href)}" data-page-meta="">`;
+        } else if (tag.key === 'name' && tag.id === 'description') {
+          // The shell's own description stays in data-shell: the browser puts it back on pages without one.
+          out = out.replace(
+            /<meta name="description" content="([^"]*)"\s*\/?>/,
+            (_all, shellText: string) =>
+              `<meta name="description" content="${escapeHtml(tag.content)}" data-shell="${shellText}" />`,
+          );
+        } else {
+          head += `<meta ${tag.key}="${escapeHtml(tag.id)}" content="${escapeHtml(tag.content)}" data-page-meta="">`;
+        }
+      }
+      if (tags.jsonLd) {
+        head += `<script type="application/ld+json" data-page-meta="">${tags.jsonLd.replace(/</g, '\\u003c')}</script>`;
+      }
+    } else {
+      const title = formatDocumentTitle(meta.title, meta.exactTitle);
+      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    }
+  }
+  return (
+    out
+      // The page is already on screen without scripts: they load after the style sheet (and the photos),
+      // not beside them, so a slow connection shows the page sooner.
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+      .replace('</head>', `${head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_RENDER_ID}">${page.state}</script>`,
+      )
+  );
+}
