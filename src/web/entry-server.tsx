@@ -207,15 +207,22 @@ export function fillShell(shell: string, page: RenderedPage): string {
       out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     }
   }
-  return (
-    out
-      // The page is already on screen without scripts: they load after the style sheet (and the photos),
-      // not beside them, so a slow connection shows the page sooner.
-      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-      .replace('</head>', `${head}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_RENDER_ID}">${page.state}</script>`,
-      )
+  // The page is on screen without scripts: /boot.js loads them after the first paint (public/boot.js),
+  // so the HTML and style sheet are not sharing a slow connection with them.
+  const preloads: string[] = [];
+  out = out.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_all, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  out = out.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_all, entry: string) =>
+      `<script type="module" src="/boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`,
   );
+  return out
+    .replace('</head>', `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_RENDER_ID}">${page.state}</script>`,
+    );
 }

@@ -101,10 +101,11 @@ describe.each(DB_KINDS)('server rendering of public pages on %s', (kind) => {
     // The browser hydrates from the same answer: the profile is in the data block, under the page's key.
     const state = stateOf(res.body);
     expect(state.state.queries.map((q) => q.queryKey)).toContainEqual(['caregivers', 'profile', caregiverId]);
-    // Scripts wait for the page to be on screen.
+    // Scripts wait for the page to be on screen: /boot.js starts them, with the modules they need.
     expect(res.body).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+      '<script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/dist-abc.js"></script>',
     );
+    expect(res.body).not.toContain('rel="modulepreload"');
   });
 
   it("never lets a caregiver's text out of its element: a bio with </script> and markup stays text", async () => {

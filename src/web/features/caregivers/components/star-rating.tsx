@@ -1,7 +1,13 @@
-import { Star } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-/** Five stars filled to the rating (halves rounded); read out as 'Rated 4.8 out of 5'. */
+/** Star height for each size the app uses; the row of five is five times as wide. */
+const HEIGHT = { 'size-4': '1rem', 'size-5': '1.25rem' } as const;
+
+/**
+ * Five stars filled to the rating (halves rounded); read out as 'Rated 4.8 out of 5'. One element, not
+ * ten icons: the stars are a mask (public/images/stars.svg) over a bar filled to the rating, so a page of
+ * twenty caregivers stays light to draw.
+ */
 export function StarRating({
   value,
   className,
@@ -9,31 +15,21 @@ export function StarRating({
 }: {
   value: number;
   className?: string;
-  size?: string;
+  size?: keyof typeof HEIGHT;
 }) {
   const rounded = Math.round(value * 2) / 2;
+  const filled = `${(rounded / 5) * 100}%`;
   return (
     <span
       role="img"
       aria-label={`Rated ${value.toFixed(1)} out of 5`}
-      className={cn('inline-flex items-center gap-0.5', className)}
-    >
-      {[1, 2, 3, 4, 5].map((n) => {
-        const fill = rounded >= n ? 'full' : rounded >= n - 0.5 ? 'half' : 'none';
-        return (
-          <span key={n} className={cn('relative inline-block', size)} aria-hidden="true">
-            <Star className={cn('absolute inset-0 text-accent-hover', size)} />
-            {fill !== 'none' ? (
-              <span
-                className="absolute inset-0 overflow-hidden"
-                style={{ width: fill === 'half' ? '50%' : '100%' }}
-              >
-                <Star className={cn('fill-accent text-accent-hover', size)} />
-              </span>
-            ) : null}
-          </span>
-        );
-      })}
-    </span>
+      className={cn('inline-block shrink-0 align-[-0.125em]', className)}
+      style={{
+        height: HEIGHT[size],
+        width: `calc(${HEIGHT[size]} * 5)`,
+        background: `linear-gradient(to right, var(--color-accent) ${filled}, var(--color-border) ${filled})`,
+        mask: 'url(/images/stars.svg) 0 0 / 100% 100% no-repeat',
+      }}
+    />
   );
 }
