@@ -128,7 +128,14 @@ function summarise(lhr: {
           a.score !== null &&
           a.score < (c === 'performance' ? 0.9 : 1),
       )
-      .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue }));
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        score: a.score,
+        displayValue: a.displayValue,
+        // What Chrome logged, for the one audit whose title says nothing about the cause.
+        ...(a.id === 'inspector-issues' ? { items: a.details?.items } : {}),
+      }));
   }
   const origin = new URL(lhr.finalDisplayedUrl).origin;
   const requests = (lhr.audits['network-requests']?.details?.items ?? []) as {
@@ -162,6 +169,9 @@ async function main() {
       { name: 'search', path: '/search' },
       { name: 'caregiver profile', path: `/caregiver/${top.id}` },
     ];
+    // A running server has rendered its pages before: the first render of a page in a process also loads
+    // that page's code on the server (src/web/entry-server.tsx), which no later visitor waits for.
+    for (const page of pages) await (await fetch(`${app.url}${page.path}`)).text();
     // One throw-away load, so the first measured page does not pay for a cold server and disk cache.
     await lighthouse(`${app.url}/`, {
       port: chrome.port,

@@ -96,6 +96,63 @@ describe('public pages', () => {
     await context.close();
   });
 
+  it('search and profiles arrive as HTML, readable with scripts off, then the app takes over the same page', async () => {
+    // A phone on a bad connection, or a crawler that runs no scripts: the content is in the HTML.
+    const noScript = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto('/search');
+    const cardLinks = plain.locator('article a[href^="/caregiver/"]');
+    expect(await cardLinks.count()).toBeGreaterThan(5);
+    const first = (await cardLinks.first().textContent()) ?? '';
+    expect(first).toMatch(/ \S\.$/);
+    await cardLinks.first().click();
+    await plain.waitForURL(/\/caregiver\/\d+$/);
+    expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe(first);
+    expect(await plain.title()).toContain(first);
+    await noScript.close();
+
+    // With scripts: React hydrates the server's elements instead of drawing new ones, without complaint.
+    const { context, page, errors } = await newPage(browser, server.url);
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverH1: unknown }).serverH1 = document.querySelector('main h1');
+      });
+    });
+    for (const path of ['/search', '/', '/pricing']) {
+      await page.goto(path);
+      await page.waitForFunction(() => {
+        const h1 = document.querySelector('main h1');
+        return !!h1 && Object.keys(h1).some((k) => k.startsWith('__react'));
+      });
+      const same = await page.evaluate(
+        () => (window as unknown as { serverH1: unknown }).serverH1 === document.querySelector('main h1'),
+      );
+      expect(same, path).toBe(true);
+    }
+    // The hydrated page works: a card opens the profile without a page load.
+    await page.goto('/search');
+    await page.locator('article a[href^="/caregiver/"]').first().waitFor();
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__react')),
+    );
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.locator('article a[href^="/caregiver/"]').first().click();
+    await page.waitForURL(/\/caregiver\/\d+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(consoleErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('success stories shows live numbers from the database', async () => {
     const { context, page } = await newPage(browser, server.url);
     const stats = (await (await fetch(`${server.url}/api/stats/public`)).json()) as Record<string, number>;

@@ -27,7 +27,7 @@ export interface TestServer {
  */
 export async function startServer({ timeoutMs = 90_000 }: { timeoutMs?: number } = {}): Promise<TestServer> {
   if (!existsSync(join(ROOT, 'dist/web/index.html'))) {
-    throw new Error('The web app is not built: run `npx vite build` (npm run test:e2e does) first.');
+    throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does) first.');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'yaadcare-e2e-'));
   // The journeys log in many times from one address: lift the per-IP limit, not the per-account one.
