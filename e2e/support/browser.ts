@@ -46,6 +46,18 @@ export async function newPage(
     }, ONBOARDING_KEY);
   }
   const page = await context.newPage();
+  // A server-rendered page is on screen before its scripts run (ADR 0008): a journey acts on it once the
+  // app has taken over, as a person would on a phone that has caught up.
+  for (const method of ['goto', 'reload', 'goBack'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await page.waitForFunction(
+        () => document.documentElement.hasAttribute('data-hydrated') || !document.getElementById('root'),
+      );
+      return response;
+    };
+  }
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };

@@ -36,10 +36,17 @@ const PREFETCH: Partial<Record<AppRoute, () => Promise<{ prefetch: PagePrefetch 
   '/success-stories': () => import('./pages/success-stories-page'),
 };
 
-/** Pages a signed-in person is sent away from: the browser does that, so the server renders nothing. */
-const SIGNED_OUT_ONLY: readonly AppRoute[] = ['/login', '/signup', '/forgot-password', '/reset-password'];
-
-const PRIVATE = new Set<AppRoute>(PRIVATE_PAGES);
+/**
+ * Pages the browser renders: private ones (their guard and data are the browser's), and the sign-in forms,
+ * which are all form and no content, and would otherwise take typing before the app has taken over.
+ */
+const BROWSER_ONLY = new Set<AppRoute>([
+  ...PRIVATE_PAGES,
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+]);
 
 /** A render that takes longer than this is abandoned: the browser renders the page instead. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -105,12 +112,12 @@ function matchRoute(pathname: string) {
 
 /**
  * The page at `request.url` rendered to HTML, or null when the browser should render it: a private page,
- * a sign-in page for someone signed in, or a render that failed or took too long.
+ * a sign-in form, or a render that failed or took too long.
  */
 export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, request.origin);
   const matched = matchRoute(url.pathname);
-  if (matched && PRIVATE.has(matched.route)) return null;
+  if (matched && BROWSER_ONLY.has(matched.route)) return null;
 
   return requestTransport.run(request.transport, async () => {
     const queryClient = createQueryClient();
@@ -124,13 +131,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
       queryClient.prefetchQuery(appConfigQuery),
       ...(pageReads ?? []),
     ]);
-    if (
-      matched &&
-      SIGNED_OUT_ONLY.includes(matched.route) &&
-      queryClient.getQueryData(currentUserQuery.queryKey)
-    ) {
-      return null;
-    }
     const notFound =
       !matched ||
       queryClient

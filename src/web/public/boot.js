@@ -2,6 +2,15 @@
 // the page's HTML and style sheet get the connection to themselves, then the scripts come and hydrate it.
 // The server names the app's entry and the modules it will need on this script element.
 const boot = document.querySelector('script[data-entry]');
+// A form sent before the app has taken over would go out as a plain GET with its fields in the address
+// (a password, a message): hold it until the app handles it.
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (!document.documentElement.hasAttribute('data-hydrated')) event.preventDefault();
+  },
+  true,
+);
 if (boot instanceof HTMLScriptElement && boot.dataset.entry) {
   const entry = boot.dataset.entry;
   const start = () => {

@@ -24,6 +24,17 @@ function useFocusOnNavigate() {
   }, [pathname]);
 }
 
+/**
+ * Marks the document once the page itself is live (its Suspense boundary hydrated or rendered): boot.js
+ * lets forms submit from then on, and browser tests wait for it before they act.
+ */
+function PageIsLive() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   useFinishSignOut();
   useFocusOnNavigate();
@@ -47,6 +58,7 @@ export function RootLayout() {
           }
         >
           <Outlet />
+          <PageIsLive />
         </Suspense>
       </main>
       <SiteFooter />

@@ -41,16 +41,19 @@ export function useFinishSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const params = new URLSearchParams(location.search);
-  const loggedOut =
-    (location.state as LoggedOutState | null)?.loggedOut === true || params.get('loggedOut') === '1';
+  const inApp = (location.state as LoggedOutState | null)?.loggedOut === true;
+  const loggedOut = inApp || params.get('loggedOut') === '1';
 
   useEffect(() => {
     if (!loggedOut) return;
-    resetSessionCache(queryClient, null);
+    // After an in-app sign-out the cache still holds the signed-out person's data. ?loggedOut=1 is a
+    // fresh page load (GET /api/logout): its cache is already a visitor's, and the page may still be
+    // hydrating from it, so it is left alone.
+    if (inApp) resetSessionCache(queryClient, null);
     toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     const rest = new URLSearchParams(location.search);
     rest.delete('loggedOut');
     const search = rest.toString();
     navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true, state: null });
-  }, [loggedOut, location.pathname, location.search, navigate, queryClient]);
+  }, [inApp, loggedOut, location.pathname, location.search, navigate, queryClient]);
 }

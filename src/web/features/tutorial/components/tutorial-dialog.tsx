@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useRenderedAt } from '../../../app/render-context';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
@@ -131,14 +132,18 @@ export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { fir
   const navigate = useNavigate();
   const navigating = useRef(false);
 
+  const serverRendered = useRenderedAt() !== undefined;
   useEffect(() => {
     if (!isFirstVisit()) return;
+    // 2 s into the visit: a server-rendered page was on screen before the app started, so the time it
+    // took to start counts.
+    const delay = serverRendered ? Math.max(0, firstVisitDelayMs - performance.now()) : firstVisitDelayMs;
     const timer = setTimeout(() => {
       // Someone may have opened (or finished) it meanwhile, in this tab or another.
       if (isFirstVisit() && !getTutorialState().open) openTutorial();
-    }, firstVisitDelayMs);
+    }, delay);
     return () => clearTimeout(timer);
-  }, [firstVisitDelayMs]);
+  }, [firstVisitDelayMs, serverRendered]);
 
   const kind: TutorialKind =
     requested ??
