@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ROLES } from '../catalog';
 import { PublicUser } from './auth';
 import { StepState, VERIFICATION_STATUSES, VERIFICATION_STEPS } from './verification';
+import { z } from './zod';
 
 export const AdminUsersQuery = z.object({
   q: z.string().trim().max(100).optional(),

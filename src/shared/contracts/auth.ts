@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { z } from 'zod';
 import { findTown, ROLES, USER_TYPES } from '../catalog';
+import { z } from './zod';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { type Cents, priceBooking } from '../money';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT } from '../pricing';
+import { z } from './zod';
 
 export const BOOKING_STATUS_VALUES = [
   'pending',

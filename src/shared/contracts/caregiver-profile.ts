@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   AVAILABILITY_SLOTS,
   CAREGIVER_KIND_VALUES,
@@ -8,6 +7,7 @@ import {
   WEEKDAYS,
 } from '../catalog';
 import { PhoneField, TownField } from './auth';
+import { z } from './zod';
 
 /** Every availability value a profile may hold: the 24 onboarding slots and the search filter words. */
 export const AVAILABILITY_VALUES = [

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CAREGIVER_KIND_VALUES, type CaregiverKind, findParish } from '../catalog';
+import { z } from './zod';
 
 /** Comma-joined lists in the query string (spec §7): 'CPR Certified,Cooking' → ['CPR Certified', 'Cooking']. */
 const CommaList = z

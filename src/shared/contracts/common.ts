@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every error the API answers: a message for people, and field details on a 400. */
 export const ErrorResponse = z.object({

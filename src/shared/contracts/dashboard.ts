@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { FavouriteCaregiver } from './favourites';
+import { z } from './zod';
 
 export const BADGE_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** GET /api/favourites: the family's favourite caregivers, newest first. */
 export const FavouriteCaregiver = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Messages a sender may send per minute (a 429 beyond). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** yyyy-MM-dd plus n days (calendar arithmetic, no time zone involved). */
 export function addJamaicaDays(date: string, days: number): string {

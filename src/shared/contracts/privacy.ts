@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Personal data of a deleted account is scrubbed this many days after the request. */
 export const ACCOUNT_SCRUB_DAYS = 30;

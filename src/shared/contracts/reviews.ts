@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PublicReview } from './caregivers';
+import { z } from './zod';
 
 /** Days after completion during which both sides may review; then the family's review is published. */
 export const REVIEW_WINDOW_DAYS = 14;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** GET /api/stats/public — the headline numbers on the public pages, counted from the database. */
 export const PublicStatsResponse = z.object({

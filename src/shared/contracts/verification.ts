@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PhoneField } from './auth';
+import { z } from './zod';
 
 export const VERIFICATION_STEPS = ['email', 'phone', 'id', 'selfie', 'address', 'background'] as const;
 export type VerificationStep = (typeof VERIFICATION_STEPS)[number];

@@ -3,7 +3,6 @@ import { ArrowLeft, ArrowRight, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
 import {
   AVAILABILITY_SLOTS,
   CAREGIVER_KINDS,
@@ -13,6 +12,7 @@ import {
   ONBOARDING_SKILLS,
 } from '../../shared/catalog';
 import { BioField, KindsField, RATE_MAX, RATE_MIN } from '../../shared/contracts/caregiver-profile';
+import { z } from '../../shared/contracts/zod';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { CheckboxGroup, toOptions } from '../components/ui/checkbox-group';
