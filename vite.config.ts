@@ -52,6 +52,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // dist/web/.vite/manifest.json: which chunks each page loads (read by the bundle-size test).
     manifest: !isSsrBuild,
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // React DOM and the router in chunks of their own: /boot.js evaluates the entry's chunks one
+            // task at a time, so a phone's main thread is never blocked by all of them at once.
+            manualChunks(id: string) {
+              if (/node_modules\/(react-dom|scheduler)\//.test(id)) return 'react-dom';
+              if (/node_modules\/react-router\//.test(id)) return 'router';
+              return undefined;
+            },
+          },
+        },
     // The server-rendering bundle (npm run build's second step) needs no copy of the public files.
     copyPublicDir: !isSsrBuild,
   },

@@ -208,16 +208,22 @@ export function fillShell(shell: string, page: RenderedPage): string {
     }
   }
   // The page is on screen without scripts: /boot.js loads them after the first paint (public/boot.js),
-  // so the HTML and style sheet are not sharing a slow connection with them.
-  const preloads: string[] = [];
-  out = out.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_all, href: string) => {
-    preloads.push(href);
-    return '';
-  });
+  // so the HTML and style sheet are not sharing a slow connection with them. It evaluates the entry's own
+  // chunks (React DOM, the router, …) one task at a time, then the entry; the page's chunks (data-route,
+  // added by the server) are only fetched ahead.
+  const shared: string[] = [];
+  const route: string[] = [];
+  out = out.replace(
+    /\s*<link rel="modulepreload" crossorigin href="([^"]+)"( data-route="")?>/g,
+    (_all, href: string, forRoute?: string) => {
+      (forRoute ? route : shared).push(href);
+      return '';
+    },
+  );
   out = out.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_all, entry: string) =>
-      `<script type="module" src="/boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`,
+      `<script type="module" src="/boot.js" data-entry="${escapeHtml(entry)}" data-shared="${escapeHtml(shared.join(' '))}" data-preload="${escapeHtml(route.join(' '))}"></script>`,
   );
   return out
     .replace('</head>', `${head}</head>`)

@@ -103,7 +103,7 @@ describe.each(DB_KINDS)('server rendering of public pages on %s', (kind) => {
     expect(state.state.queries.map((q) => q.queryKey)).toContainEqual(['caregivers', 'profile', caregiverId]);
     // Scripts wait for the page to be on screen: /boot.js starts them, with the modules they need.
     expect(res.body).toContain(
-      '<script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/dist-abc.js"></script>',
+      '<script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-shared="/assets/dist-abc.js" data-preload=""></script>',
     );
     expect(res.body).not.toContain('rel="modulepreload"');
   });

@@ -151,7 +151,7 @@ export function routePreloads(dist: string): (path: string) => string {
       tags = manifest[key]
         ? [...closure([key])]
             .filter((k) => !entry.has(k))
-            .map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`)
+            .map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" data-route="">`)
             .join('')
         : '';
       cache.set(key, tags);

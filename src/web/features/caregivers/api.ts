@@ -40,9 +40,11 @@ export function searchCaregivers(
 
 /**
  * Listings change under the visitor (a caregiver turns availability off, gets verified, changes a rate):
- * unlike the app's other reads, they are revalidated each time a page shows them, from the cache first.
+ * unlike the app's other reads, they are revalidated each time a page shows them, from the cache first —
+ * unless they are only seconds old, as on a page the server has just rendered: asking again at once would
+ * only redraw the page while it is still starting.
  */
-const LIVE = { staleTime: 0 } as const;
+const LIVE = { staleTime: 10_000 } as const;
 
 export function caregiverSearchQuery(query: URLSearchParams | string) {
   const qs = String(query);
