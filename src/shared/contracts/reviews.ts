@@ -1,10 +1,10 @@
+import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../review-limits';
 import { PublicReview } from './caregivers';
 import { z } from './zod';
 
 /** Days after completion during which both sides may review; then the family's review is published. */
 export const REVIEW_WINDOW_DAYS = 14;
-export const REVIEW_COMMENT_MAX = 2000;
-export const REVIEW_REPLY_MAX = 1000;
+export { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX };
 
 const BookingId = z
   .number({ error: 'bookingId must be a number' })

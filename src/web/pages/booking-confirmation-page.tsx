@@ -1,12 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  clock12,
-  clock24,
-  FIRST_START_HOUR,
-  LAST_START_HOUR,
-  MAX_NOTES,
-} from '../../shared/contracts/bookings';
+import { clock12, clock24, FIRST_START_HOUR, LAST_START_HOUR, MAX_NOTES } from '../../shared/booking-rules';
 import { addJamaicaDays } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { jamaicaToday } from '../../shared/time';

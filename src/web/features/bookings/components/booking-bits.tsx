@@ -1,7 +1,8 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { type BookingView, cancellationTerms, clock12 } from '../../../../shared/contracts/bookings';
+import { cancellationTerms, clock12 } from '../../../../shared/booking-rules';
+import type { BookingView } from '../../../../shared/contracts/bookings';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT } from '../../../../shared/pricing';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../../../../shared/contracts/reviews';
+import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../../../../shared/review-limits';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
