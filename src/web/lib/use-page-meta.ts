@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import { RenderContext } from '../app/render-context';
+import { RenderContext, useOrigin } from '../app/render-context';
 import { formatDocumentTitle, SITE_NAME } from './use-document-title';
 
 export interface PageMeta {
@@ -114,23 +114,11 @@ let shellDescription: string | null | undefined;
  * page never inherits another page's canonical URL. On the server, the tags go into the rendered HTML.
  */
 export function usePageMeta(meta: PageMeta) {
-  const {
-    title,
-    description,
-    canonicalPath: path,
-    ogImage: image,
-    exactTitle = false,
-    type = 'website',
-    jsonLd,
-  } = meta;
   useContext(RenderContext)?.collectMeta?.(meta);
-  // Compared as text, so a page may build its structured data on every render.
-  const structured = jsonLd ? JSON.stringify(jsonLd) : null;
+  // Compared as text, so a page may build its meta and structured data on every render.
+  const wanted = JSON.stringify(pageMetaTags(meta, useOrigin()));
   useEffect(() => {
-    const head = pageMetaTags(
-      { title, description, canonicalPath: path, ogImage: image, exactTitle, type, jsonLd: null },
-      window.location.origin,
-    );
+    const head = JSON.parse(wanted) as ReturnType<typeof pageMetaTags>;
     const described = document.head.querySelector('meta[name="description"]');
     if (shellDescription === undefined && described) {
       if (described.hasAttribute('data-shell')) shellDescription = described.getAttribute('data-shell');
@@ -142,12 +130,12 @@ export function usePageMeta(meta: PageMeta) {
     // Structured data the server wrote for this page is replaced, never doubled.
     for (const old of document.head.querySelectorAll(`script[type="application/ld+json"][${OWNED}]`))
       old.remove();
-    if (structured) {
+    if (head.jsonLd) {
       const script = document.createElement('script');
       script.type = 'application/ld+json';
       script.setAttribute(OWNED, '');
       // textContent, never HTML: a '</script>' inside a bio cannot end the element.
-      script.textContent = structured;
+      script.textContent = head.jsonLd;
       document.head.appendChild(script);
     }
 
@@ -156,5 +144,5 @@ export function usePageMeta(meta: PageMeta) {
       const shell = document.head.querySelector('meta[name="description"]');
       if (shell && shellDescription) shell.setAttribute('content', shellDescription);
     };
-  }, [title, description, path, exactTitle, type, image, structured]);
+  }, [wanted]);
 }

@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUS_VALUES } from '../../../shared/booking-rules';
 import { caregivers } from './caregivers';
 import { users } from './users';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
 
-export const BOOKING_STATUSES = [
-  'pending',
-  'confirmed',
-  'declined',
-  'expired',
-  'cancelled',
-  'completed',
-] as const;
+/** The statuses a booking can be in (one list: src/shared/booking-rules.ts). */
+export const BOOKING_STATUSES = BOOKING_STATUS_VALUES;
 
 /**
  * spec §3 bookings. date/startTime/endTime keep the spec's text shapes (yyyy-MM-dd, HH:mm in Jamaica);
