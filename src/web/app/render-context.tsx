@@ -24,7 +24,17 @@ export function useOrigin(): string {
   return info?.origin ?? window.location.origin;
 }
 
-/** The render's 'now' when the page was rendered on the server, else undefined (use the browser's clock). */
-export function useRenderedAt(): number | undefined {
-  return useContext(RenderContext)?.now;
+/** True for the life of a page load the server rendered (the browser hydrated it). */
+export function useServerRendered(): boolean {
+  return useContext(RenderContext) !== null;
+}
+
+/**
+ * The server's render instant while the browser is still hydrating the page the server rendered (so both
+ * renders agree); undefined otherwise, including for anything shown after hydration (use the clock).
+ */
+export function useHydrationInstant(): number | undefined {
+  const now = useContext(RenderContext)?.now;
+  const hydrated = typeof document !== 'undefined' && document.documentElement.hasAttribute('data-hydrated');
+  return hydrated ? undefined : now;
 }

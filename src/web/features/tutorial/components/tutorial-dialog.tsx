@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useRenderedAt } from '../../../app/render-context';
+import { useServerRendered } from '../../../app/render-context';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
@@ -132,7 +132,7 @@ export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { fir
   const navigate = useNavigate();
   const navigating = useRef(false);
 
-  const serverRendered = useRenderedAt() !== undefined;
+  const serverRendered = useServerRendered();
   useEffect(() => {
     if (!isFirstVisit()) return;
     // 2 s into the visit: a server-rendered page was on screen before the app started, so the time it
