@@ -38,3 +38,16 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
+
+/** A money amount as the API sends it ('1500.00') → '$1,500 JMD'. */
+export const jmdAmount = (value: string) => `${formatJmd(Math.round(Number(value) * 100))} JMD`;
+
+const shortDay = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A yyyy-MM-dd booking date as 'Fri, Jun 5' (a calendar date: the same in every time zone). */
+export const bookingDay = (date: string) => shortDay.format(new Date(`${date}T12:00:00Z`));

@@ -57,15 +57,17 @@ const PAYMENT_LABEL: Record<string, string> = {
 };
 export const paymentLabel = (status: string) => PAYMENT_LABEL[status] ?? status;
 
+const longDay = new Intl.DateTimeFormat('en-JM', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** 'Friday, 5 June 2026' for a yyyy-MM-dd date. */
 export function formatDay(date: string): string {
-  return new Intl.DateTimeFormat('en-JM', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
+  return longDay.format(new Date(`${date}T12:00:00Z`));
 }
 
 export const timeRange = (b: Pick<BookingView, 'startTime' | 'endTime'>) =>

@@ -7,7 +7,7 @@ import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { errorMessage } from '../../../lib/api';
-import { displayName, formatDate, plural } from '../../../lib/format';
+import { bookingDay, displayName, formatDate, jmdAmount, plural } from '../../../lib/format';
 import type { MyCaregiverProfile } from '../../caregiver-profile/api';
 import { AvailabilitySwitch } from '../../caregiver-profile/components/availability-switch';
 import { StarRating } from '../../caregivers/components/star-rating';
@@ -23,15 +23,6 @@ type Booking = Data['recentBookings'][number];
 
 export const DASHBOARD_TABS = ['overview', 'badges', 'bookings', 'stats', 'messages', 'profile'] as const;
 type Tab = (typeof DASHBOARD_TABS)[number];
-
-const jmd = (v: string) => `${formatJmd(Math.round(Number(v) * 100))} JMD`;
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const bookingDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
 
 const STATUS_STYLES: Record<string, string> = {
   confirmed: 'bg-primary-soft text-primary-deep',
@@ -69,7 +60,7 @@ function responseText(s: Data['stats']) {
 function HeadlineStats({ stats }: { stats: Data['stats'] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-      <StatCard label="Total earnings" value={jmd(stats.totalEarnings)} />
+      <StatCard label="Total earnings" value={jmdAmount(stats.totalEarnings)} />
       <StatCard label="Hours worked" value={stats.totalHours.toLocaleString('en-US')} />
       <StatCard
         label="Bookings"
@@ -126,8 +117,8 @@ function BookingRow({ booking }: { booking: Booking }) {
             {booking.type ? ` · ${booking.type}` : ''}
           </p>
           <p className="text-sm">
-            {jmd(booking.rate)}{' '}
-            <span className="text-muted-foreground">({jmd(booking.hourlyRate)} / hour)</span>
+            {jmdAmount(booking.rate)}{' '}
+            <span className="text-muted-foreground">({jmdAmount(booking.hourlyRate)} / hour)</span>
           </p>
           {booking.family.location ? (
             <p className="text-sm text-muted-foreground">{booking.family.location}</p>
@@ -417,7 +408,7 @@ export function CaregiverDashboard({ data, profile }: { data: Data; profile: MyC
                 {caregiver.firstName} {caregiver.lastName}
               </p>
               <p className="text-sm text-muted-foreground">
-                {caregiver.location ?? 'No town yet'} · {jmd(caregiver.hourlyRate)} / hour
+                {caregiver.location ?? 'No town yet'} · {jmdAmount(caregiver.hourlyRate)} / hour
               </p>
             </div>
             <div className="flex flex-wrap gap-2">

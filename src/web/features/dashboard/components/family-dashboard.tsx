@@ -9,9 +9,8 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { formatJmd } from '../../../../shared/money';
 import { Progress } from '../../../components/ui/progress';
-import { displayName, formatDate, formatRate, plural } from '../../../lib/format';
+import { bookingDay, displayName, formatDate, formatRate, jmdAmount, plural } from '../../../lib/format';
 import type { PublicUser } from '../../auth/api';
 import { CaregiverPhoto } from '../../caregivers/components/caregiver-photo';
 import { StarRating } from '../../caregivers/components/star-rating';
@@ -22,14 +21,6 @@ import { StatusTag } from './caregiver-dashboard';
 type Data = FamilyDashboardResponse;
 type Item = Data['upcomingBookings'][number];
 
-const jmd = (v: string) => `${formatJmd(Math.round(Number(v) * 100))} JMD`;
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const bookingDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
 const CATEGORY_ICONS = {
   'child-care': Users,
   'senior-care': HeartHandshake,
@@ -81,7 +72,7 @@ function BookingItem({ b, reviewOpen }: { b: Item; reviewOpen: boolean }) {
             <StatusTag status={b.status} />
           </p>
           <p className="text-sm text-muted-foreground">
-            {bookingDay(b.date)} · {b.startTime}–{b.endTime} · {jmd(b.totalCost)}
+            {bookingDay(b.date)} · {b.startTime}–{b.endTime} · {jmdAmount(b.totalCost)}
           </p>
         </div>
       </div>
@@ -128,8 +119,8 @@ export function FamilyDashboard({ user, data }: { user: PublicUser; data: Data }
           to="/bookings"
           icon={CalendarClock}
         />
-        <Stat label="Spent this month" value={jmd(data.spending.thisMonth)} icon={Wallet} />
-        <Stat label="Spent in total" value={jmd(data.spending.total)} icon={Bookmark} />
+        <Stat label="Spent this month" value={jmdAmount(data.spending.thisMonth)} icon={Wallet} />
+        <Stat label="Spent in total" value={jmdAmount(data.spending.total)} icon={Bookmark} />
         <Stat
           label="Unread messages"
           value={String(data.unreadMessages)}
