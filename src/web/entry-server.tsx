@@ -13,6 +13,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router';
+import { escapeMarkup } from '../shared/escape-markup';
 import { APP_ROUTES, PRIVATE_PAGES } from '../shared/routes';
 import { AppShell } from './app/app';
 import type { PagePrefetch } from './app/prefetch';
@@ -166,12 +167,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /**
  * The app's HTML shell (index.html as built) with a rendered page in it: the page's title and description
  * in place of the shell's, its other head tags (marked as the page's, so the browser replaces them when
@@ -184,19 +179,19 @@ export function fillShell(shell: string, page: RenderedPage): string {
     const { meta } = page;
     if (meta.description !== undefined && meta.canonicalPath !== undefined) {
       const tags = pageMetaTags(meta as PageMeta, page.origin);
-      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tags.title)}</title>`);
+      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(tags.title)}</title>`);
       for (const tag of tags.tags) {
         if (tag.tag === 'link') {
-          head += `<link rel="canonical" href="${escapeHtml(tag.href)}" data-page-meta="">`;
+          head += `<link rel="canonical" href="${escapeMarkup(tag.href)}" data-page-meta="">`;
         } else if (tag.key === 'name' && tag.id === 'description') {
           // The shell's own description stays in data-shell: the browser puts it back on pages without one.
           out = out.replace(
             /<meta name="description" content="([^"]*)"\s*\/?>/,
             (_all, shellText: string) =>
-              `<meta name="description" content="${escapeHtml(tag.content)}" data-shell="${shellText}" />`,
+              `<meta name="description" content="${escapeMarkup(tag.content)}" data-shell="${shellText}" />`,
           );
         } else {
-          head += `<meta ${tag.key}="${escapeHtml(tag.id)}" content="${escapeHtml(tag.content)}" data-page-meta="">`;
+          head += `<meta ${tag.key}="${escapeMarkup(tag.id)}" content="${escapeMarkup(tag.content)}" data-page-meta="">`;
         }
       }
       if (tags.jsonLd) {
@@ -204,7 +199,7 @@ export function fillShell(shell: string, page: RenderedPage): string {
       }
     } else {
       const title = formatDocumentTitle(meta.title, meta.exactTitle);
-      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`);
     }
   }
   // The page is on screen without scripts: /boot.js loads them after the first paint (public/boot.js),
@@ -223,7 +218,7 @@ export function fillShell(shell: string, page: RenderedPage): string {
   out = out.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_all, entry: string) =>
-      `<script type="module" src="/boot.js" data-entry="${escapeHtml(entry)}" data-shared="${escapeHtml(shared.join(' '))}" data-preload="${escapeHtml(route.join(' '))}"></script>`,
+      `<script type="module" src="/boot.js" data-entry="${escapeMarkup(entry)}" data-shared="${escapeMarkup(shared.join(' '))}" data-preload="${escapeMarkup(route.join(' '))}"></script>`,
   );
   return out
     .replace('</head>', `${head}</head>`)

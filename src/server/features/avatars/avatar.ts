@@ -3,6 +3,7 @@
  * accounts point at `/avatars/<slug>.svg`, so no profile shows a stranger's photo or calls out to
  * another site, and the same slug always draws the same picture.
  */
+import { escapeMarkup } from '../../../shared/escape-markup';
 
 export const AVATAR_FILE_PATTERN = /^[a-z0-9-]{1,40}\.svg$/;
 const SLUG_MAX = 40;
@@ -80,14 +81,10 @@ export function colourFromSlug(slug: string): string {
   return AVATAR_COLOURS[(h >>> 0) % AVATAR_COLOURS.length];
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The SVG document for a slug (the file name without `.svg`). */
 export function renderAvatarSvg(slug: string): string {
-  const initials = escapeXml(initialsFromSlug(slug));
-  const title = escapeXml(nameFromSlug(slug));
+  const initials = escapeMarkup(initialsFromSlug(slug));
+  const title = escapeMarkup(nameFromSlug(slug));
   const fill = colourFromSlug(slug);
   const fontSize = initials.length > 1 ? 52 : 60;
   return (

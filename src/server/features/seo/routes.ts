@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeMarkup } from '../../../shared/escape-markup';
 import { INDEXABLE_PAGES, PRIVATE_PAGES } from '../../../shared/routes';
 import { seoRepo } from './repo';
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 
 /**
  * API reads the public pages make while they render. Crawlers that run scripts (Googlebot) obey robots.txt
@@ -43,10 +35,10 @@ export function robotsTxt(publicUrl: string): string {
 
 export function sitemapXml(publicUrl: string, caregivers: { id: number; updatedAt: Date }[]): string {
   const urls = [
-    ...INDEXABLE_PAGES.map((path) => `  <url><loc>${xml(`${publicUrl}${path}`)}</loc></url>`),
+    ...INDEXABLE_PAGES.map((path) => `  <url><loc>${escapeMarkup(`${publicUrl}${path}`)}</loc></url>`),
     ...caregivers.map(
       (c) =>
-        `  <url><loc>${xml(`${publicUrl}/caregiver/${c.id}`)}</loc><lastmod>${c.updatedAt.toISOString()}</lastmod></url>`,
+        `  <url><loc>${escapeMarkup(`${publicUrl}/caregiver/${c.id}`)}</loc><lastmod>${c.updatedAt.toISOString()}</lastmod></url>`,
     ),
   ];
   return [
