@@ -18,19 +18,17 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { type Database, openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { loadEnv } from '../src/server/env';
 import { hashPassword } from '../src/server/features/auth/passwords';
 import { sessions } from '../src/server/features/auth/sessions';
 import { connectSse, type SseClient } from '../src/server/test/sse';
+import { benchEnv, pgliteTarget, postgresTarget, type Target } from './support/targets';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bench/results/messages.json');
@@ -69,50 +67,6 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-interface Target {
-  kind: 'pglite' | 'postgres';
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
-
-function pgliteTarget(): Target {
-  const dir = mkdtempSync(join(tmpdir(), 'yaadcare-bench-'));
-  return {
-    kind: 'pglite',
-    open: () => openDatabase({ kind: 'pglite', dataDir: dir, purpose: 'bench:messages' }),
-    async cleanup() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresTarget(adminUrl: string): Target {
-  const name = `yc_bench_${randomBytes(5).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  let created = false;
-  return {
-    kind: 'postgres',
-    async open() {
-      await admin(`create database ${name}`);
-      created = true;
-      return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: IN_FLIGHT });
-    },
-    async cleanup() {
-      if (created) await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
 
 /** The clients, in their own process (spawned by the benchmark): streams, senders, timing. */
 async function runClients(config: ClientConfig): Promise<ClientResult[]> {
@@ -278,7 +232,7 @@ function drive(config: ClientConfig): Promise<ClientResult[]> {
 
 async function benchTarget(target: Target, passwordHash: string): Promise<MessagesBenchResult[]> {
   const database = await target.open();
-  const env = { ...loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), demoMode: false };
+  const env = { ...benchEnv({ LOG_LEVEL: 'warn' }), demoMode: false };
   const app = await buildApp({ env, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -318,8 +272,9 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
 async function main() {
   const only = process.env.BENCH_ONLY;
   const targets: Target[] = [];
-  if (only !== 'postgres') targets.push(pgliteTarget());
-  if (process.env.DATABASE_URL && only !== 'pglite') targets.push(postgresTarget(process.env.DATABASE_URL));
+  if (only !== 'postgres') targets.push(pgliteTarget('bench:messages'));
+  if (process.env.DATABASE_URL && only !== 'pglite')
+    targets.push(postgresTarget(process.env.DATABASE_URL, IN_FLIGHT));
   if (!targets.length) throw new Error('Nothing to run: BENCH_ONLY=postgres needs DATABASE_URL');
   const passwordHash = await hashPassword(`bench-${randomBytes(8).toString('hex')}`);
   const results: MessagesBenchResult[] = [];

@@ -12,22 +12,19 @@
  * BENCH_CONNECTIONS (default 10), BENCH_ONLY=pglite|postgres.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { type Database, openDatabase } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
 import { DEMO_PASSWORD, seedBulkCaregivers, seedDemoData } from '../src/server/db/demo-data';
-import { loadEnv } from '../src/server/env';
 import { hashPassword } from '../src/server/features/auth/passwords';
 import { createCaregiverService } from '../src/server/features/caregivers/service';
 import { CaregiverSearchQuery } from '../src/shared/contracts/caregivers';
+import { benchEnv, pgliteTarget, postgresTarget, type Target } from './support/targets';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bench/results/search.json');
@@ -111,53 +108,6 @@ function cpuSnapshot(database?: string): { machine: number; ours: number; at: nu
   } catch {
     return null;
   }
-}
-
-interface Target {
-  kind: 'pglite' | 'postgres';
-  /** The PostgreSQL database name, whose backends count as this benchmark's CPU. */
-  databaseName?: string;
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
-
-function pgliteTarget(): Target {
-  const dir = mkdtempSync(join(tmpdir(), 'yaadcare-bench-'));
-  return {
-    kind: 'pglite',
-    open: () => openDatabase({ kind: 'pglite', dataDir: dir, purpose: 'bench:search' }),
-    async cleanup() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresTarget(adminUrl: string): Target {
-  const name = `yc_bench_${randomBytes(5).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  let created = false;
-  return {
-    kind: 'postgres',
-    databaseName: name,
-    async open() {
-      await admin(`create database ${name}`);
-      created = true;
-      return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: CONNECTIONS });
-    },
-    async cleanup() {
-      if (created) await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
 }
 
 async function seed(database: Database, passwordHash: string): Promise<number> {
@@ -251,7 +201,7 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
   let app: FastifyInstance | undefined;
   try {
     const caregivers = await seed(database, passwordHash);
-    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_MODE: '0' });
+    const env = benchEnv({ LOG_LEVEL: 'silent', DEMO_MODE: '0' });
     app = await buildApp({ env, database, logger: false });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const results: SearchBenchResult[] = [];
@@ -312,8 +262,9 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
 async function main() {
   const only = process.env.BENCH_ONLY;
   const targets: Target[] = [];
-  if (only !== 'postgres') targets.push(pgliteTarget());
-  if (process.env.DATABASE_URL && only !== 'pglite') targets.push(postgresTarget(process.env.DATABASE_URL));
+  if (only !== 'postgres') targets.push(pgliteTarget('bench:search'));
+  if (process.env.DATABASE_URL && only !== 'pglite')
+    targets.push(postgresTarget(process.env.DATABASE_URL, CONNECTIONS));
   if (!targets.length) throw new Error('Nothing to run: BENCH_ONLY=postgres needs DATABASE_URL');
 
   let stopping = false;

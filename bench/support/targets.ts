@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { type Env, loadEnv } from '../../src/server/env';
 
 /** A database a benchmark runs against: opened fresh, removed afterwards. */
 export interface Target {
@@ -53,4 +54,12 @@ export function postgresTarget(adminUrl: string, poolSize: number): Target {
       if (created) await admin(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * The server's settings for a benchmark: production mode, plus a throwaway payout key (production refuses
+ * to start without one; the benchmarks store no bank accounts).
+ */
+export function benchEnv(vars: Record<string, string>): Env {
+  return loadEnv({ NODE_ENV: 'production', PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex'), ...vars });
 }

@@ -53,6 +53,7 @@ export const webPlugin = fp(
     const preloads = built ? routePreloads(dist) : () => '';
 
     const renderer = built ? (opts.renderer === undefined ? await loadRenderer() : opts.renderer) : null;
+    const origin = new URL(app.env.publicUrl).origin;
 
     /** An API read for the page being rendered, answered in-process as the asking browser would get it. */
     const transportFor =
@@ -92,7 +93,7 @@ export const webPlugin = fp(
         try {
           const page = await renderer.renderPage({
             url: req.url,
-            origin: new URL(app.env.publicUrl).origin,
+            origin,
             transport: transportFor(req),
           });
           // The HTML may be about the signed-in person (their name in the header): never shared by caches.
