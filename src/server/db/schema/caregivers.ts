@@ -135,6 +135,12 @@ export const caregivers = pgTable(
     skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
     availability: text('availability').array().notNull().default(sql`'{}'::text[]`),
     kinds: text('kinds').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the caregiver chose or confirmed their kinds; null while the kinds are a guess (a spec client
+     * created the profile without kinds, so they were inferred from skills and certifications) and the
+     * dashboard asks the caregiver to confirm them.
+     */
+    kindsConfirmedAt: timestamp('kinds_confirmed_at', tz).defaultNow(),
     /** Which days of the week the caregiver works (spec §2 Profile: weekdays on, weekend off by default). */
     weeklyAvailability: jsonb('weekly_availability')
       .$type<WeeklyAvailability>()

@@ -1,0 +1,1 @@
+ALTER TABLE "caregivers" ADD COLUMN "kinds_confirmed_at" timestamp with time zone DEFAULT now();
