@@ -60,6 +60,11 @@ export const payments = pgTable(
     /** Bank transfer / Zelle / Cash App: the code the family quotes with their transfer. */
     reference: text('reference'),
     providerRef: text('provider_ref'),
+    /**
+     * SHA-256 of the single-use card token from the provider's hosted fields (never the card itself):
+     * unique, so a token pays at most once, whichever server instance receives it.
+     */
+    cardTokenHash: text('card_token_hash'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -76,6 +81,7 @@ export const payments = pgTable(
     uniqueIndex('payments_one_live_per_booking')
       .on(t.bookingId)
       .where(sql`${t.status} in ('awaiting_transfer', 'authorized', 'received', 'captured')`),
+    uniqueIndex('payments_card_token').on(t.cardTokenHash),
     index('payments_booking_idx').on(t.bookingId),
     index('payments_status_idx').on(t.status, t.createdAt),
     check(
