@@ -6,6 +6,7 @@ export * from './messaging';
 export * from './notifications';
 export * from './payments';
 export * from './privacy';
+export * from './rate-limits';
 export * from './support';
 export * from './users';
 export * from './verifications';
