@@ -8,7 +8,8 @@ const Flag = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 127.0.0.1 when demo mode is inferred (nobody else can reach the demo accounts), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DEMO_MODE: Flag,
@@ -21,6 +22,8 @@ const EnvSchema = z.object({
     .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +18765550100')
     .default('+18765550100'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Behind a reverse proxy that sets X-Forwarded-For/Host/Proto: trust them (off: they are ignored). */
+  TRUST_PROXY: Flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests a minute one IP may make to login and forgot-password. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -45,10 +48,76 @@ export interface Env {
   supportEmail: string;
   supportPhone: string;
   publicUrl: string;
+  /** X-Forwarded-* headers are believed only when true (TRUST_PROXY). */
+  trustProxy: boolean;
   logLevel: string;
   authRateLimitPerMinute: number;
   hashConcurrency: number;
   payoutEncryptionKey?: string;
+  /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
+  startupWarnings: string[];
+}
+
+/** True for addresses only this machine can reach: 127.0.0.0/8, ::1, localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' ||
+    h === '::1' ||
+    /^127(?:\.\d{1,3}){3}$/.test(h) ||
+    /^::ffff:127(?:\.\d{1,3}){3}$/.test(h)
+  );
+}
+
+export interface DemoModeInput {
+  nodeEnv: Env['nodeEnv'];
+  /** DEMO_MODE as given: undefined when not set. */
+  demoFlag: boolean | undefined;
+  databaseUrl: string | undefined;
+  /** HOST as given: undefined when not set. */
+  host: string | undefined;
+}
+
+export interface DemoModeDecision {
+  demoMode: boolean;
+  host: string;
+  warnings: string[];
+}
+
+/**
+ * Demo mode hands out accounts with published passwords and echoes mail to the log, so it is only ever
+ * inferred where nobody else can reach it: never in production, never with DATABASE_URL, never on a
+ * non-loopback HOST. DEMO_MODE=1 forces it anywhere, with a warning when the address is not loopback.
+ * HOST defaults to 127.0.0.1 when demo mode is inferred, 0.0.0.0 otherwise.
+ */
+export function resolveDemoMode(input: DemoModeInput): DemoModeDecision {
+  const { nodeEnv, demoFlag, databaseUrl, host } = input;
+  if (demoFlag === false) return { demoMode: false, host: host ?? '0.0.0.0', warnings: [] };
+  if (demoFlag === true) {
+    const where = host ?? '127.0.0.1';
+    const warnings = isLoopbackHost(where)
+      ? []
+      : [
+          `WARNING: DEMO_MODE=1 on ${where}, an address other machines can reach: the demo accounts' published ` +
+            'passwords work and e-mail and SMS codes are printed to the log. Never do this with real users.',
+        ];
+    return { demoMode: true, host: where, warnings };
+  }
+  const wouldInfer = nodeEnv !== 'production' && !databaseUrl;
+  if (!wouldInfer) return { demoMode: false, host: host ?? '0.0.0.0', warnings: [] };
+  if (host === undefined) return { demoMode: true, host: '127.0.0.1', warnings: [] };
+  if (isLoopbackHost(host)) return { demoMode: true, host, warnings: [] };
+  return {
+    demoMode: false,
+    host,
+    warnings: [
+      `Demo mode is off: HOST=${host} is not a loopback address, and demo data with published passwords ` +
+        'must not be reachable from other machines. Set DEMO_MODE=1 to force it.',
+    ],
+  };
 }
 
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
@@ -60,22 +129,30 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment — ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  const demo = resolveDemoMode({
+    nodeEnv: e.NODE_ENV,
+    demoFlag: e.DEMO_MODE,
+    databaseUrl: e.DATABASE_URL,
+    host: e.HOST,
+  });
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: demo.host,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    // Demo mode is the default on the embedded database, off on PostgreSQL unless asked for.
-    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
+    // Demo mode: inferred only on the embedded database, outside production, on a loopback address.
+    demoMode: demo.demoMode,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     supportPhone: e.SUPPORT_PHONE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     hashConcurrency: e.HASH_CONCURRENCY,
     payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY,
+    startupWarnings: demo.warnings,
   };
 }

@@ -62,8 +62,10 @@ async function main() {
   await app.listen({ port: env.port, host: env.host });
   const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.dataDir}`;
   console.log(
-    `\nYaadCare is running at http://localhost:${env.port}  —  database: ${where}${env.demoMode ? ', demo mode' : ''}\n`,
+    `\nYaadCare is running at http://localhost:${env.port} (listening on ${env.host})  —  database: ${where}${env.demoMode ? ', demo mode' : ''}\n`,
   );
+  // Demo mode forced on a public address, or refused there: said last, where it is seen.
+  for (const line of env.startupWarnings) console.warn(`${line}\n`);
 }
 
 main().catch((err) => {
