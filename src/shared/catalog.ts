@@ -225,3 +225,42 @@ export type UserType = (typeof USER_TYPES)[number];
 /** Roles include admin, which is never chosen at signup. */
 export const ROLES = ['family', 'caregiver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * The kinds of care a skill or certification points to: how a profile created without kinds (the spec's
+ * onboarding payload has none) gets a first guess, which the caregiver then confirms on the dashboard.
+ * Keys are catalog spellings (matched case-insensitively); anything else points nowhere.
+ */
+export const KIND_HINTS: Readonly<Record<string, readonly CaregiverKind[]>> = {
+  'Infant Care': ['child-care', 'babysitters'],
+  'Toddler Care': ['child-care', 'babysitters'],
+  'School Age Care': ['child-care', 'babysitters'],
+  'Early Childhood Education': ['child-care'],
+  'Child Development Associate (CDA)': ['child-care'],
+  'Homework Help': ['tutors'],
+  'Educational Activities': ['tutors'],
+  'Educational Support': ['tutors'],
+  'Teaching Credential': ['tutors'],
+  'Nursing Assistant': ['senior-care'],
+  'Special Needs Care': ['special-needs'],
+  'Behavioral Support': ['special-needs'],
+  'Light Housekeeping': ['housekeepers'],
+};
+
+/** When nothing in a profile points to a kind: child care, the marketplace's first kind. */
+export const DEFAULT_KINDS: readonly CaregiverKind[] = ['child-care'];
+
+const KIND_HINTS_BY_KEY = new Map(Object.entries(KIND_HINTS).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * The kinds that skills and certifications point to, in catalog order; the fallback (e.g. the kinds
+ * chosen at signup, else DEFAULT_KINDS) when none does.
+ */
+export function inferKinds(
+  qualifications: readonly string[],
+  fallback: readonly CaregiverKind[] = DEFAULT_KINDS,
+): CaregiverKind[] {
+  const hinted = new Set(qualifications.flatMap((q) => KIND_HINTS_BY_KEY.get(q.trim().toLowerCase()) ?? []));
+  const kinds = CAREGIVER_KIND_VALUES.filter((k) => hinted.has(k));
+  return kinds.length > 0 ? kinds : [...fallback];
+}

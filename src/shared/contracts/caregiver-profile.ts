@@ -119,11 +119,16 @@ const profileFields = {
   weeklyAvailability: WeeklyAvailabilityField,
 };
 
-/** POST /api/caregivers: the onboarding wizard (spec §7 plus kinds, parish and town). */
+/**
+ * POST /api/caregivers: the onboarding wizard (spec §7 plus kinds, parish and town). The spec's own
+ * payload has no kinds: without them the server guesses from skills and certifications and the
+ * caregiver confirms the guess on the dashboard. Kinds that are sent must be valid.
+ */
 export const CreateCaregiverRequest = z
   .object({
     ...profileFields,
     skills: profileFields.skills.refine((l) => l.length > 0, 'Choose at least one skill'),
+    kinds: profileFields.kinds.optional(),
     certifications: profileFields.certifications.default([]),
     availability: profileFields.availability.default([]),
     location: profileFields.location.optional(),
@@ -158,6 +163,11 @@ export const MyCaregiverProfile = z.object({
   certifications: z.array(z.string()),
   availability: z.array(z.string()),
   kinds: z.array(z.string()),
+  /**
+   * False while the kinds are the server's guess (the profile was created without kinds): the dashboard
+   * asks the caregiver to confirm or change them. Saving kinds confirms them.
+   */
+  kindsConfirmed: z.boolean(),
   weeklyAvailability: WeeklyAvailabilityField,
   isAvailable: z.boolean(),
   /** False while an admin has suspended the account: the profile is out of search. */

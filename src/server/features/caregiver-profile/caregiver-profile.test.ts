@@ -110,6 +110,100 @@ describe.each(DB_KINDS)('caregiver profile on %s', (kind) => {
     ).toContain(path);
   });
 
+  /** Exactly the spec's onboarding payload (§7): no kinds, no parish, no town. */
+  const specOnboarding = (skills: string[], certifications: string[] = []) => ({
+    bio: 'Patient and kind, ten years with families in Spanish Town.',
+    experience: 3,
+    hourlyRate: '1500',
+    skills,
+    certifications,
+    availability: ['Monday Morning', 'Weekends'],
+  });
+
+  it.each([
+    [['Infant Care', 'Meal Preparation'], [], ['child-care', 'babysitters']],
+    [['Toddler Care'], ['CPR Certified'], ['child-care', 'babysitters']],
+    [['Homework Help', 'Educational Activities'], [], ['tutors']],
+    [['Pet Care'], ['Teaching Credential'], ['tutors']],
+    [['Meal Preparation'], ['Nursing Assistant'], ['senior-care']],
+    [['special needs care'], [], ['special-needs']],
+    [['Light Housekeeping', 'School Age Care'], [], ['child-care', 'babysitters', 'housekeepers']],
+    // Nothing points to a kind (signup stores no kinds): child care.
+    [['Pet Care', 'Transportation'], ['CPR Certified'], ['child-care']],
+  ])(
+    'POST /api/caregivers takes the spec payload without kinds: %j + %j → %j, to be confirmed',
+    async (skills, certs, kinds) => {
+      const carer = await signIn('caregiver');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/caregivers',
+        headers: carer.h,
+        payload: specOnboarding(skills, certs),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ kinds, kindsConfirmed: false, hourlyRate: '1500.00' });
+      // The guess makes the profile findable under its kinds at once.
+      const [row] = await t.database.db.select().from(caregivers).where(eq(caregivers.userId, carer.user.id));
+      expect(row.kinds).toEqual(kinds);
+      expect(row.kindsConfirmedAt).toBeNull();
+    },
+  );
+
+  it('a guessed profile is confirmed by saving kinds (the same or others); other edits leave it a guess', async () => {
+    const carer = await signIn('caregiver');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/caregivers',
+      headers: carer.h,
+      payload: specOnboarding(['Homework Help']),
+    });
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/caregivers/me', headers: carer.h, payload });
+    expect((await patch({ bio: 'Maths and English lessons.' })).json().kindsConfirmed).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/caregivers/me', headers: carer.h })).json(),
+    ).toMatchObject({ kinds: ['tutors'], kindsConfirmed: false });
+    // Present-but-invalid kinds are still refused with the field's message.
+    const bad = await patch({ kinds: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({
+      path: 'kinds',
+      message: 'Choose at least one kind of care',
+    });
+    const confirmed = await patch({ kinds: ['tutors', 'child-care'] });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ kinds: ['tutors', 'child-care'], kindsConfirmed: true });
+
+    // The web onboarding sends kinds: chosen, so nothing to confirm.
+    const web = await signIn('caregiver');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/caregivers',
+      headers: web.h,
+      payload: onboarding(),
+    });
+    expect(created.json()).toMatchObject({ kinds: ['child-care', 'babysitters'], kindsConfirmed: true });
+  });
+
+  it.each([
+    ['null', null, 'Choose the kinds of care you offer'],
+    ['a text', 'tutors', 'Choose the kinds of care you offer'],
+    ['empty', [], 'Choose at least one kind of care'],
+    ['unknown', ['astronaut'], 'Unknown kind of care'],
+  ])('POST /api/caregivers still refuses kinds sent as %s', async (_name, kinds, message) => {
+    const carer = await signIn('caregiver');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/caregivers',
+      headers: carer.h,
+      payload: { ...specOnboarding(['Infant Care']), kinds },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual(
+      expect.objectContaining({ path: expect.stringMatching(/^kinds/), message }),
+    );
+  });
+
   it('PATCH /api/caregivers/me saves every field and the availability switch; nobody else can', async () => {
     const carer = await signIn('caregiver');
     await t.app.inject({ method: 'POST', url: '/api/caregivers', headers: carer.h, payload: onboarding() });

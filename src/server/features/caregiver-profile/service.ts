@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { findTown } from '../../../shared/catalog';
+import { findTown, inferKinds } from '../../../shared/catalog';
 import type {
   CreateCaregiverRequest,
   MyCaregiverProfile,
@@ -32,6 +32,7 @@ export function toMyProfile({ caregiver: c, user: u }: ProfileRow): MyCaregiverP
     certifications: c.certifications,
     availability: c.availability,
     kinds: c.kinds,
+    kindsConfirmed: c.kindsConfirmedAt !== null,
     weeklyAvailability: { ...DEFAULT_WEEKLY_AVAILABILITY, ...c.weeklyAvailability },
     isAvailable: c.isAvailable,
     isActive: c.isActive,
@@ -82,7 +83,9 @@ export function createCaregiverProfileService(deps: { db: Db; storage: FileStora
             skills: input.skills,
             certifications: input.certifications,
             availability: input.availability,
-            kinds: input.kinds,
+            // Without kinds (the spec's payload), a guess from the qualifications, to be confirmed.
+            kinds: input.kinds ?? inferKinds([...input.skills, ...input.certifications]),
+            kindsConfirmedAt: input.kinds ? new Date() : null,
             weeklyAvailability: input.weeklyAvailability ?? DEFAULT_WEEKLY_AVAILABILITY,
           });
           if (place.location) await caregiverProfileRepo.updateUser(tx, userId, place);
@@ -104,6 +107,7 @@ export function createCaregiverProfileService(deps: { db: Db; storage: FileStora
         }
         await caregiverProfileRepo.update(tx, userId, {
           ...rest,
+          ...(rest.kinds ? { kindsConfirmedAt: new Date() } : {}),
           ...(hourlyRate !== undefined ? { hourlyRate: money(hourlyRate) } : {}),
         });
         if (place.location) await caregiverProfileRepo.updateUser(tx, userId, place);
