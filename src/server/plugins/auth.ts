@@ -23,13 +23,26 @@ declare module 'fastify' {
   }
 }
 
-export function sessionToken(req: FastifyRequest): string | undefined {
+/**
+ * The credential a request presents. An Authorization header, whatever it holds, is the only one looked at:
+ * a request that sends one is never served as the cookie's user (a bad or stale token must not quietly
+ * become someone else's session). Without the header, the session cookie.
+ */
+export function sessionCredential(
+  req: FastifyRequest,
+): { source: 'header' | 'cookie'; token: string | undefined } | null {
   const header = req.headers.authorization;
-  if (header) {
+  if (header !== undefined) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
-    if (m && m[1] !== 'null' && m[1] !== 'undefined') return m[1];
+    return { source: 'header', token: m?.[1] };
   }
-  return req.cookies?.[SESSION_COOKIE] || undefined;
+  const cookieToken = req.cookies?.[SESSION_COOKIE];
+  return cookieToken ? { source: 'cookie', token: cookieToken } : null;
+}
+
+/** The session token the request presents, if any (see sessionCredential). */
+export function sessionToken(req: FastifyRequest): string | undefined {
+  return sessionCredential(req)?.token;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
@@ -64,22 +77,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('preHandler', async (req) => {
+  // Access is decided in onRequest, before the body is even read: a caller without the right role gets its
+  // 401/403 whatever it sent (no validation rules, no 400/413 for a body it had no business sending).
+  // @fastify/cookie, registered just above, has parsed the cookies by then.
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
-    if (!access || access === 'public') {
-      // Public routes still know who is calling, when someone is.
-      if (access === 'public') await resolveUser(app, req);
-      return;
-    }
-    await resolveUser(app, req);
+    if (!access) return;
+    const credential = sessionCredential(req);
+    if (credential?.token) await resolveUser(app, req, credential.token);
+    if (access === 'public') return;
+    // A token in the Authorization header that is no live session: 401, even with a valid cookie beside it.
     if (!req.user) throw unauthorized();
     if (access !== 'user' && !access.includes(req.user.userType)) throw forbidden();
   });
 });
 
-async function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<void> {
-  const token = sessionToken(req);
-  if (!token) return;
+async function resolveUser(app: FastifyInstance, req: FastifyRequest, token: string): Promise<void> {
   const found = await sessions.findActive(app.db, token);
   if (!found) return;
   req.user = found.user;

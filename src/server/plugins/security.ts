@@ -1,40 +1,129 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from './auth';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Security headers on every response, and CSRF defence for writes: a browser write must come from our own
- * origin, and a cookie-authenticated write without an Origin header must carry X-Requested-With, a header
- * no cross-site form can send. Bearer-token clients are not exposed to CSRF and pass.
+ * Exceptions to the page headers for one route (ADR 0013), stated in the route's config:
+ * `config: { access: 'public', headers: { framing: 'same-origin' } }`.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export interface HeaderExceptions {
+  /** 'same-origin': our own pages may show this document in a frame (frame-ancestors 'self', SAMEORIGIN). */
+  framing?: 'same-origin';
+  /** 'self': this document may use the camera (Permissions-Policy camera=(self)). */
+  camera?: 'self';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    headers?: HeaderExceptions;
+  }
+}
+
+/**
+ * Documents of the web app (answered by the web plugin's catch-all, so they have no route config of their
+ * own) that need an exception. The selfie step of verification lives on /background-check.
+ */
+const PAGE_EXCEPTIONS: Record<string, HeaderExceptions> = {
+  '/background-check': { camera: 'self' },
+};
+
+const CSP: Record<string, string> = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob:",
+  'font-src': "'self'",
+  // Realtime is server-sent events on our own origin: no WebSocket anywhere.
+  'connect-src': "'self'",
+  'object-src': "'none'",
+  'frame-ancestors': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+};
+
+/** Browser features we do not use: denied to our documents and to anything they embed. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+function contentSecurityPolicy(ex: HeaderExceptions): string {
+  const directives = { ...CSP, ...(ex.framing === 'same-origin' ? { 'frame-ancestors': "'self'" } : {}) };
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+function permissionsPolicy(ex: HeaderExceptions): string {
+  return DENIED_FEATURES.map((f) => `${f}=${f === 'camera' && ex.camera === 'self' ? '(self)' : '()'}`).join(
+    ', ',
+  );
+}
+
+function exceptionsFor(req: FastifyRequest): HeaderExceptions {
+  return req.routeOptions.config?.headers ?? PAGE_EXCEPTIONS[req.url.split('?')[0].replace(/\/$/, '')] ?? {};
+}
+
+/**
+ * Security headers on every response. The Content-Security-Policy, X-Frame-Options and Permissions-Policy
+ * are written here (not by helmet) so a route can state an exception in its config (HeaderExceptions).
+ * Every /api answer is `no-store` unless its route says it may be cached (a route that sets its own
+ * Cache-Control replaces this default). Registered before the auth plugin, so a 401/403 carries them too.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const https = app.env.publicUrl.startsWith('https://');
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: false,
+    frameguard: false,
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // Browsers remember it for a year; sent only when the site is served over https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    const ex = exceptionsFor(req);
+    reply
+      .header('content-security-policy', contentSecurityPolicy(ex))
+      .header('x-frame-options', ex.framing === 'same-origin' ? 'SAMEORIGIN' : 'DENY')
+      .header('permissions-policy', permissionsPolicy(ex));
+    const path = req.url.split('?')[0];
+    // API answers are about someone (their session, bookings, messages) unless a route says otherwise.
+    if (path === '/api' || path.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+});
+
+/**
+ * CSRF defence for writes: a browser write must come from our own origin, and a cookie-authenticated write
+ * without an Origin header must carry X-Requested-With, a header no cross-site form can send. Clients that
+ * authenticate with the Authorization header are not exposed to CSRF and pass.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
     const origin = req.headers.origin;
-    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+    // req.host is the Host header; X-Forwarded-Host only when TRUST_PROXY is set (Fastify's trustProxy).
+    const host = req.host;
     if (origin && origin !== 'null') {
       let originHost: string | undefined;
       try {
@@ -49,8 +138,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (req.headers['sec-fetch-site'] === 'cross-site') {
       return reply.code(403).send({ message: 'Cross-site request refused.' });
     }
-    const usesCookie =
-      Boolean(req.cookies?.[SESSION_COOKIE]) && !/^Bearer\s/i.test(req.headers.authorization ?? '');
+    const usesCookie = Boolean(req.cookies?.[SESSION_COOKIE]) && req.headers.authorization === undefined;
     if (usesCookie && !req.headers['x-requested-with']) {
       return reply
         .code(403)

@@ -14,6 +14,7 @@ import {
 import { ErrorResponse, MessageResponse } from '../../../shared/contracts/common';
 import { tooManyRequests } from '../../errors';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';
+import { LOGOUT_CONFIRM_PAGE, mayLogOutAtOnce } from './logout-page';
 import { createAuthService, toPublicUser } from './service';
 
 const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
@@ -113,14 +114,43 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/logout',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Navigation logout: revokes the session and redirects to /' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Navigation logout: revokes the session and redirects to / when the navigation is same-origin ' +
+          '(Sec-Fetch-Site same-origin or none); otherwise an HTML page asking to confirm',
+      },
     },
     async (req, reply) => {
+      if (req.sessionId !== null && !mayLogOutAtOnce(req)) {
+        return reply.type('text/html; charset=utf-8').send(LOGOUT_CONFIRM_PAGE);
+      }
       await service.logout(req.sessionId);
       clearSessionCookie(reply);
       return reply.redirect('/?loggedOut=1', 302);
     },
   );
+
+  // The confirm page's button: a plain form post, whose empty urlencoded body only this route accepts.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, _body, done) => done(null, undefined),
+    );
+    scope.post(
+      '/api/logout',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], summary: 'Confirmed navigation logout: revokes the session, redirects to /' },
+      },
+      async (req, reply) => {
+        await service.logout(req.sessionId);
+        clearSessionCookie(reply);
+        return reply.redirect('/?loggedOut=1', 303);
+      },
+    );
+  });
 
   r.post(
     '/api/auth/forgot-password',

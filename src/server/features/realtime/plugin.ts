@@ -124,10 +124,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         try {
           host = new URL(origin).host;
         } catch {}
-        const expected = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').replace(
-          /:(80|443)$/,
-          '',
-        );
+        // req.host: X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY).
+        const expected = String(req.host ?? '').replace(/:(80|443)$/, '');
         if (host !== expected) return reply.code(403).send({ message: 'Cross-site request refused.' });
       }
       const user = currentUser(req);
