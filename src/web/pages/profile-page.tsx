@@ -1,6 +1,6 @@
 import { MapPin, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CAREGIVER_KINDS, EXPERIENCE_OPTIONS, WEEKDAYS } from '../../shared/catalog';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -113,7 +113,9 @@ function CaregiverView({ profile }: { profile: MyCaregiverProfile }) {
 }
 
 function CaregiverProfile({ user }: { user: PublicUser }) {
-  const [editing, setEditing] = useState(false);
+  // The dashboard's 'confirm your kinds of care' prompt links here with the editor open.
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState(() => params.get('edit') === 'kinds');
   const profile = useMyCaregiverProfile();
   if (profile.isPending) return <Spinner />;
   if (profile.isError) return <Alert>We couldn't load your profile. Please refresh the page.</Alert>;

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { bookingDay, displayName, formatDate, jmdAmount, plural } from '../../../lib/format';
 import type { MyCaregiverProfile } from '../../caregiver-profile/api';
 import { AvailabilitySwitch } from '../../caregiver-profile/components/availability-switch';
+import { KindsConfirmPrompt } from '../../caregiver-profile/components/kinds-confirm-prompt';
 import { StarRating } from '../../caregivers/components/star-rating';
 import { NotificationsList } from '../../notifications/notifications-list';
 import { useMyReviews } from '../../reviews/api';
@@ -322,6 +323,7 @@ export function CaregiverDashboard({ data, profile }: { data: Data; profile: MyC
           Your account is suspended: your profile is not listed. Please contact support.
         </p>
       ) : null}
+      <KindsConfirmPrompt profile={profile} />
       <Tabs.Root
         value={tab}
         onValueChange={(v) => setParams(v === 'overview' ? {} : { tab: v }, { replace: true })}
