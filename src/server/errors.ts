@@ -25,9 +25,60 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
     retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined,
   );
 
+interface PgError {
+  code: string;
+  constraint?: string;
+}
+
+/**
+ * The PostgreSQL error behind an error, if any: pg and PGlite both raise errors with a five-character
+ * SQLSTATE `code`; Drizzle wraps them in a DrizzleQueryError whose `cause` is the original.
+ */
+export function postgresErrorOf(err: unknown): PgError | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 8; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgError;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 /** PostgreSQL's unique_violation, from pg or PGlite. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: unknown };
-  if (e?.code === '23505') return constraint ? e.constraint === constraint : true;
-  return e?.cause ? isUniqueViolation(e.cause, constraint) : false;
+  const e = postgresErrorOf(err);
+  if (e?.code !== '23505') return false;
+  return constraint ? e.constraint === constraint : true;
+}
+
+/**
+ * A value the database refused as data (SQLSTATE class 22, data_exception: 22P02 invalid text
+ * representation, 22003 numeric out of range, 22007/22008 bad datetime, 22021 bad byte sequence such as a
+ * NUL, 22P05 untranslatable character, 22001 string too long...). The request's fault, never the server's:
+ * the contracts should have refused it first, and this is the backstop.
+ */
+export function isDataException(err: unknown): boolean {
+  return postgresErrorOf(err)?.code.startsWith('22') ?? false;
+}
+
+const NUL = '\u0000';
+
+/**
+ * Where a NUL character hides in a request's params, query or JSON body (in a value or in a key), as a
+ * dotted path ('' for the top level), or undefined. PostgreSQL refuses NUL in text, so no part of a request
+ * may carry one. Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export function findNul(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return path;
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes(NUL)) return path;
+        stack.push([child, path ? `${path}.${k}` : k]);
+      }
+    }
+  }
+  return undefined;
 }

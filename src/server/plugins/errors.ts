@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, badRequest, findNul, isDataException, postgresErrorOf } from '../errors';
+import { uploadErrorOf } from './uploads';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
@@ -11,8 +12,28 @@ function pathOf(instancePath: string | undefined, params: unknown): string {
   return (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
 }
 
+/**
+ * No part of a request may carry a NUL character (PostgreSQL refuses it in text, so it could only ever end
+ * in a database error): a 400 naming the field, for every route, before its schema is checked.
+ */
+async function refuseNul(req: FastifyRequest) {
+  for (const part of [req.params, req.query, req.body]) {
+    const path = findNul(part);
+    if (path === undefined) continue;
+    const message = 'Remove the NUL character (\\u0000): it is not allowed in text';
+    throw badRequest(path ? `${message} (${path})` : message, [{ path, message }]);
+  }
+}
+
 /** The one error handler: every failure becomes `{ message }` JSON with the right status; no 5xx detail leaks. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // The NUL guard joins every route's own preValidation hooks, last: it runs after any access check made in
+  // preValidation and just before the schema, so it is one more validation rule no route can forget.
+  app.addHook('onRoute', (route) => {
+    const own = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [...own, refuseNul];
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -37,6 +58,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ message: GENERIC_500 });
     }
+    if (isDataException(err)) {
+      // Backstop: a value a contract let through and the database refused as data. Log the SQLSTATE only
+      // (a failed query's message carries its parameters).
+      req.log.warn({ sqlState: postgresErrorOf(err)?.code }, 'database refused a value');
+      return reply.code(400).send({ message: 'A value in the request is not valid.' });
+    }
+    const upload = uploadErrorOf(err);
+    if (upload) return reply.code(upload.statusCode).send({ message: upload.message });
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400)) {
       return reply.code(400).send({ message: 'The request body is not valid JSON.' });

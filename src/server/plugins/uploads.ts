@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, findNul } from '../errors';
 
 export const MB = 1024 * 1024;
 /** The largest file any route accepts; routes may ask for less. */
@@ -22,6 +22,36 @@ export interface Upload {
 
 const tooLarge = (maxBytes: number) =>
   new AppError(413, `The file is too large. The limit is ${Math.round(maxBytes / MB)} MB.`);
+
+/**
+ * What a malformed or oversized multipart body becomes: 413 past a limit, 400 for a body busboy cannot
+ * parse (no boundary, truncated, bad part headers), 415 for a body that is not multipart; undefined for an
+ * error that is not about the upload's bytes.
+ */
+export function uploadErrorOf(err: unknown): AppError | undefined {
+  const e = err as { code?: string; statusCode?: number; message?: string } | undefined;
+  if (!e || err instanceof AppError) return undefined;
+  switch (e.code) {
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(413, 'Too many files or fields in one upload. Send one file.');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(MAX_UPLOAD_BYTES);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, 'Send the file as multipart/form-data.');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return badRequest('The upload is not valid multipart/form-data.');
+  }
+  // busboy's own errors carry no code: 'Multipart: Boundary not found', 'Unexpected end of form',
+  // 'Malformed part header', 'Malformed content type'...
+  if (/^(Multipart: |Unexpected end of |Malformed )/.test(e.message ?? '')) {
+    return badRequest('The upload is not valid multipart/form-data.');
+  }
+  return undefined;
+}
 
 /** multipart/form-data with file limits; without it, uploads have nothing to parse. */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
@@ -56,15 +86,17 @@ export async function readUpload(req: FastifyRequest, fileField: string, maxByte
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number };
-    if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(413, 'Too many files or fields in one upload. Send one file.');
-    }
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw tooLarge(maxBytes);
-    if (e.statusCode && e.statusCode < 500)
-      throw new AppError(e.statusCode === 406 ? 415 : 400, 'Bad upload.');
+    const e = err as { code?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    const known = uploadErrorOf(err);
+    if (known) throw known;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status < 500) throw new AppError(status === 406 ? 415 : 400, 'Bad upload.');
     throw err;
   }
+  // The same rule as every JSON field (plugins/errors.ts): no NUL in text.
+  const nulAt = findNul(fields) ?? (file?.filename.includes('\u0000') ? 'filename' : undefined);
+  if (nulAt !== undefined) throw badRequest(`Remove the NUL character (\\u0000) from ${nulAt}.`);
   if (!file) throw badRequest(`Choose a file to upload (field '${fileField}').`);
   if (file.buffer.length === 0) throw badRequest('The file is empty.');
   if (file.buffer.length > maxBytes) throw tooLarge(maxBytes);

@@ -1,4 +1,5 @@
-import { BOOKING_STATUS_VALUES, isCalendarDate, MAX_NOTES } from '../booking-rules';
+import { BOOKING_STATUS_VALUES, MAX_NOTES } from '../booking-rules';
+import { CalendarDate, Id } from './common';
 import { z } from './zod';
 
 export * from '../booking-rules';
@@ -17,8 +18,8 @@ const Notes = z
  * totalAmount, hourlyRate and status are accepted but ignored: the server decides them.
  */
 export const CreateBookingRequest = z.object({
-  caregiverId: z.coerce.number().int().positive().max(2_147_483_647),
-  date: z.string().refine(isCalendarDate, 'Use a date like 2025-06-30.'),
+  caregiverId: Id('caregiverId'),
+  date: CalendarDate(),
   startTime: z.string().max(20),
   endTime: z.string().max(20).optional(),
   duration: z.coerce.number().optional(),
@@ -99,9 +100,7 @@ export const BookingListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 
-export const BookingIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const FamilyUserIdParam = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const BookingIdParam = z.object({ id: Id('id') });
+export const FamilyUserIdParam = z.object({ userId: Id('userId') });
 
 export const CancelBookingRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();

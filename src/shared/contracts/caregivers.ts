@@ -1,4 +1,5 @@
 import { CAREGIVER_KIND_VALUES, type CaregiverKind, findParish } from '../catalog';
+import { Id } from './common';
 import { z } from './zod';
 
 /** Comma-joined lists in the query string (spec §7): 'CPR Certified,Cooking' → ['CPR Certified', 'Cooking']. */
@@ -158,15 +159,8 @@ export const PublicReview = z.object({
 });
 export type PublicReview = z.infer<typeof PublicReview>;
 
-/** Path ids: a positive whole number within PostgreSQL's integer (anything else is a 400). */
-const DbId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .max(2_147_483_647, `${name} is too large`);
-export const CaregiverIdParam = z.object({ id: DbId('id') });
-export const CaregiverUserIdParam = z.object({ userId: DbId('userId') });
+export const CaregiverIdParam = z.object({ id: Id('id') });
+export const CaregiverUserIdParam = z.object({ userId: Id('userId') });
 
 /** GET /api/reviews/caregiver/{id}: newest first, with X-Total-Count. */
 export const PageQuery = z.object({

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../booking-rules';
 import { z } from './zod';
 
 /** Every error the API answers: a message for people, and field details on a 400. */
@@ -9,5 +10,28 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });
 
-/** Path ids: positive integers; anything else is a 400 before a handler runs. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a row can have: PostgreSQL's `integer` (serial) columns stop here. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/**
+ * Every record id the API accepts, in a path, a query string or a JSON body: a whole number in
+ * 1..2147483647 (the database's integer range), given as a JSON number or as a string of digits (path and
+ * query values are strings). Nothing else is coerced: `true`, `null`, `[]`, `1.5`, `1e3`, ' 7', '0x1f' and
+ * a NUL are a 400, never a number and never a database error.
+ */
+export const Id = (name = 'id') => {
+  const wrong = `${name} must be a whole number`;
+  return z
+    .union([z.number({ error: wrong }), z.string({ error: wrong }).regex(/^\d{1,10}$/, wrong)], {
+      error: (issue) => (issue.input === undefined ? `${name} is required` : wrong),
+    })
+    .transform(Number)
+    .pipe(z.number().int(wrong).min(1, `${name} must be positive`).max(MAX_DB_ID, `${name} is too large`));
+};
+
+/** Path ids: positive integers within the database's range; anything else is a 400 before a handler runs. */
+export const IdParam = z.object({ id: Id('id') });
+
+/** A real calendar day, yyyy-MM-dd (2026-02-30 and 0000-00-00 are a 400, not a database error). */
+export const CalendarDate = (message = 'Use a date like 2025-06-30.') =>
+  z.string({ error: message }).refine(isCalendarDate, message);

@@ -1,3 +1,4 @@
+import { Id } from './common';
 import { z } from './zod';
 
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -16,7 +17,7 @@ const content = z
 /** spec §7 POST /api/messages: senderId is accepted for the spec's shape but the sender is always the signed-in user. */
 export const SendMessageRequest = z.object({
   senderId: z.unknown().optional(),
-  receiverId: z.coerce.number({ error: 'receiverId is required' }).int().positive(),
+  receiverId: Id('receiverId'),
   content,
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
@@ -60,7 +61,7 @@ export const ConversationsResponse = z.array(Conversation);
 
 export const ConversationMessagesQuery = z.object({
   /** Messages older than this id (the previous page's first id). */
-  before: z.coerce.number().int().positive().optional(),
+  before: Id('before').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -77,7 +78,7 @@ export const ConversationMessagesResponse = z.object({
 export type ConversationMessagesResponse = z.infer<typeof ConversationMessagesResponse>;
 
 export const MarkReadRequest = z
-  .object({ upToId: z.coerce.number().int().positive().optional() })
+  .object({ upToId: Id('upToId').optional() })
   .optional()
   .nullable();
 export const MarkReadResponse = z.object({ updated: z.number().int(), readAt: z.string().nullable() });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '../../../shared/contracts/common';
+import { ErrorResponse, Id } from '../../../shared/contracts/common';
 import {
   ConversationMessagesQuery,
   ConversationMessagesResponse,
@@ -17,7 +17,7 @@ import { currentUser } from '../../plugins/auth';
 import { messageRepo, toMessage } from './repo';
 import { messagingService } from './service';
 
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: Id('userId') });
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import { ErrorResponse, Id, IdParam } from '../../../shared/contracts/common';
 import { AdminReport, ReportRequest } from '../../../shared/contracts/messages';
 import { badRequest, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
@@ -10,7 +10,7 @@ import { publicPerson } from '../messages/service';
 import { notificationRepo } from '../notifications/repo';
 import { safetyRepo } from './repo';
 
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: Id('userId') });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** Blocking and reporting users from the chat; the admin report queue. */
