@@ -1,3 +1,4 @@
+import { Id } from './common';
 import { z } from './zod';
 
 /** yyyy-MM-dd plus n days (calendar arithmetic, no time zone involved). */
@@ -55,7 +56,7 @@ export const CardInput = z.object({
 export type CardInput = z.input<typeof CardInput>;
 
 export const CreatePaymentRequest = z.object({
-  bookingId: z.coerce.number().int().positive().max(2_147_483_647),
+  bookingId: Id('bookingId'),
   /** 'stripe' is the spec's tab name for card. */
   method: z
     .enum([...PAYMENT_METHOD_VALUES, 'stripe'])

@@ -1,4 +1,5 @@
 import { PhoneField } from './auth';
+import { CalendarDate, Id } from './common';
 import { z } from './zod';
 
 export const VERIFICATION_STEPS = ['email', 'phone', 'id', 'selfie', 'address', 'background'] as const;
@@ -42,10 +43,10 @@ export const MESSAGES = {
 } as const;
 
 /** The spec's calls send a userId; YaadCare acts for the signed-in user and refuses anyone else's id. */
-const OptionalUserId = z.coerce.number().int().positive().optional();
+const OptionalUserId = Id('userId').optional();
 
-export const CreateVerificationRequest = z.object({ userId: z.coerce.number().int().positive() });
-export const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+export const CreateVerificationRequest = z.object({ userId: Id('userId') });
+export const UserIdParam = z.object({ userId: Id('userId') });
 
 export const EmailSendRequest = z.object({ userId: OptionalUserId }).default({});
 export const EmailVerifyRequest = z.object({
@@ -62,10 +63,7 @@ export const PhoneVerifyRequest = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 
-const IsoDate = z
-  .string({ error: 'Date is required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-31')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Not a real date');
+const IsoDate = CalendarDate('Use a date like 2025-03-31');
 
 export const ReferenceField = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
