@@ -1,33 +1,44 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { luhnValid, PAYMENT_MESSAGES } from '../../shared/contracts/payments';
+import { sandboxHostedFields } from './sandbox-hosted-fields';
 
 /**
  * The payment provider behind /api/payments: authorize a card (or wallet/PayPal) hold, then capture,
- * void or refund it. A real provider (Stripe, a Jamaican acquirer) implements the same interface.
- * Card details go to the provider and nowhere else: callers keep only the brand and last 4.
+ * void or refund it. A real provider (Stripe, a Jamaican acquirer's hosted payment page, PayPal card
+ * fields) implements the same interface (docs/decisions/0009-hosted-payment-fields.md).
+ *
+ * Card details never reach our servers (PCI DSS SAQ A): the family types them into the provider's
+ * hosted fields, which hand our page a single-use token; our API and this interface see only that
+ * token, and keep the brand and last 4 the provider reports.
  */
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
 export type AuthorizeResult =
   | { ok: true; providerRef: string; brand: string | null; last4: string | null }
-  | { ok: false; code: 'card_declined' | 'insufficient_funds' | 'paypal_failed'; message: string };
+  | {
+      ok: false;
+      code: 'card_declined' | 'insufficient_funds' | 'paypal_failed' | 'token_invalid';
+      message: string;
+      brand?: string | null;
+      last4?: string | null;
+    };
 
 export interface PaymentProvider {
   readonly name: string;
-  /** Idempotent per key: the same key answers the first result and never holds money twice. */
+  /**
+   * Idempotent per key: the same key answers the first result and never holds money twice. `token` is the
+   * single-use token of the provider's hosted card fields (cards and wallets; PayPal needs none).
+   */
   authorize(input: {
     amountCents: number;
     method: 'card' | 'paypal' | 'digital';
-    card?: CardDetails;
+    token?: string;
     idempotencyKey: string;
   }): Promise<AuthorizeResult>;
   capture(providerRef: string, amountCents: number): Promise<void>;
   void(providerRef: string): Promise<void>;
   refund(providerRef: string, amountCents: number): Promise<void>;
+  /** Routes the provider serves itself, outside /api (hosted fields, webhooks); registered by buildApp. */
+  readonly routes?: FastifyPluginAsync;
 }
 
 export const SANDBOX_CARDS = {
@@ -40,6 +51,7 @@ export const DECLINE_MESSAGES = {
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
   paypal_failed: 'PayPal payment failed. Please try again.',
+  token_invalid: 'Your card details have expired. Please enter them again.',
 } as const;
 
 export function cardBrand(number: string): string {
@@ -50,16 +62,127 @@ export function cardBrand(number: string): string {
   return 'card';
 }
 
-/** The built-in sandbox: the test cards above decide the outcome; any other valid number succeeds. */
-export function createSandboxProvider() {
+/** What the sandbox's hosted fields post to its own tokenization endpoint (never to /api). */
+export interface SandboxCard {
+  number: string;
+  expMonth: number | string;
+  expYear: number | string;
+  cvc: string;
+}
+
+export type TokenizeResult =
+  | { ok: true; token: string; brand: string; last4: string; expiresAt: string }
+  | { ok: false; message: string; errors: { path: string; message: string }[] };
+
+type Outcome = 'ok' | 'declined' | 'insufficient';
+interface TokenPayload {
+  /** Unique per tokenization. */
+  id: string;
+  b: string;
+  l4: string;
+  o: Outcome;
+  /** Expiry, epoch ms. */
+  x: number;
+}
+
+const TOKEN_PREFIX = 'tok_sbx_';
+export const SANDBOX_TOKEN_TTL_MS = 15 * 60_000;
+
+export interface SandboxOptions {
+  /**
+   * The HMAC key signing tokens. Give every server instance the same one (buildApp derives it from a
+   * shared secret) so a token made through one instance pays through another. Default: random per process.
+   */
+  secret?: Buffer;
+  /** The clock deciding token and card expiry (tests pass their own). */
+  now?: () => Date;
+}
+
+/** Checks a card the way the hosted fields do: Luhn, expiry, CVC, with the spec's messages. */
+function checkCard(card: SandboxCard, at: Date) {
+  const errors: { path: string; message: string }[] = [];
+  const number = String(card.number ?? '').replace(/[\s-]/g, '');
+  if (!luhnValid(number)) errors.push({ path: 'number', message: PAYMENT_MESSAGES.cardNumber });
+  const month = Number(card.expMonth);
+  let year = Number(card.expYear);
+  if (year < 100) year += 2000;
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year > 2100) {
+    errors.push({ path: 'expiry', message: PAYMENT_MESSAGES.expiryInvalid });
+  } else if (Date.UTC(year, month, 1) <= at.getTime()) {
+    errors.push({ path: 'expiry', message: PAYMENT_MESSAGES.expired });
+  }
+  if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) errors.push({ path: 'cvc', message: PAYMENT_MESSAGES.cvc });
+  return { number, errors };
+}
+
+/**
+ * The built-in sandbox. Its hosted fields (GET /sandbox-pay/fields, in an iframe) post the card to its
+ * own tokenization endpoint (POST /sandbox-pay/tokens), which answers an HMAC-signed single-use token
+ * carrying the brand, last 4, the test card's outcome and a 15-minute expiry. `authorize` trusts only a
+ * token it signed; single use is enforced by our database (payments.card_token_hash is unique).
+ * 4242… succeeds, 4000…0002 is declined, 4000…9995 has insufficient funds; any other valid number succeeds.
+ */
+export function createSandboxProvider(options: SandboxOptions = {}) {
+  const secret = options.secret ?? randomBytes(32);
+  const now = options.now ?? (() => new Date());
   const byKey = new Map<string, AuthorizeResult>();
   const holds = new Map<string, { amount: number; captured: number; refunded: number; voided: boolean }>();
-  const stats = { authorizeCalls: 0, holdsCreated: 0 };
-  const provider: PaymentProvider & { stats: typeof stats; holds: typeof holds } = {
+  const stats = { authorizeCalls: 0, holdsCreated: 0, tokensIssued: 0 };
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+
+  function tokenize(card: SandboxCard): TokenizeResult {
+    const at = now();
+    const { number, errors } = checkCard(card, at);
+    if (errors.length) return { ok: false, message: errors[0].message, errors };
+    const payload: TokenPayload = {
+      id: randomUUID(),
+      b: cardBrand(number),
+      l4: number.slice(-4),
+      o:
+        number === SANDBOX_CARDS.declined
+          ? 'declined'
+          : number === SANDBOX_CARDS.insufficientFunds
+            ? 'insufficient'
+            : 'ok',
+      x: at.getTime() + SANDBOX_TOKEN_TTL_MS,
+    };
+    const body = `${TOKEN_PREFIX}${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    stats.tokensIssued++;
+    return {
+      ok: true,
+      token: `${body}.${sign(body)}`,
+      brand: payload.b,
+      last4: payload.l4,
+      expiresAt: new Date(payload.x).toISOString(),
+    };
+  }
+
+  /** The token's payload when we signed it and it has not expired. */
+  function verify(token: string | undefined): TokenPayload | undefined {
+    if (!token?.startsWith(TOKEN_PREFIX)) return undefined;
+    const dot = token.lastIndexOf('.');
+    if (dot < 0) return undefined;
+    const body = token.slice(0, dot);
+    const given = Buffer.from(token.slice(dot + 1));
+    const expected = Buffer.from(sign(body));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    try {
+      const payload = JSON.parse(
+        Buffer.from(body.slice(TOKEN_PREFIX.length), 'base64url').toString(),
+      ) as TokenPayload;
+      return payload.x > now().getTime() ? payload : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  const provider = {
     name: 'sandbox',
     stats,
     holds,
-    async authorize({ amountCents, method, card, idempotencyKey }) {
+    tokenize,
+    routes: sandboxHostedFields({ tokenize }),
+    async authorize({ amountCents, method, token, idempotencyKey }) {
       stats.authorizeCalls++;
       const seen = byKey.get(idempotencyKey);
       if (seen) return seen;
@@ -67,18 +190,23 @@ export function createSandboxProvider() {
       if (method === 'paypal') {
         result = { ok: true, providerRef: `sbx_${randomUUID()}`, brand: 'paypal', last4: null };
       } else {
-        const number = card?.number ?? '';
-        if (number === SANDBOX_CARDS.declined) {
-          result = { ok: false, code: 'card_declined', message: DECLINE_MESSAGES.card_declined };
-        } else if (number === SANDBOX_CARDS.insufficientFunds) {
-          result = { ok: false, code: 'insufficient_funds', message: DECLINE_MESSAGES.insufficient_funds };
-        } else {
+        const card = verify(token);
+        if (!card) {
+          // Not remembered under the key: the family enters the card again and retries.
+          return { ok: false, code: 'token_invalid', message: DECLINE_MESSAGES.token_invalid };
+        }
+        const brand = { brand: card.b, last4: card.l4 };
+        if (card.o === 'declined') {
+          result = { ok: false, code: 'card_declined', message: DECLINE_MESSAGES.card_declined, ...brand };
+        } else if (card.o === 'insufficient') {
           result = {
-            ok: true,
-            providerRef: `sbx_${randomUUID()}`,
-            brand: cardBrand(number),
-            last4: number.slice(-4),
+            ok: false,
+            code: 'insufficient_funds',
+            message: DECLINE_MESSAGES.insufficient_funds,
+            ...brand,
           };
+        } else {
+          result = { ok: true, providerRef: `sbx_${randomUUID()}`, ...brand };
         }
       }
       if (result.ok) {
@@ -100,7 +228,7 @@ export function createSandboxProvider() {
       const h = holds.get(ref);
       if (h) h.refunded += amountCents;
     },
-  };
+  } satisfies PaymentProvider & Record<string, unknown>;
   return provider;
 }
 

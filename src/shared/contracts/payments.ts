@@ -19,12 +19,17 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This booking already has a payment.',
   notPayable: 'This booking can no longer be paid.',
   cardRequired: 'Enter your card details.',
+  /** Card data sent to our API instead of the provider's hosted fields: refused, never stored or logged. */
+  cardDataRefused: 'Card details must be entered in the secure card form.',
+  tokenUsed: 'These card details were already used for a payment. Please enter your card again.',
+  numberMissing: 'Enter the card number.',
   cardNumber: 'Your card number is incorrect.',
+  expiryInvalid: 'Enter the expiry as MM/YY.',
   expired: 'Your card has expired.',
   cvc: 'Your card’s security code is incorrect.',
 } as const;
 
-/** Luhn check of a card number (digits only). */
+/** Luhn check of a card number (digits only): the hosted fields' check, and how our API spots a PAN. */
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
@@ -39,29 +44,22 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export const CardInput = z.object({
-  number: z
-    .string()
-    .max(40)
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .refine(luhnValid, PAYMENT_MESSAGES.cardNumber),
-  expMonth: z.coerce.number().int().min(1, 'Check the expiry month.').max(12, 'Check the expiry month.'),
-  expYear: z.coerce
-    .number()
-    .int()
-    .transform((y) => (y < 100 ? 2000 + y : y))
-    .pipe(z.number().int().min(2000).max(2100)),
-  cvc: z.string().regex(/^\d{3,4}$/, PAYMENT_MESSAGES.cvc),
-});
-export type CardInput = z.input<typeof CardInput>;
-
 export const CreatePaymentRequest = z.object({
   bookingId: Id('bookingId'),
   /** 'stripe' is the spec's tab name for card. */
   method: z
     .enum([...PAYMENT_METHOD_VALUES, 'stripe'])
     .transform((m): PaymentMethodValue => (m === 'stripe' ? 'card' : m)),
-  card: CardInput.optional(),
+  /**
+   * Card and digital-wallet payments: the single-use token from the provider's hosted card fields
+   * (e.g. `tok_sbx_…`). Card numbers and security codes are never accepted here.
+   */
+  paymentToken: z
+    .string()
+    .min(1)
+    .max(2048)
+    .regex(/^[\w.\-]+$/, 'Enter your card details in the secure card form.')
+    .optional(),
   wallet: z.enum(['apple_pay', 'google_pay']).optional(),
 });
 export type CreatePaymentRequest = z.input<typeof CreatePaymentRequest>;

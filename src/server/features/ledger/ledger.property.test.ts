@@ -14,6 +14,7 @@ import { DB_KINDS, useTestApp } from '../../test/harness';
 import { createBookingService } from '../bookings/service';
 import { signedIn, signedInCaregiver } from '../bookings/testing';
 import { createPaymentService } from '../payments/service';
+import { sandboxCardToken } from '../payments/testing';
 import { encryptSecret, loadPayoutKey } from '../payouts/crypto';
 import { createPayoutService } from '../payouts/service';
 import { ledgerRepo } from './repo';
@@ -110,10 +111,9 @@ describe.each(DB_KINDS)(
                     await paymentService.create({ id: f.user.id, userType: 'family' }, randomUUID(), {
                       bookingId: v.id,
                       method: o.pay === 'card' ? 'card' : 'bank',
-                      card:
-                        o.pay === 'card'
-                          ? { number: '4242424242424242', expMonth: 1, expYear: 2090, cvc: '123' }
-                          : undefined,
+                      // What the hosted card fields hand the page: the sandbox's single-use token.
+                      paymentToken:
+                        o.pay === 'card' ? sandboxCardToken(provider) : undefined,
                     });
                   }
                 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../shared/contracts/payments';
-import type { SandboxProvider } from '../../adapters/payments';
+import { createSandboxProvider, SANDBOX_TOKEN_TTL_MS, type SandboxProvider } from '../../adapters/payments';
+import { buildApp, loggerOptions } from '../../app';
 import { ledgerEntries, payments } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import {
@@ -14,13 +16,16 @@ import {
   signedInCaregiver,
 } from '../bookings/testing';
 import { ledgerRepo } from '../ledger/repo';
+import { sandboxTokenSecret } from './provider';
+import { sandboxToken } from './testing';
 
 const HOUR = 3_600_000;
-const card = (number = '4242 4242 4242 4242') => ({ number, expMonth: 12, expYear: 2035, cvc: '123' });
 
 describe.each(DB_KINDS)('payments on %s', (kind) => {
   const t = useTestApp(kind);
   const db = () => t.database.db;
+  /** What the hosted card fields hand the page for this card. */
+  const tok = (number = '4242 4242 4242 4242') => sandboxToken(t.app, number);
 
   async function booked(rate = 1500, duration = 2, days = 7) {
     const family = await signedIn(db(), { userType: 'family' });
@@ -59,7 +64,11 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
 
   it('authorizes 4242…, keeps only brand and last 4, and holds the total in the ledger', async () => {
     const { family, booking } = await booked(1500, 2);
-    const res = await pay(family.headers, { bookingId: booking.id, method: 'stripe', card: card() });
+    const res = await pay(family.headers, {
+      bookingId: booking.id,
+      method: 'stripe',
+      paymentToken: await tok(),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       status: 'authorized',
@@ -69,6 +78,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     });
     const [row] = await db().select().from(payments).where(eq(payments.id, res.json().id));
     expect(JSON.stringify(row)).not.toContain('4242424242424242');
+    expect(JSON.stringify(row)).not.toContain('tok_sbx_'); // only the token's hash, to refuse its reuse
     expect(await accountOf(booking.id, 'booking_hold')).toBe(315000);
     const view = await t.app.inject({
       method: 'GET',
@@ -80,13 +90,17 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
 
   it('requires an Idempotency-Key, and a retry with it never charges twice (even concurrently)', async () => {
     const { family, booking } = await booked();
-    const noKey = await pay(family.headers, { bookingId: booking.id, method: 'card', card: card() }, null);
+    const noKey = await pay(
+      family.headers,
+      { bookingId: booking.id, method: 'card', paymentToken: await tok() },
+      null,
+    );
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().message).toBe(PAYMENT_MESSAGES.idempotencyKey);
     const sandbox = t.app.payments as SandboxProvider;
     const holdsBefore = sandbox.stats.holdsCreated;
     const key = randomUUID();
-    const body = { bookingId: booking.id, method: 'card', card: card() };
+    const body = { bookingId: booking.id, method: 'card', paymentToken: await tok() };
     const results = await Promise.all(Array.from({ length: 5 }, () => pay(family.headers, body, key)));
     const again = await pay(family.headers, body, key);
     for (const r of [...results, again]) {
@@ -102,14 +116,14 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     const other = await booked();
     const reused = await pay(
       other.family.headers,
-      { bookingId: other.booking.id, method: 'card', card: card() },
+      { bookingId: other.booking.id, method: 'card', paymentToken: await tok() },
       key,
     );
     expect(reused.statusCode).toBe(201); // keys are per family: another family's key is theirs
     const misuse = await pay(family.headers, { bookingId: booking.id, method: 'paypal' }, key);
     expect(misuse.statusCode).toBe(409);
     expect(misuse.json().message).toBe(PAYMENT_MESSAGES.keyReused);
-    const second = await pay(family.headers, body);
+    const second = await pay(family.headers, { ...body, paymentToken: await tok() });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
   });
@@ -117,9 +131,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
   it('answers 402 with the reason for declined and insufficient-funds cards; a retry answers the same', async () => {
     const { family, booking } = await booked();
     const key = randomUUID();
+    const declinedToken = await tok('4000 0000 0000 0002');
     const declined = await pay(
       family.headers,
-      { bookingId: booking.id, method: 'card', card: card('4000 0000 0000 0002') },
+      { bookingId: booking.id, method: 'card', paymentToken: declinedToken },
       key,
     );
     expect(declined.statusCode).toBe(402);
@@ -130,7 +145,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     });
     const replay = await pay(
       family.headers,
-      { bookingId: booking.id, method: 'card', card: card('4000 0000 0000 0002') },
+      { bookingId: booking.id, method: 'card', paymentToken: declinedToken },
       key,
     );
     expect(replay.statusCode).toBe(402);
@@ -138,31 +153,45 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     const poor = await pay(family.headers, {
       bookingId: booking.id,
       method: 'card',
-      card: card('4000000000009995'),
+      paymentToken: await tok('4000000000009995'),
     });
     expect(poor.statusCode).toBe(402);
-    expect(poor.json().message).toBe('Your card has insufficient funds.');
+    expect(poor.json()).toMatchObject({ message: 'Your card has insufficient funds.', cardLast4: '9995' });
     expect(await accountOf(booking.id, 'booking_hold')).toBe(0);
-    const bad = await pay(family.headers, {
-      bookingId: booking.id,
-      method: 'card',
-      card: card('4242 4242 4242 4241'),
-    });
+    // The hosted fields' checks, with the spec's messages: a wrong number, an expired card, a bad code.
+    const tokenize = (card: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox-pay/tokens',
+        payload: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123', ...card },
+      });
+    const bad = await tokenize({ number: '4242 4242 4242 4241' });
     expect(bad.statusCode).toBe(400);
-    const expired = await pay(family.headers, {
+    expect(bad.json()).toMatchObject({
+      message: PAYMENT_MESSAGES.cardNumber,
+      errors: [{ path: 'number', message: PAYMENT_MESSAGES.cardNumber }],
+    });
+    const expired = await tokenize({ expYear: 2020 });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(PAYMENT_MESSAGES.expired);
+    const code = await tokenize({ cvc: '12' });
+    expect(code.json().message).toBe(PAYMENT_MESSAGES.cvc);
+    // Without a token a card payment asks for the card.
+    const none = await pay(family.headers, { bookingId: booking.id, method: 'card' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(PAYMENT_MESSAGES.cardRequired);
+    const ok = await pay(family.headers, {
       bookingId: booking.id,
       method: 'card',
-      card: { ...card(), expYear: 2020 },
+      paymentToken: await tok(),
     });
-    expect(expired.statusCode).toBe(400);
-    const ok = await pay(family.headers, { bookingId: booking.id, method: 'card', card: card() });
     expect(ok.statusCode).toBe(201);
   });
 
   it('refuses other families, caregivers and visitors on every payment route', async () => {
     const { family, cg, booking } = await booked();
     const stranger = await signedIn(db());
-    const body = { bookingId: booking.id, method: 'card', card: card() };
+    const body = { bookingId: booking.id, method: 'card', paymentToken: await tok() };
     expect((await pay(stranger.headers, body)).statusCode).toBe(404);
     expect((await pay(cg.headers, body)).statusCode).toBe(403);
     expect((await pay({}, body)).statusCode).toBe(401);
@@ -228,11 +257,187 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(await accountOf(booking.id, 'booking_hold')).toBe(0);
   });
 
+  describe('card data stays in the provider’s hosted fields (PCI DSS SAQ A)', () => {
+    /** A second server instance on the same database, with its own clock and a log kept in memory. */
+    async function secondInstance(clock: () => Date) {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk, _enc, cb) {
+          lines.push(chunk.toString());
+          cb();
+        },
+      });
+      const app = await buildApp({
+        env: t.env,
+        // Shares the database; closing this instance leaves it open for the others.
+        database: { ...t.database, close: async () => {} },
+        logger: { ...(loggerOptions('trace') as object), stream },
+        payments: createSandboxProvider({ secret: sandboxTokenSecret(t.env), now: clock }),
+      });
+      await app.ready();
+      return { app, log: () => lines.join('\n') };
+    }
+
+    it('serves the sandbox fields outside /api, framable only by our pages, script as a file', async () => {
+      const page = await t.app.inject({ method: 'GET', url: '/sandbox-pay/fields' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(page.body).toContain('<script src="/sandbox-pay/fields.js" defer></script>');
+      expect(page.body).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>/);
+      expect(page.body).toMatch(/<label for="number">Card number<\/label>/);
+      const script = await t.app.inject({ method: 'GET', url: '/sandbox-pay/fields.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+      // It answers only its parent on our origin, and listens only to it.
+      expect(script.body).toContain('event.origin !== PARENT_ORIGIN || event.source !== window.parent');
+      // Every other page of ours still refuses to be framed at all.
+      const home = await t.app.inject({ method: 'GET', url: '/' });
+      expect(String(home.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    });
+
+    it('tokenizes only for our own pages, answering a single-use token with brand and last 4', async () => {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/sandbox-pay/tokens',
+          headers,
+          payload: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
+        });
+        expect(res.statusCode).toBe(403);
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox-pay/tokens',
+        headers: { origin: 'http://localhost' },
+        payload: { number: '4242 4242 4242 4242', expMonth: '12', expYear: '35', cvc: '123' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ brand: 'visa', last4: '4242' });
+      expect(res.json().token).toMatch(/^tok_sbx_[\w-]+\.[\w-]+$/);
+      expect(res.body).not.toContain('4242424242424242');
+      expect(res.body).not.toContain('123"');
+      const junk = await t.app.inject({ method: 'POST', url: '/sandbox-pay/tokens', payload: [1, 2] });
+      expect(junk.statusCode).toBe(400);
+    });
+
+    it('refuses card numbers and codes anywhere in a payment request with 400, and logs none of it', async () => {
+      const { family, booking } = await booked();
+      const second = await secondInstance(() => new Date());
+      const base = { bookingId: booking.id, method: 'card' };
+      const bodies = [
+        { ...base, card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } },
+        { ...base, cardNumber: '4242 4242 4242 4242' },
+        { ...base, paymentToken: 'tok_x', cvc: '123' },
+        { ...base, paymentToken: 'tok_x', CVV: '123' },
+        { ...base, paymentToken: 'tok_x', note: 'my card is 4242-4242-4242-4242 thanks' },
+        { ...base, paymentToken: 'tok_x', extra: [{ deep: { pan: 'x' } }] },
+        { ...base, paymentToken: 'tok_x', extra: [{ deep: [4000000000000002] }] },
+        { ...base, method: 'bank', reference: '4000 0000 0000 9995' },
+      ];
+      for (const body of bodies) {
+        const res = await second.app.inject({
+          method: 'POST',
+          url: '/api/payments',
+          headers: { ...family.headers, 'idempotency-key': randomUUID() },
+          payload: body,
+        });
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toEqual({ message: PAYMENT_MESSAGES.cardDataRefused });
+      }
+      // A long number that is not a card (fails Luhn) is not mistaken for one.
+      const notCard = await second.app.inject({
+        method: 'POST',
+        url: '/api/payments',
+        headers: { ...family.headers, 'idempotency-key': randomUUID() },
+        payload: { ...base, method: 'bank', memo: '4242424242424241' },
+      });
+      expect(notCard.statusCode).toBe(201);
+      await second.app.close();
+      const log = second.log();
+      expect(log).toContain('/api/payments'); // the requests were logged…
+      for (const secret of [
+        '4242424242424242',
+        '4242 4242 4242 4242',
+        '4242-4242',
+        '4000000000000002',
+        '4000 0000 0000 9995',
+      ]) {
+        expect(log).not.toContain(secret); // …their card data was not
+      }
+      expect(log).not.toMatch(/"cvc"|"CVV"/);
+    });
+
+    it('a token pays once on any instance, expires after 15 minutes, and cannot be forged', async () => {
+      let now = new Date();
+      const second = await secondInstance(() => now);
+      const payOn = (app: typeof t.app, headers: Record<string, string>, body: Record<string, unknown>) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/payments',
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          payload: body,
+        });
+      // Made through this instance, paid through the other (one signing key, one database).
+      const a = await booked();
+      const token = await tok();
+      const paid = await payOn(second.app, a.family.headers, {
+        bookingId: a.booking.id,
+        method: 'card',
+        paymentToken: token,
+      });
+      expect(paid.statusCode).toBe(201);
+      const b = await booked();
+      const reused = await payOn(t.app, b.family.headers, {
+        bookingId: b.booking.id,
+        method: 'card',
+        paymentToken: token,
+      });
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json().message).toBe(PAYMENT_MESSAGES.tokenUsed);
+      // A declined card's token cannot be edited into a successful one.
+      const declined = await sandboxToken(second.app, '4000000000000002');
+      const [body, sig] = declined.slice('tok_sbx_'.length).split('.');
+      const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+      const forged = `tok_sbx_${Buffer.from(JSON.stringify({ ...payload, o: 'ok' })).toString('base64url')}.${sig}`;
+      const refused = await payOn(second.app, b.family.headers, {
+        bookingId: b.booking.id,
+        method: 'card',
+        paymentToken: forged,
+      });
+      expect(refused.statusCode).toBe(400);
+      // Tokens live 15 minutes on the provider's clock.
+      const late = await sandboxToken(second.app);
+      now = new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS + 1000);
+      const expired = await payOn(second.app, b.family.headers, {
+        bookingId: b.booking.id,
+        method: 'card',
+        paymentToken: late,
+      });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe('Your card details have expired. Please enter them again.');
+      const fresh = await sandboxToken(second.app);
+      now = new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS - 60_000);
+      const inTime = await payOn(second.app, b.family.headers, {
+        bookingId: b.booking.id,
+        method: 'card',
+        paymentToken: fresh,
+      });
+      expect(inTime.statusCode).toBe(201);
+      await second.app.close();
+    });
+  });
+
   describe('money follows the cancellation policy', () => {
     async function paidConfirmed(hoursAhead: number) {
       const b = await booked(1000, 4, 10);
       expect(
-        (await pay(b.family.headers, { bookingId: b.booking.id, method: 'card', card: card() })).statusCode,
+        (await pay(b.family.headers, { bookingId: b.booking.id, method: 'card', paymentToken: await tok() }))
+          .statusCode,
       ).toBe(201);
       expect((await act(b.booking.id, 'accept', b.cg.headers)).statusCode).toBe(200);
       await shiftBooking(db(), b.booking.id, new Date(Date.now() + hoursAhead * HOUR));
@@ -269,12 +474,16 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       expect((await paymentOf(b.booking.id)).status).toBe('voided');
       expect(await accountOf(b.booking.id, 'caregiver_payable')).toBe(0);
       const d = await booked();
-      await pay(d.family.headers, { bookingId: d.booking.id, method: 'card', card: card() });
+      await pay(d.family.headers, { bookingId: d.booking.id, method: 'card', paymentToken: await tok() });
       expect((await act(d.booking.id, 'decline', d.cg.headers)).statusCode).toBe(200);
       expect((await paymentOf(d.booking.id)).status).toBe('voided');
       expect(await accountOf(d.booking.id, 'booking_hold')).toBe(0);
       // A closed booking cannot be paid.
-      const late = await pay(d.family.headers, { bookingId: d.booking.id, method: 'card', card: card() });
+      const late = await pay(d.family.headers, {
+        bookingId: d.booking.id,
+        method: 'card',
+        paymentToken: await tok(),
+      });
       expect(late.statusCode).toBe(409);
     });
 

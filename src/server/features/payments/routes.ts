@@ -9,6 +9,7 @@ import {
   PaymentView,
 } from '../../../shared/contracts/payments';
 import { currentUser } from '../../plugins/auth';
+import { refuseCardData } from './card-data';
 import { createPaymentService, PaymentDeclined } from './service';
 
 const errors = {
@@ -27,6 +28,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     provider: app.payments,
     supportEmail: app.env.supportEmail,
   });
+  // Card numbers and codes go to the provider's hosted fields, never here: refused before validation
+  // (whose errors could echo them), and the body is never logged.
+  app.addHook('preValidation', refuseCardData);
 
   r.post(
     '/api/payments',
@@ -35,7 +39,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['payments'],
         summary:
-          'Pay for a booking (card and wallets authorize a hold, captured on completion; bank/Zelle/Cash App await an admin). Requires an Idempotency-Key header: a repeat answers the first result.',
+          'Pay for a booking (card and wallets authorize a hold with the `paymentToken` of the provider’s hosted card fields, captured on completion; bank/Zelle/Cash App await an admin). Requires an Idempotency-Key header: a repeat answers the first result. A body carrying a card number or security code is refused with 400.',
         body: CreatePaymentRequest,
         response: { 200: PaymentView, 201: PaymentView, 402: DeclinedPayment, ...errors },
       },

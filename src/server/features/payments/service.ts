@@ -9,7 +9,7 @@ import {
   TRANSFER_METHODS,
 } from '../../../shared/contracts/payments';
 import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
-import { cardBrand, type PaymentProvider } from '../../adapters/payments';
+import type { PaymentProvider } from '../../adapters/payments';
 import type { Db, Tx } from '../../db/client';
 import { bookings, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
@@ -47,6 +47,11 @@ export class PaymentDeclined extends AppError {
 }
 
 class KeyTaken extends Error {}
+/** The hosted-fields token was already used by another payment (payments.card_token_hash is unique). */
+class TokenUsed extends Error {}
+
+/** We keep a hash of the single-use card token, never the token: enough to refuse its reuse. */
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function toPaymentView(p: PaymentRow, supportEmail: string): PaymentView {
   return {
@@ -69,13 +74,11 @@ export function toPaymentView(p: PaymentRow, supportEmail: string): PaymentView 
   };
 }
 
-/** What identifies a request for its Idempotency-Key: never the card number or CVC. */
+/** What identifies a request for its Idempotency-Key (the card token only as a hash). */
 function requestHash(input: CreateInput): string {
-  const card = input.card
-    ? `${input.card.number.slice(-4)}:${input.card.expMonth}/${input.card.expYear}`
-    : '';
+  const token = input.paymentToken ? tokenHash(input.paymentToken) : '';
   return createHash('sha256')
-    .update(JSON.stringify([input.bookingId, input.method, input.wallet ?? '', card]))
+    .update(JSON.stringify([input.bookingId, input.method, input.wallet ?? '', token]))
     .digest('hex');
 }
 
@@ -122,16 +125,10 @@ export function createPaymentService(deps: PaymentDeps) {
     if (await paymentRepo.liveForBooking(tx, booking.id)) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
     const charge = owed > 0 ? owed : amount;
     const isTransfer = TRANSFER_METHODS.includes(input.method);
-    if (!isTransfer && input.method !== 'paypal') {
-      if (!input.card)
-        throw badRequest(PAYMENT_MESSAGES.cardRequired, [{ path: 'card', message: 'Required' }]);
-      const month = new Date(Date.UTC(input.card.expYear, input.card.expMonth, 1));
-      if (month.getTime() <= at.getTime()) {
-        throw badRequest(PAYMENT_MESSAGES.expired, [
-          { path: 'card.expYear', message: PAYMENT_MESSAGES.expired },
-        ]);
-      }
-    }
+    // Cards and wallets pay with the hosted fields' token (the fields checked number, expiry and code).
+    const token = isTransfer || input.method === 'paypal' ? undefined : input.paymentToken;
+    if (!isTransfer && input.method !== 'paypal' && !token)
+      throw badRequest(PAYMENT_MESSAGES.cardRequired, [{ path: 'paymentToken', message: 'Required' }]);
     let payment: PaymentRow;
     try {
       // Claims the key and the booking's one live payment; a concurrent twin waits here, then fails.
@@ -145,12 +142,14 @@ export function createPaymentService(deps: PaymentDeps) {
           idempotencyKey: key,
           requestHash: hash,
           reference: isTransfer ? newReference(booking.id) : null,
+          cardTokenHash: token ? tokenHash(token) : null,
           createdAt: at,
           updatedAt: at,
         }),
       );
     } catch (err) {
       if (isUniqueViolation(err, 'payments_idempotency_key')) throw new KeyTaken();
+      if (isUniqueViolation(err, 'payments_card_token')) throw new TokenUsed();
       if (isUniqueViolation(err, 'payments_one_live_per_booking'))
         throw conflict(PAYMENT_MESSAGES.alreadyPaid);
       throw err;
@@ -167,16 +166,20 @@ export function createPaymentService(deps: PaymentDeps) {
     const result = await provider.authorize({
       amountCents: charge,
       method: input.method === 'paypal' ? 'paypal' : input.method === 'digital' ? 'digital' : 'card',
-      card: input.card,
+      token,
       idempotencyKey: `${actor.id}:${key}`,
     });
+    if (!result.ok && result.code === 'token_invalid') {
+      // Nothing is kept (the transaction rolls back): the family enters the card again and retries.
+      throw badRequest(result.message, [{ path: 'paymentToken', message: result.message }]);
+    }
     if (!result.ok) {
       return paymentRepo.update(tx, payment.id, {
         status: 'declined',
         failureCode: result.code,
         failureMessage: result.message,
-        cardBrand: input.card ? cardBrand(input.card.number) : null,
-        cardLast4: input.card?.number.slice(-4) ?? null,
+        cardBrand: result.brand ?? null,
+        cardLast4: result.last4 ?? null,
         updatedAt: at,
       });
     }
@@ -222,10 +225,15 @@ export function createPaymentService(deps: PaymentDeps) {
       try {
         row = await db.transaction((tx) => pay(tx, actor, key, hash, input));
       } catch (err) {
-        if (err instanceof KeyTaken || isUniqueViolation(err, 'payments_idempotency_key')) {
+        if (
+          err instanceof KeyTaken ||
+          err instanceof TokenUsed ||
+          isUniqueViolation(err, 'payments_idempotency_key')
+        ) {
           const first = await paymentRepo.byKey(db, actor.id, key);
           if (first) return replay(first, hash);
         }
+        if (err instanceof TokenUsed) throw conflict(PAYMENT_MESSAGES.tokenUsed);
         throw err;
       }
       if (row.status === 'declined') throw new PaymentDeclined(view(row));

@@ -14,12 +14,12 @@ import {
   signedInCaregiver,
 } from '../bookings/testing';
 import { ledgerRepo } from '../ledger/repo';
+import { sandboxToken } from '../payments/testing';
 import { decryptSecret, encryptSecret, loadPayoutKey } from './crypto';
 import { fridayPayoutJob, payoutServiceFor } from './jobs';
 import { isFriday, nextFriday } from './service';
 
 const HOUR = 3_600_000;
-const card = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 
 describe('payout helpers', () => {
   it('finds Fridays in Jamaica', () => {
@@ -62,7 +62,7 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
       method: 'POST',
       url: '/api/payments',
       headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: { bookingId: id, method: 'card', card },
+      payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(t.app) },
     });
     await t.app.inject({ method: 'POST', url: `/api/bookings/${id}/accept`, headers: cg.headers });
     await shiftBooking(db(), id, new Date(Date.now() - 3 * HOUR));

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { SANDBOX_CARDS, type SandboxProvider } from '../../adapters/payments';
+
+export const TEST_CARDS = SANDBOX_CARDS;
+
+/**
+ * What the sandbox's hosted card fields do when the family presses Pay: post the card to the sandbox's
+ * own tokenization endpoint (outside /api) and hand back the single-use token our API accepts.
+ */
+export async function sandboxToken(
+  app: FastifyInstance,
+  number: string = SANDBOX_CARDS.success,
+  card: { expMonth?: number | string; expYear?: number | string; cvc?: string } = {},
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/sandbox-pay/tokens',
+    payload: { number, expMonth: 12, expYear: 2035, cvc: '123', ...card },
+  });
+  if (res.statusCode !== 201) throw new Error(`tokenization failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
+/** The same, straight from a sandbox provider (for tests that call the payment service directly). */
+export function sandboxCardToken(provider: SandboxProvider, number: string = SANDBOX_CARDS.success): string {
+  const result = provider.tokenize({ number, expMonth: 12, expYear: 2035, cvc: '123' });
+  if (!result.ok) throw new Error(`tokenization failed: ${result.message}`);
+  return result.token;
+}
