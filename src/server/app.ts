@@ -27,7 +27,7 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
 import { messagingFeature } from './features/messages/plugin';
 import { notificationRoutes } from './features/notifications/routes';
-import { setPaymentProvider } from './features/payments/provider';
+import { sandboxTokenSecret, setPaymentProvider } from './features/payments/provider';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
@@ -132,7 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('sms', opts.sms ?? createOutboxSms(database.db));
   // Uploaded files: private, under DATA_DIR/files (never served as static files).
   app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
-  app.decorate('payments', opts.payments ?? createSandboxProvider());
+  app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
   setPaymentProvider(app.payments);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -186,6 +186,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(privacyRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
+  // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).
+  if (app.payments.routes) await app.register(app.payments.routes);
   await app.register(payoutRoutes);
   await app.register(favouriteRoutes);
   await app.register(dashboardRoutes);
