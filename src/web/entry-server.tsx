@@ -8,7 +8,7 @@
  * Built by `npm run build` into dist/ssr/entry-server.js (vite build --ssr).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -102,6 +102,16 @@ async function renderComplete(tree: ReactNode, reset: () => void): Promise<strin
   return html;
 }
 
+/**
+ * The answers the browser hydrates from: the successful ones, and the 404s, so that a page showing 'not
+ * found' (a caregiver id that is no one) shows the same while hydrating instead of a loading state.
+ */
+function successOrNotFound(query: Query): boolean {
+  return (
+    defaultShouldDehydrateQuery(query) || (isApiError(query.state.error) && query.state.error.status === 404)
+  );
+}
+
 /** The app route a path belongs to, with its parameters; null for a path that is no page of the app. */
 function matchRoute(pathname: string) {
   for (const route of APP_ROUTES) {
@@ -140,10 +150,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
         .some((q) => isApiError(q.state.error) && q.state.error.status === 404);
 
     const metas: (Partial<PageMeta> & { title: string })[] = [];
+    let pageSaysNotFound = false;
     const renderInfo: RenderInfo = {
       origin: request.origin,
       now: Date.now(),
       collectMeta: (meta) => metas.push(meta),
+      markNotFound: () => {
+        pageSaysNotFound = true;
+      },
     };
     const tree = (
       <StrictMode>
@@ -154,21 +168,31 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
         </AppShell>
       </StrictMode>
     );
-    const html = await renderComplete(tree, () => metas.splice(0));
+    const html = await renderComplete(tree, () => {
+      metas.splice(0);
+      pageSaysNotFound = false;
+    });
     // The innermost component renders last: its title is the page's.
     const meta = metas.findLast((m) => m.description !== undefined) ?? metas.at(-1) ?? null;
     return {
-      status: notFound ? 404 : 200,
+      status: notFound || pageSaysNotFound ? 404 : 200,
       html,
       meta,
-      state: serializeServerRender({ state: dehydrate(queryClient), now: renderInfo.now }),
+      state: serializeServerRender({
+        state: dehydrate(queryClient, { shouldDehydrateQuery: successOrNotFound }),
+        now: renderInfo.now,
+      }),
       origin: request.origin,
     };
   });
 }
 
 /**
- * The app's HTML shell (index.html as built) with a rendered page in it: the page's title and description
+ * The app's HTML shell (index.html as built) with a rendered page in it. Every insertion goes through a
+ * replacer function: a replacement string would read `$&`, `$\`` and `$'` in a name or bio as patterns
+ * and paste parts of the page into it.
+ *
+ * The shell with the page: the page's title and description
  * in place of the shell's, its other head tags (marked as the page's, so the browser replaces them when
  * the page changes), the page's HTML inside #root and its data block after it.
  */
@@ -179,7 +203,7 @@ export function fillShell(shell: string, page: RenderedPage): string {
     const { meta } = page;
     if (meta.description !== undefined && meta.canonicalPath !== undefined) {
       const tags = pageMetaTags(meta as PageMeta, page.origin);
-      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(tags.title)}</title>`);
+      out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(tags.title)}</title>`);
       for (const tag of tags.tags) {
         if (tag.tag === 'link') {
           head += `<link rel="canonical" href="${escapeMarkup(tag.href)}" data-page-meta="">`;
@@ -199,7 +223,7 @@ export function fillShell(shell: string, page: RenderedPage): string {
       }
     } else {
       const title = formatDocumentTitle(meta.title, meta.exactTitle);
-      out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`);
+      out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
     }
   }
   // The page is on screen without scripts: /boot.js loads them after the first paint (public/boot.js),
@@ -221,9 +245,10 @@ export function fillShell(shell: string, page: RenderedPage): string {
       `<script type="module" src="/boot.js" data-entry="${escapeMarkup(entry)}" data-shared="${escapeMarkup(shared.join(' '))}" data-preload="${escapeMarkup(route.join(' '))}"></script>`,
   );
   return out
-    .replace('</head>', `${head}</head>`)
+    .replace('</head>', () => `${head}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_RENDER_ID}">${page.state}</script>`,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_RENDER_ID}">${page.state}</script>`,
     );
 }

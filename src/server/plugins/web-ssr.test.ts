@@ -27,6 +27,10 @@ const PUBLIC_URL = 'https://www.yaadcare.jm';
 const HOSTILE_BIO =
   'I love children. </script><script>alert(document.cookie)</script><img src=x onerror=alert(1)>';
 
+/** `$&`, `` $` `` and `$'`: what a replacement string would read as "paste part of the page here". */
+const DOLLAR_NAME = 'Dollar$&$`';
+const DOLLAR_BIO = "Fees: $& for the day, $` for the night, $' on weekends.";
+
 const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
 const stateOf = (html: string) => {
@@ -42,6 +46,7 @@ describe.each(DB_KINDS)('server rendering of public pages on %s', (kind) => {
   let app: FastifyInstance;
   let database: Database;
   let caregiverId: number;
+  let dollarCaregiverId: number;
   let familyEmail: string;
 
   beforeAll(async () => {
@@ -70,6 +75,13 @@ describe.each(DB_KINDS)('server rendering of public pages on %s', (kind) => {
       kinds: ['nannies'],
     });
     caregiverId = caregiver.id;
+    dollarCaregiverId = (
+      await createCaregiver(database.db, {
+        user: { firstName: DOLLAR_NAME, lastName: 'Brown', isVerified: true },
+        bio: DOLLAR_BIO,
+        kinds: ['nannies'],
+      })
+    ).caregiver.id;
     familyEmail = (await createUser(database.db, { firstName: 'Keisha', userType: 'family' })).email;
   });
   afterAll(async () => {
@@ -120,6 +132,39 @@ describe.each(DB_KINDS)('server rendering of public pages on %s', (kind) => {
       bio: string;
     };
     expect(profile.bio).toBe(HOSTILE_BIO);
+  });
+
+  it("shows `$&`, `$`` and `$'` in a caregiver's name and bio as they are, and the page is otherwise intact", async () => {
+    const res = await app.inject({ method: 'GET', url: `/caregiver/${dollarCaregiverId}` });
+    expect(res.statusCode).toBe(200);
+    for (const part of [
+      '<!doctype html>',
+      '<head>',
+      '</head>',
+      '<title>',
+      '<div id="root">',
+      '</body>',
+      '</html>',
+    ]) {
+      expect(res.body.split(part), part).toHaveLength(2);
+    }
+    expect(res.body).toMatch(/<title>Dollar\$&amp;\$` B\. — [^<]* · YaadCare<\/title>/);
+    const root = rootOf(res.body);
+    expect(root).toContain('Dollar$&amp;$` B.');
+    expect(root).toContain('Fees: $&amp; for the day, $` for the night, $&#x27; on weekends.');
+    const profile = stateOf(res.body).state.queries.find((q) => q.queryKey[1] === 'profile')?.state.data as {
+      bio: string;
+    };
+    expect(profile.bio).toBe(DOLLAR_BIO);
+  });
+
+  it('answers every id that is no caregiver with 404 and the title "Caregiver not found"', async () => {
+    for (const id of ['abc', '0', '-1', '1.5', '99999', '2147483648']) {
+      const res = await app.inject({ method: 'GET', url: `/caregiver/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body, id).toContain('<title>Caregiver not found · YaadCare</title>');
+      expect(rootOf(res.body), id).toContain('Caregiver not found');
+    }
   });
 
   it('answers 404 for a caregiver who does not exist, and for a path that is no page', async () => {

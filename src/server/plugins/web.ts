@@ -87,7 +87,7 @@ export const webPlugin = fp(
         return reply.code(404).send({ message: `No such endpoint: ${req.method} ${path}` });
       }
       const appRoute = isAppRoute(path);
-      const shell = appRoute ? indexHtml.replace('</head>', `${preloads(path)}</head>`) : indexHtml;
+      const shell = appRoute ? indexHtml.replace('</head>', () => `${preloads(path)}</head>`) : indexHtml;
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (renderer) {
         try {

@@ -14,6 +14,8 @@ export interface RenderInfo {
   now: number;
   /** Server only: receives the page's title, description and link-preview tags for the HTML head. */
   collectMeta?: (meta: Partial<PageMeta> & { title: string }) => void;
+  /** Server only: told that the page rendered says its subject does not exist, so the answer is a 404. */
+  markNotFound?: () => void;
 }
 
 export const RenderContext = createContext<RenderInfo | null>(null);
@@ -22,6 +24,11 @@ export const RenderContext = createContext<RenderInfo | null>(null);
 export function useOrigin(): string {
   const info = useContext(RenderContext);
   return info?.origin ?? window.location.origin;
+}
+
+/** A page saying 'not found' (an id that is no caregiver): the server answers it with HTTP 404. */
+export function useNotFoundStatus(): void {
+  useContext(RenderContext)?.markNotFound?.();
 }
 
 /** True for the life of a page load the server rendered (the browser hydrated it). */

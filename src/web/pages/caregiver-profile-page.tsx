@@ -1,8 +1,9 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Award, Briefcase, CalendarClock, MapPin, MessageCircle, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { PagePrefetch } from '../app/prefetch';
+import { useNotFoundStatus } from '../app/render-context';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { BookingPanel } from '../features/bookings/components/booking-panel';
@@ -11,7 +12,6 @@ import {
   caregiverProfileQuery,
   caregiverReviewsQuery,
   type PublicReview,
-  useCaregiverProfile,
 } from '../features/caregivers/api';
 import { AvailabilityBadge, VerifiedBadge } from '../features/caregivers/components/badges';
 import { type ProfileLinkState, placeText } from '../features/caregivers/components/caregiver-card';
@@ -24,7 +24,6 @@ import { FavouriteButton } from '../features/favourites/components/favourite-but
 import { ReviewFromLink } from '../features/reviews/components/review-from-link';
 import { ReviewReply } from '../features/reviews/components/review-reply';
 import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
-import { isApiError } from '../lib/api';
 import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -85,6 +84,7 @@ function ProfileSkeleton() {
 
 function NotFound() {
   useDocumentTitle('Caregiver not found');
+  useNotFoundStatus();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <UserX aria-hidden="true" className="size-12 text-muted-foreground" />
@@ -303,11 +303,18 @@ export const prefetch: PagePrefetch = (client, { params }) => {
 export default function CaregiverProfilePage() {
   const { id: rawId } = useParams();
   const id = parseCaregiverId(rawId);
-  const { data, isPending, isError, error, refetch, isFetching } = useCaregiverProfile(id);
+  // A 404 the server rendered stays one while the browser hydrates (no refetch of the failed read on mount).
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
+    ...caregiverProfileQuery(id ?? 0),
+    enabled: id !== undefined,
+    retryOnMount: false,
+  });
 
   if (id === undefined) return <NotFound />;
   if (isError) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) return <NotFound />;
+    // The status, not the class: a 404 the server rendered arrives in its data block as a plain object.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 404 || status === 400) return <NotFound />;
     return <LoadError onRetry={() => void refetch()} retrying={isFetching} />;
   }
   if (isPending) return <ProfileSkeleton />;
