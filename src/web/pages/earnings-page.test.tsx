@@ -32,4 +32,41 @@ describe('earnings CSV', () => {
       '',
     ]);
   });
+
+  it('never hands a spreadsheet a formula: a family named =HYPERLINK(...) stays text', () => {
+    const family = '=HYPERLINK("http://x","y")';
+    const base = {
+      status: 'pending' as const,
+      bookingId: 7,
+      availableAt: null,
+      date: '2099-06-05T16:00:00.000Z',
+    };
+    const csv = earningsCsv([
+      {
+        ...base,
+        id: 1,
+        kind: 'earning',
+        amount: '3000.00',
+        description: `Booking with ${family} R. on 2099-06-05`,
+      },
+      // A description that is the family's name alone (as a per-family column or statement would have it).
+      { ...base, id: 2, kind: 'late_cancellation_fee', amount: '1500.00', description: family },
+      {
+        ...base,
+        id: 3,
+        kind: 'payout',
+        status: 'paid',
+        bookingId: null,
+        amount: '4500.00',
+        description: '@once',
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Date,Type,Description,Amount (JMD),Status',
+      '2099-06-05,Booking,"Booking with =HYPERLINK(""http://x"",""y"") R. on 2099-06-05",3000.00,pending',
+      '2099-06-05,Late-cancellation fee,"\'=HYPERLINK(""http://x"",""y"")",1500.00,pending',
+      "2099-06-05,Payout,'@once,-4500.00,paid",
+      '',
+    ]);
+  });
 });

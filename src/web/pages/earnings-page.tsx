@@ -1,6 +1,7 @@
 import { Download, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { toCsv } from '../../shared/csv';
 import { formatJmd, toCents } from '../../shared/money';
 import { PAYOUT_ARRIVAL, PAYOUT_DAY } from '../../shared/pricing';
 import { Button } from '../components/ui/button';
@@ -22,24 +23,18 @@ const KIND_LABEL: Record<Item['kind'], string> = {
   payout: 'Payout',
 };
 
-/** CSV of exactly the rows listed (RFC 4180 quoting). */
+/** CSV of exactly the rows listed, through the one CSV writer (RFC 4180, formula cells neutralised). */
 export function earningsCsv(items: Item[]): string {
-  const q = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  const lines = [['Date', 'Type', 'Description', 'Amount (JMD)', 'Status'].join(',')];
-  for (const i of items) {
-    lines.push(
-      [
-        i.date.slice(0, 10),
-        KIND_LABEL[i.kind],
-        i.description,
-        i.kind === 'payout' ? `-${i.amount}` : i.amount,
-        i.status,
-      ]
-        .map(q)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(
+    ['Date', 'Type', 'Description', 'Amount (JMD)', 'Status'],
+    items.map((i) => [
+      i.date.slice(0, 10),
+      KIND_LABEL[i.kind],
+      i.description,
+      i.kind === 'payout' && !i.amount.startsWith('-') ? `-${i.amount}` : i.amount,
+      i.status,
+    ]),
+  );
 }
 
 function download(name: string, text: string) {
