@@ -31,6 +31,7 @@ import { sandboxTokenSecret, setPaymentProvider } from './features/payments/prov
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
+import { rateLimitStore } from './features/rate-limits/service';
 import { reviewRoutes } from './features/reviews/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     sms: SmsSender;
     storage: FileStorage;
     payments: PaymentProvider;
+    /** The clock of time-based rules (rate-limit windows); tests pass their own. */
+    now: () => Date;
   }
 }
 
@@ -66,6 +69,8 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
+  /** The clock of time-based rules (default: the system clock). */
+  now?: () => Date;
   /** Server rendering of public pages; default: the built one in dist/ssr when there is one. null: none. */
   webRenderer?: PageRenderer | null;
 }
@@ -124,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('now', opts.now ?? (() => new Date()));
   app.decorate(
     'mailer',
     opts.mailer ??
@@ -165,6 +171,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(uploadsPlugin);
   await app.register(rateLimit, {
     global: false,
+    // Counted in PostgreSQL, so every instance on the database enforces one limit (ADR 0010).
+    store: rateLimitStore(database.db, app.now),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many requests. Please wait ${ctx.after} and try again.`,

@@ -2,6 +2,7 @@ import { bookingLifecycleJob } from '../features/bookings/jobs';
 import { unreadMessageEmailJob } from '../features/notifications/unread-email-job';
 import { fridayPayoutJob } from '../features/payouts/jobs';
 import { scrubDeletedAccountsJob } from '../features/privacy/job';
+import { sweepRateLimitsJob } from '../features/rate-limits/jobs';
 import { publishReviewsJob, reviewRemindersJob } from '../features/reviews/jobs';
 import type { Job } from './scheduler';
 
@@ -16,4 +17,5 @@ export const JOBS: Job[] = [
   publishReviewsJob,
   reviewRemindersJob,
   unreadMessageEmailJob,
+  sweepRateLimitsJob,
 ];

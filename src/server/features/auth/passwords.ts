@@ -29,11 +29,25 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
   });
 }
 
-/** A hash of nothing anyone knows, verified against when the email is unknown so both paths cost the same. */
-let decoyHash: Promise<string> | undefined;
-export function verifyAgainstDecoy(password: string): Promise<boolean> {
-  decoyHash ??= hash('decoy-password-never-valid', ARGON2);
-  return decoyHash.then((h) => verifyPassword(h, password)).then(() => false);
+/**
+ * A hash of nothing anyone knows, made with the same parameters as every password hash, verified against
+ * when the email is unknown so that both paths cost one full argon2 verify. Computed once, ahead of the
+ * first login (see `prepareDecoy`), so the first unknown address does not pay for a hash as well.
+ */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+  decoy ??= hash('decoy-password-never-valid', ARGON2);
+  return decoy;
+}
+export function prepareDecoy(): void {
+  decoyHash().catch(() => {
+    decoy = undefined;
+  });
+}
+export function verifyAgainstDecoy(password: string): Promise<false> {
+  return decoyHash()
+    .then((h) => verifyPassword(h, password))
+    .then(() => false);
 }
 
 /** The 3,000 most common passwords (zxcvbn's frequency-ranked list), compared case-insensitively. */

@@ -25,17 +25,6 @@ export const userRepo = {
     return row;
   },
 
-  async recordFailedLogin(tx: Tx, id: number): Promise<void> {
-    await tx
-      .update(users)
-      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1`, lastFailedLoginAt: new Date() })
-      .where(eq(users.id, id));
-  },
-
-  async clearFailedLogins(tx: Tx, id: number): Promise<void> {
-    await tx.update(users).set({ failedLoginCount: 0, lastFailedLoginAt: null }).where(eq(users.id, id));
-  },
-
   async setResetToken(tx: Tx, id: number, tokenHash: string, expiry: Date): Promise<void> {
     await tx
       .update(users)
@@ -54,9 +43,6 @@ export const userRepo = {
   },
 
   async setPassword(tx: Tx, id: number, passwordHash: string): Promise<void> {
-    await tx
-      .update(users)
-      .set({ password: passwordHash, failedLoginCount: 0, lastFailedLoginAt: null, updatedAt: new Date() })
-      .where(eq(users.id, id));
+    await tx.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
   },
 };

@@ -33,8 +33,10 @@ export async function authRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     demoMode: app.env.demoMode,
     publicUrl: app.env.publicUrl,
+    now: app.now,
   });
   const secureCookie = app.env.publicUrl.startsWith('https://');
+  // Both counted in PostgreSQL through the rate-limit store set up in app.ts: one limit for every instance.
   const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };
   const perAddress = app.createRateLimit({
     max: 5,

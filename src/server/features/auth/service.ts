@@ -2,33 +2,31 @@ import { findTown } from '../../../shared/catalog';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors';
 import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  tooManyRequests,
-  unauthorized,
-} from '../../errors';
-import { hashPassword, isCommonPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
+  hashPassword,
+  isCommonPassword,
+  prepareDecoy,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from './passwords';
 import { type UserRow, userRepo } from './repo';
 import { type SessionUser, sessions } from './sessions';
+import { loginThrottle } from './throttle';
 import { hashToken, newToken } from './tokens';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_RESET = 'This password reset link is invalid or has expired.';
 export const FORGOT_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
 export const RESET_TTL_MS = 60 * 60 * 1000;
-/** After this many wrong passwords in a row, the account refuses logins for LOCK_MS. */
-export const MAX_FAILED_LOGINS = 10;
-export const LOCK_MS = 15 * 60 * 1000;
 
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   demoMode: boolean;
   publicUrl: string;
+  /** The clock of the login throttle's windows (default: the system clock). */
+  now?: () => Date;
 }
 
 export interface RequestMeta {
@@ -62,6 +60,8 @@ function refuseCommon(password: string, field: string): void {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer } = deps;
+  const now = deps.now ?? (() => new Date());
+  prepareDecoy();
 
   return {
     async signup(
@@ -105,28 +105,21 @@ export function createAuthService(deps: AuthDeps) {
       }
     },
 
+    /**
+     * Counted (per e-mail and address, and per address) before anything else, so a locked pair costs no
+     * hash and an unknown e-mail is limited and timed exactly like a known one (ADR 0010).
+     */
     async login(input: { email: string; password: string }, meta: RequestMeta) {
+      const at = now();
+      await loginThrottle.attempt(db, input.email, meta.ip, at);
       const user = await userRepo.findByEmail(db, input.email);
-      if (!user) {
-        await verifyAgainstDecoy(input.password);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      if (user.failedLoginCount >= MAX_FAILED_LOGINS && user.lastFailedLoginAt) {
-        const waitMs = user.lastFailedLoginAt.getTime() + LOCK_MS - Date.now();
-        if (waitMs > 0) {
-          throw tooManyRequests(
-            'Too many failed login attempts for this account. Try again in 15 minutes or reset your password.',
-            Math.ceil(waitMs / 1000),
-          );
-        }
-      }
-      if (!(await verifyPassword(user.password, input.password))) {
-        await userRepo.recordFailedLogin(db, user.id);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
+      const valid = user
+        ? await verifyPassword(user.password, input.password)
+        : await verifyAgainstDecoy(input.password);
+      if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
       if (user.suspendedAt) throw forbidden('This account has been suspended. Please contact support.');
       return db.transaction(async (tx) => {
-        if (user.failedLoginCount > 0) await userRepo.clearFailedLogins(tx, user.id);
+        await loginThrottle.succeeded(tx, input.email, meta.ip, at);
         const token = await sessions.create(tx, user.id, meta);
         return { token, user: toPublicUser(user) };
       });
@@ -161,6 +154,7 @@ export function createAuthService(deps: AuthDeps) {
         const user = await userRepo.consumeResetToken(tx, hashToken(token));
         if (!user) throw new AppError(400, INVALID_RESET);
         await userRepo.setPassword(tx, user.id, passwordHash);
+        await loginThrottle.forgetEmail(tx, user.email);
         await sessions.revokeAllForUser(tx, user.id);
       });
     },

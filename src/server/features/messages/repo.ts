@@ -51,19 +51,15 @@ export const messageRepo = {
   },
 
   /**
-   * Everything a send checks, in one round trip: the receiver, blocks both ways, the actor's messages in
-   * the last minute, and whether the receiver already had unread messages from the sender.
+   * Everything a send checks, in one round trip: the receiver, blocks both ways, and whether the receiver
+   * already had unread messages from the sender. (The rate limit is a shared counter: see the service.)
    */
-  async sendContext(tx: Tx, senderId: number, receiverId: number, actorId: number, asSupport: boolean) {
-    const recent = asSupport
-      ? sql`(select count(*)::int from messages where sent_by_admin_id = ${actorId} and created_at > now() - interval '1 minute')`
-      : sql`(select count(*)::int from messages where sender_id = ${actorId} and created_at > now() - interval '1 minute')`;
+  async sendContext(tx: Tx, senderId: number, receiverId: number) {
     const result = await tx.execute(sql`
       select u.id, u.first_name, u.last_name, u.profile_image_url, u.user_type, u.suspended_at,
         lower(u.email) = ${SUPPORT_ACCOUNT_EMAIL} as is_support,
         exists(select 1 from user_blocks b where b.blocker_id = ${senderId} and b.blocked_id = u.id) as blocked_by_me,
         exists(select 1 from user_blocks b where b.blocker_id = u.id and b.blocked_id = ${senderId}) as blocked_me,
-        ${recent} as recent,
         exists(select 1 from messages m where m.receiver_id = u.id and m.sender_id = ${senderId} and m.is_read = false) as had_unread
       from users u where u.id = ${receiverId}
     `);
@@ -82,7 +78,6 @@ export const messageRepo = {
       receiver,
       blockedByMe: Boolean(r.blocked_by_me),
       blockedMe: Boolean(r.blocked_me),
-      recent: Number(r.recent),
       hadUnread: Boolean(r.had_unread),
     };
   },

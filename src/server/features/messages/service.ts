@@ -1,7 +1,8 @@
 import { MESSAGES_PER_MINUTE } from '../../../shared/contracts/messages';
 import type { Tx } from '../../db/client';
-import { type AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../errors';
+import { type AppError, badRequest, forbidden, notFound } from '../../errors';
 import { notificationRepo } from '../notifications/repo';
+import { counters } from '../rate-limits/service';
 import { publish } from '../realtime/publish';
 import { messageRepo, type Person, toMessage } from './repo';
 import { supportAgentIds } from './support-account';
@@ -57,22 +58,33 @@ function refusalBetween(
 }
 
 export const messagingService = {
-  /** Sends a message: the sender is the signed-in user (or support, for an admin answering as support). */
-  async send(tx: Tx, supportId: number, actor: Sender, receiverId: number, content: string) {
+  /**
+   * Sends a message: the sender is the signed-in user (or support, for an admin answering as support).
+   * At most MESSAGES_PER_MINUTE per acting user: a shared counter (ADR 0010) counted in this transaction,
+   * so parallel sends queue on it and a refused send gives its count back when the transaction rolls back.
+   */
+  async send(
+    tx: Tx,
+    supportId: number,
+    actor: Sender,
+    receiverId: number,
+    content: string,
+    now = new Date(),
+  ) {
     const asSupport = actor.asSupportId !== undefined;
     const senderId = actor.asSupportId ?? actor.id;
     if (receiverId === senderId) throw badRequest("You can't send a message to yourself.");
-    const ctx = await messageRepo.sendContext(tx, senderId, receiverId, actor.id, asSupport);
+    const ctx = await messageRepo.sendContext(tx, senderId, receiverId);
     if (!ctx) throw notFound('User not found');
     const { receiver } = ctx;
     const refusal = refusalBetween({ userType: actor.userType, isSupport: asSupport }, receiver, ctx);
     if (refusal) throw refusal;
-    if (ctx.recent >= MESSAGES_PER_MINUTE) {
-      throw tooManyRequests(
-        `You can send at most ${MESSAGES_PER_MINUTE} messages a minute. Please wait a moment and try again.`,
-        60,
-      );
-    }
+    await counters.consume(
+      tx,
+      { key: `messages:${actor.id}`, max: MESSAGES_PER_MINUTE, windowMs: 60_000 },
+      now,
+      `You can send at most ${MESSAGES_PER_MINUTE} messages a minute. Please wait a moment and try again.`,
+    );
     const row = await messageRepo.insert(tx, {
       senderId,
       receiverId,
