@@ -151,12 +151,17 @@ describe.each(DB_KINDS)('caregiver profile on %s', (kind) => {
 
   it('a guessed profile is confirmed by saving kinds (the same or others); other edits leave it a guess', async () => {
     const carer = await signIn('caregiver');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/caregivers',
-      headers: carer.h,
-      payload: specOnboarding(['Homework Help']),
-    });
+    const { id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/caregivers',
+        headers: carer.h,
+        payload: specOnboarding(['Homework Help']),
+      })
+    ).json();
+    // Families find the guess under its kind at once.
+    const tutors = await t.app.inject({ method: 'GET', url: '/api/caregivers/search?type=tutors&limit=50' });
+    expect(tutors.json().map((c: { id: number }) => c.id)).toContain(id);
     const patch = (payload: object) =>
       t.app.inject({ method: 'PATCH', url: '/api/caregivers/me', headers: carer.h, payload });
     expect((await patch({ bio: 'Maths and English lessons.' })).json().kindsConfirmed).toBe(false);
