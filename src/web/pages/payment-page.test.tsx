@@ -3,6 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../components/ui/use-toast';
 import { makeBooking } from '../features/bookings/test-fixtures';
+import { HostedFieldsContext } from '../features/payments/components/hosted-card-fields';
+import {
+  CardFieldsError,
+  type CardToken,
+  type HostedFieldsFactory,
+} from '../features/payments/hosted-fields';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
 import PaymentPage from './payment-page';
 
@@ -22,14 +28,37 @@ const authorized = {
   createdAt: '2099-06-01T14:00:00.000Z',
 };
 
-function fillCard(number: string) {
-  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
-  fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '12/30' } });
-  fireEvent.change(screen.getByLabelText('Security code'), { target: { value: '123' } });
+/**
+ * Stands in for the provider's iframe (the real one is driven in e2e/booking-payment.e2e.test.ts): each
+ * Pay answers the next outcome, a token or the fields' own refusal.
+ */
+function fakeCardFields(outcomes: (CardToken | CardFieldsError)[]) {
+  const mounted: HTMLElement[] = [];
+  const factory: HostedFieldsFactory = () => ({
+    mount(container) {
+      mounted.push(container);
+    },
+    async tokenize() {
+      const next = outcomes.shift();
+      if (!next) throw new CardFieldsError('no more outcomes');
+      if (next instanceof CardFieldsError) throw next;
+      return next;
+    },
+    unmount() {},
+  });
+  return { factory, mounted };
 }
 
+const render = (factory: HostedFieldsFactory) =>
+  renderRoute(
+    <HostedFieldsContext.Provider value={factory}>
+      <PaymentPage />
+    </HostedFieldsContext.Provider>,
+    { path: '/payment/:bookingId', url: '/payment/7', user: makeUser() },
+  );
+
 describe('PaymentPage', () => {
-  it('shows the decline reason, then pays with a new Idempotency-Key and says Payment Successful!', async () => {
+  it('pays with the hosted fields’ token, never the card: a decline, then Payment Successful! with a new key', async () => {
     let attempt = 0;
     const { calls } = stubFetch({
       'GET /api/bookings/7': { body: makeBooking() },
@@ -38,18 +67,23 @@ describe('PaymentPage', () => {
           ? { status: 402, body: { ...authorized, status: 'declined', message: 'Your card was declined.' } }
           : { status: 201, body: authorized },
     });
-    renderRoute(<PaymentPage />, { path: '/payment/:bookingId', url: '/payment/7', user: makeUser() });
+    const fields = fakeCardFields([
+      { token: 'tok_sbx_first', brand: 'visa', last4: '0002' },
+      { token: 'tok_sbx_second', brand: 'visa', last4: '4242' },
+    ]);
+    render(fields.factory);
     await screen.findByTestId('payment-total');
     expect(screen.getByTestId('payment-total')).toHaveTextContent('3,150');
     for (const tab of ['Card', 'PayPal', 'Bank transfer', 'Zelle', 'Cash App', 'Digital wallets']) {
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     }
-    fillCard('4000 0000 0000 0002');
+    expect(fields.mounted).toHaveLength(1);
+    // No card inputs of ours: the card is typed into the provider's fields only.
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
-    await screen.findByText('Your card was declined.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(getToasts().some((t) => t.title === 'Payment Successful!')).toBe(false);
 
-    fillCard('4242 4242 4242 4242');
     fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings'));
     expect(getToasts()[0]).toMatchObject({ title: 'Payment Successful!' });
@@ -59,20 +93,38 @@ describe('PaymentPage', () => {
     expect(k1).toBeTruthy();
     expect(k2).toBeTruthy();
     expect(k1).not.toBe(k2);
-    expect(posts[1].body).toMatchObject({
-      bookingId: 7,
-      method: 'card',
-      card: { number: '4242424242424242' },
-    });
+    expect(posts[0].body).toEqual({ bookingId: 7, method: 'card', paymentToken: 'tok_sbx_first' });
+    expect(posts[1].body).toEqual({ bookingId: 7, method: 'card', paymentToken: 'tok_sbx_second' });
   });
 
-  it('checks the card fields before sending anything', async () => {
+  it('shows the card fields’ message and sends nothing when they refuse the card', async () => {
     const { calls } = stubFetch({ 'GET /api/bookings/7': { body: makeBooking() } });
-    renderRoute(<PaymentPage />, { path: '/payment/:bookingId', url: '/payment/7', user: makeUser() });
+    render(fakeCardFields([new CardFieldsError('Your card has expired.', 'expiry')]).factory);
     await screen.findByTestId('payment-total');
     fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
-    expect(await screen.findByText('Enter the card number.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has expired.');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('retries a payment lost to the network with the same key and token', async () => {
+    let attempt = 0;
+    const { calls } = stubFetch({
+      'GET /api/bookings/7': { body: makeBooking() },
+      'POST /api/payments': () => {
+        if (++attempt === 1) throw new TypeError('Failed to fetch');
+        return { status: 201, body: authorized };
+      },
+    });
+    render(fakeCardFields([{ token: 'tok_sbx_once', brand: 'visa', last4: '4242' }]).factory);
+    await screen.findByTestId('payment-total');
+    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings'));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1].headers.get('idempotency-key')).toBe(posts[0].headers.get('idempotency-key'));
+    expect(posts[1].body).toEqual(posts[0].body);
   });
 
   it('shows an existing payment instead of the form', async () => {

@@ -6,8 +6,7 @@ import type { PaymentMethodValue } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { Alert, FormField } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
+import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useCurrentUser } from '../features/auth/api';
@@ -19,6 +18,11 @@ import {
   timeRange,
 } from '../features/bookings/components/booking-bits';
 import { type PaymentView, usePay } from '../features/payments/api';
+import {
+  type CardFieldsHandle,
+  HostedCardFieldsFrame,
+} from '../features/payments/components/hosted-card-fields';
+import { CardFieldsError } from '../features/payments/hosted-fields';
 import { ApiError, errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -36,14 +40,6 @@ const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-function parseExpiry(text: string): { expMonth: number; expYear: number } | undefined {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!m) return undefined;
-  const month = Number(m[1]);
-  if (month < 1 || month > 12) return undefined;
-  return { expMonth: month, expYear: Number(m[2]) };
-}
 
 const LIVE = ['authorized', 'received', 'awaiting_transfer', 'captured'];
 
@@ -98,14 +94,14 @@ export default function PaymentPage() {
   const { data: booking, isPending, error } = useBooking(bookingId);
   const { data: user } = useCurrentUser();
   const payMutation = usePay();
-  const key = useRef(newKey());
+  // One attempt = one Idempotency-Key, and for cards the token the hosted fields gave for it: a retry
+  // after a network failure resends both; a definite answer (paid, declined, refused) starts anew.
+  const attempt = useRef<{ key: string; token?: string }>({ key: newKey() });
+  const cardFields = useRef<CardFieldsHandle>(null);
   const [tab, setTab] = useState('stripe');
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
   const [wallet, setWallet] = useState<'apple_pay' | 'google_pay'>('apple_pay');
   const [failure, setFailure] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<{ number?: string; expiry?: string; cvc?: string }>({});
+  const [tokenizing, setTokenizing] = useState(false);
   const [result, setResult] = useState<PaymentView>();
 
   if (!Number.isInteger(bookingId) || bookingId <= 0 || (error instanceof ApiError && error.status === 404)) {
@@ -128,34 +124,41 @@ export default function PaymentPage() {
   const closed = !['pending', 'confirmed', 'completed'].includes(booking.status);
   const notPayer = !!user && user.id !== booking.familyId;
 
-  const submit = (method: PaymentMethodValue) => (event?: FormEvent) => {
+  const busy = tokenizing || payMutation.isPending;
+  const submit = (method: PaymentMethodValue) => async (event?: FormEvent) => {
     event?.preventDefault();
+    if (busy) return;
     setFailure(undefined);
-    let card: { number: string; expMonth: number; expYear: number; cvc: string } | undefined;
-    if (method === 'card' || method === 'digital') {
-      const errors: typeof fieldErrors = {};
-      const digits = cardNumber.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(digits)) errors.number = 'Enter the card number.';
-      const exp = parseExpiry(expiry);
-      if (!exp) errors.expiry = 'Enter the expiry as MM/YY.';
-      if (!/^\d{3,4}$/.test(cvc)) errors.cvc = 'Enter the 3 or 4 digit code.';
-      setFieldErrors(errors);
-      if (Object.keys(errors).length || !exp) return;
-      card = { number: digits, ...exp, cvc };
+    const current = attempt.current;
+    if ((method === 'card' || method === 'digital') && !current.token) {
+      // The card goes from the hosted fields to the provider; we receive only its single-use token.
+      setTokenizing(true);
+      try {
+        current.token = (await cardFields.current?.tokenize())?.token;
+      } catch (err) {
+        setFailure(
+          err instanceof CardFieldsError ? err.message : 'The payment did not go through. Please try again.',
+        );
+        return;
+      } finally {
+        setTokenizing(false);
+      }
+      if (!current.token) return;
     }
+    const paymentToken = method === 'card' || method === 'digital' ? current.token : undefined;
     payMutation.mutate(
       {
         body: {
           bookingId: booking.id,
           method,
-          ...(card ? { card } : {}),
+          ...(paymentToken ? { paymentToken } : {}),
           ...(method === 'digital' ? { wallet } : {}),
         },
-        key: key.current,
+        key: current.key,
       },
       {
         onSuccess: (payment) => {
-          key.current = newKey();
+          attempt.current = { key: newKey() };
           setResult(payment);
           if (payment.status === 'awaiting_transfer') {
             toast({
@@ -172,7 +175,7 @@ export default function PaymentPage() {
         },
         onError: (err) => {
           // A definite answer (declined, invalid) ends this attempt; a network failure keeps the key to retry safely.
-          if (err instanceof ApiError) key.current = newKey();
+          if (err instanceof ApiError) attempt.current = { key: newKey() };
           setFailure(
             method === 'paypal'
               ? 'PayPal payment failed. Please try again.'
@@ -183,39 +186,10 @@ export default function PaymentPage() {
     );
   };
 
-  const cardFields = (
-    <div className="grid gap-4 sm:grid-cols-3">
-      <FormField label="Card number" error={fieldErrors.number} className="sm:col-span-3">
-        <Input
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={cardNumber}
-          onChange={(e) => setCardNumber(e.target.value)}
-          placeholder="4242 4242 4242 4242"
-          maxLength={23}
-        />
-      </FormField>
-      <FormField label="Expiry (MM/YY)" error={fieldErrors.expiry}>
-        <Input
-          autoComplete="cc-exp"
-          value={expiry}
-          onChange={(e) => setExpiry(e.target.value)}
-          placeholder="12/28"
-        />
-      </FormField>
-      <FormField label="Security code" error={fieldErrors.cvc}>
-        <Input
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={cvc}
-          onChange={(e) => setCvc(e.target.value)}
-          maxLength={4}
-          placeholder="123"
-        />
-      </FormField>
-    </div>
+  const cardForm = (method: PaymentMethodValue) => (
+    <HostedCardFieldsFrame ref={cardFields} onSubmit={() => void submit(method)()} />
   );
-  const payLabel = payMutation.isPending ? 'Processing…' : `Pay ${formatJmd(total)}`;
+  const payLabel = busy ? 'Processing…' : `Pay ${formatJmd(total)}`;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-[1fr_22rem]">
@@ -230,7 +204,13 @@ export default function PaymentPage() {
           <Alert variant="info">This booking is {booking.status} and can no longer be paid.</Alert>
         ) : (
           <Card className="p-4 sm:p-6">
-            <Tabs.Root value={tab} onValueChange={setTab}>
+            <Tabs.Root
+              value={tab}
+              onValueChange={(value) => {
+                setTab(value);
+                attempt.current = { key: newKey() };
+              }}
+            >
               <Tabs.List
                 aria-label="Payment method"
                 className="mb-6 flex flex-wrap gap-1 rounded-lg bg-muted p-1"
@@ -247,12 +227,13 @@ export default function PaymentPage() {
               </Tabs.List>
               <Tabs.Content value="stripe">
                 <form onSubmit={submit('card')} noValidate className="space-y-4">
-                  {cardFields}
+                  {cardForm('card')}
                   <p className="text-xs text-muted-foreground">
-                    Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000
-                    9995 has insufficient funds.
+                    Your card details go straight to our payment provider’s secure form; YaadCare never sees
+                    them. Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000
+                    0000 9995 has insufficient funds.
                   </p>
-                  <Button type="submit" className="w-full" disabled={payMutation.isPending}>
+                  <Button type="submit" className="w-full" disabled={busy}>
                     <Lock aria-hidden="true" className="size-4" /> {payLabel}
                   </Button>
                 </form>
@@ -301,8 +282,8 @@ export default function PaymentPage() {
                       </label>
                     ))}
                   </fieldset>
-                  {cardFields}
-                  <Button type="submit" className="w-full" disabled={payMutation.isPending}>
+                  {cardForm('digital')}
+                  <Button type="submit" className="w-full" disabled={busy}>
                     {payLabel}
                   </Button>
                 </form>

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminPaymentItem,
-  CardInput,
   EarningsView,
   PaymentMethodValue,
   PaymentView,
@@ -16,7 +15,8 @@ export type { AdminPaymentItem, EarningsView, PaymentView, PayoutAccountView };
 export interface PayBody {
   bookingId: number;
   method: PaymentMethodValue;
-  card?: CardInput;
+  /** Card and wallet payments: the single-use token of the provider's hosted card fields. */
+  paymentToken?: string;
   wallet?: 'apple_pay' | 'google_pay';
 }
 
