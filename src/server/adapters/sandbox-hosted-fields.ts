@@ -52,7 +52,9 @@ export function sandboxHostedFields(deps: { tokenize: (card: SandboxCard) => Tok
         .header('x-content-type-options', 'nosniff')
         .send(body);
 
-    app.get(SANDBOX_FIELDS_PATH, { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
+    // The one document our pages may frame (security plugin exception), with a stricter policy of its own.
+    const page = { access: 'public' as const, headers: { framing: 'same-origin' as const } };
+    app.get(SANDBOX_FIELDS_PATH, { config: page, schema: { hide: true } }, (_req, reply) =>
       asset(
         reply
           .header('content-security-policy', FIELDS_CSP)

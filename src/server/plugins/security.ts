@@ -39,6 +39,8 @@ const CSP: Record<string, string> = {
   // Realtime is server-sent events on our own origin: no WebSocket anywhere.
   'connect-src': "'self'",
   'object-src': "'none'",
+  // Frames: only our own documents (the payment provider's hosted card fields, /sandbox-pay/fields).
+  'frame-src': "'self'",
   'frame-ancestors': "'none'",
   'base-uri': "'self'",
   'form-action': "'self'",

@@ -141,7 +141,6 @@ export function createSandboxCardFields(
       frame.title = 'Secure card form';
       frame.className = 'block w-full border-0';
       frame.style.height = '190px';
-      frame.setAttribute('allow', 'payment');
       window.addEventListener('message', onMessage);
       container.appendChild(frame);
     },
