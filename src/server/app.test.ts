@@ -2,11 +2,33 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from './app';
 import { openDatabase } from './db/client';
-import { DEFAULT_PASSWORD, signupPayload } from './test/factories';
-import { DB_KINDS, testEnv, useTestApp } from './test/harness';
+import { mailOutbox, smsOutbox } from './db/schema';
+import type { Env } from './env';
+import { bearer, createUser, DEFAULT_PASSWORD, loginToken, signupPayload } from './test/factories';
+import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from './test/harness';
+
+/** An app whose log lines (the production logger options) are kept in memory. */
+async function appWithMemoryLog(kind: 'pglite' | 'postgres', env: Partial<Env> = {}) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(chunk.toString());
+      cb();
+    },
+  });
+  const database = await openTestDatabase(kind);
+  const app = await buildApp({
+    env: testEnv(env),
+    database,
+    logger: { ...(loggerOptions('info') as object), stream },
+  });
+  await app.ready();
+  return { app, database, log: () => lines.join('\n') };
+}
 
 describe.each(DB_KINDS)('the app on %s', (kind) => {
   const t = useTestApp(kind);
@@ -148,5 +170,130 @@ describe('logs', () => {
     expect(all).not.toContain('Secret-Sauce-Password-9');
     expect(all).not.toContain(DEFAULT_PASSWORD);
     expect(all).not.toContain(token);
+  });
+});
+
+describe.each(DB_KINDS)('logs on %s', (kind) => {
+  it('a database failure during signup logs the SQL, never its parameters: no hash, password, e-mail or phone', { timeout: 120_000 }, async () => {
+    const { app, database, log } = await appWithMemoryLog(kind);
+    try {
+      // Every insert into users fails, as a full disk or a broken constraint would.
+      await database.db.execute(
+        sql.raw(`create function yc_test_refuse() returns trigger language plpgsql as $$
+          begin raise exception 'forced failure'; end $$`),
+      );
+      await database.db.execute(
+        sql.raw(
+          'create trigger yc_test_refuse before insert on users for each row execute function yc_test_refuse()',
+        ),
+      );
+      const payload = signupPayload({
+        email: 'leak-check@example.test',
+        phone: '876-555-0199',
+        password: 'Secret-Sauce-Password-9',
+        firstName: 'Shanique',
+      });
+      const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      const all = log();
+      expect(all).toContain('Failed query: insert into \\"users\\"');
+      expect(all).toContain('forced failure');
+      expect(all).not.toContain('$argon2');
+      expect(all).not.toContain('Secret-Sauce-Password-9');
+      expect(all).not.toContain('leak-check@example.test');
+      expect(all).not.toContain('5550199');
+      expect(all).not.toContain('Shanique');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('demo mode prints the outbox (mail with its link, SMS with its code) to the log', { timeout: 120_000 }, async () => {
+    const { app, database, log } = await appWithMemoryLog(kind, { demoMode: true });
+    try {
+      const u = await createUser(database.db, { userType: 'caregiver', email: 'echo@example.test' });
+      await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+      const [mail] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, u.email))
+        .orderBy(desc(mailOutbox.id));
+      const link = mail.text.match(/http\S+reset-password\?token=[\w-]+/)![0];
+      const h = bearer(await loginToken(app, u.email));
+      await app.inject({
+        method: 'POST',
+        url: '/api/verification/phone/send',
+        headers: h,
+        payload: { phone: '876-555-0168' },
+      });
+      const [sms] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+18765550168'));
+      const all = log();
+      expect(all).toContain('demo outbox: mail to echo@example.test: Reset your YaadCare password');
+      expect(all).toContain(link);
+      expect(all).toContain(`demo outbox: SMS to +18765550168: ${sms.body}`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('outside demo mode never prints a mail body or a code', { timeout: 120_000 }, async () => {
+    const { app, database, log } = await appWithMemoryLog(kind, { demoMode: false });
+    try {
+      const u = await createUser(database.db, { userType: 'caregiver', email: 'quiet@example.test' });
+      await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+      const h = bearer(await loginToken(app, u.email));
+      await app.inject({
+        method: 'POST',
+        url: '/api/verification/phone/send',
+        headers: h,
+        payload: { phone: '876-555-0169' },
+      });
+      const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email));
+      const [sms] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+18765550169'));
+      const token = mail.text.match(/token=([\w-]+)/)![1];
+      const code = sms.body.match(/\d{6}/)![0];
+      const all = log();
+      expect(all).not.toContain('demo outbox');
+      expect(all).not.toContain(token);
+      expect(all).not.toContain(code);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('mask secret fields wherever a log line carries them', { timeout: 120_000 }, async () => {
+    const { app, log } = await appWithMemoryLog(kind);
+    try {
+      app.log.info(
+        {
+          password: 'top-pw-1',
+          user: { passwordHash: '$argon2id$v=19$abc', phone: '+18765550123' },
+          payment: { details: { cardNumber: '4242424242424242', cvc: '987' } },
+          call: { headers: { authorization: 'Bearer abcdef', cookie: 'yc_session=zzz' } },
+          reply: { headers: { 'set-cookie': 'yc_session=yyy' } },
+          reset: { token: 'reset-tok-1', otp: '123456' },
+        },
+        'a careless log line',
+      );
+      const all = log();
+      expect(all).toContain('a careless log line');
+      for (const secret of [
+        'top-pw-1',
+        '$argon2',
+        '5550123',
+        '4242424242424242',
+        '987',
+        'abcdef',
+        'zzz',
+        'yyy',
+        'reset-tok-1',
+        '123456',
+      ]) {
+        expect(all, secret).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

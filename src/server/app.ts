@@ -10,11 +10,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer';
+import { stdSerializers } from 'pino';
+import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } from './adapters/mailer';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
 import { createLocalStorage, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
+import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
 import { adminRoutes } from './features/admin/routes';
 import { setHashConcurrency } from './features/auth/passwords';
@@ -76,25 +78,50 @@ export interface BuildAppOptions {
 }
 
 /** Query parameters that carry secrets, masked in logs. */
-const SECRET_QUERY = /([?&](?:token|otp|password)=)[^&]*/gi;
+const SECRET_QUERY = /([?&](?:token|emailToken|otp|password)=)[^&]*/gi;
+
+/** Fields masked wherever they appear in a log line (up to four levels deep), whatever logged them. */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'confirmPassword',
+  'passwordHash',
+  'hash',
+  'tokenHash',
+  'token',
+  'resetToken',
+  'emailToken',
+  'paymentToken',
+  'otp',
+  'phoneOtp',
+  'card',
+  'cardNumber',
+  'cvc',
+  'cvv',
+  'phone',
+  'params',
+];
+const SECRET_PATHS = [
+  ...['', '*.', '*.*.', '*.*.*.'].flatMap((prefix) => SECRET_FIELDS.map((f) => `${prefix}${f}`)),
+  '*["set-cookie"]',
+  '*.*["set-cookie"]',
+  '*.*.*["set-cookie"]',
+];
+
+/** Errors are logged without query parameters or quoted rows (see db/query-errors). */
+function serializeError(err: unknown) {
+  return stdSerializers.err(scrubQueryError(err) as Error);
+}
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.newPassword',
-        '*.currentPassword',
-        '*.token',
-        '*.card',
-      ],
-      censor: '[redacted]',
-    },
+    redact: { paths: SECRET_PATHS, censor: '[redacted]' },
     serializers: {
+      err: serializeError,
       req(req) {
         return {
           method: req.method,
@@ -130,12 +157,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('now', opts.now ?? (() => new Date()));
+  // Demo mode only: what the outbox keeps is printed to the log too (links and codes: never outside it).
+  const echo: OutboxEcho | undefined = env.demoMode ? (line) => app.log.info(line) : undefined;
   app.decorate(
     'mailer',
     opts.mailer ??
-      (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db)),
+      (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db, echo)),
   );
-  app.decorate('sms', opts.sms ?? createOutboxSms(database.db));
+  app.decorate('sms', opts.sms ?? createOutboxSms(database.db, echo));
   // Uploaded files: private, under DATA_DIR/files (never served as static files).
   app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
   app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));

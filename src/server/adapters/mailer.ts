@@ -26,12 +26,20 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP, mail is kept in the database; demo mode shows it at /dev/outbox. */
-export function createOutboxMailer(db: Db): Mailer {
+/** Where demo mode prints what it would have sent (the server log), as mail catchers do. */
+export type OutboxEcho = (line: string) => void;
+
+/**
+ * Without SMTP, mail is kept in the database (admins read it in the console's Outbox tab). With `echo`
+ * (demo mode only), each mail is also printed with its recipient, subject and text: links included, so
+ * never pass it outside demo mode.
+ */
+export function createOutboxMailer(db: Db, echo?: OutboxEcho): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
       await db.insert(mailOutbox).values(mail);
+      echo?.(`demo outbox: mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { smsOutbox } from '../db/schema';
+import type { OutboxEcho } from './mailer';
 
 export interface Sms {
   /** E.164, e.g. +18765551234. */
@@ -14,16 +15,24 @@ export interface SmsSender {
   send(sms: Sms): Promise<void>;
 }
 
-/** Without a provider, SMS are kept in the database (demo mode shows the code in the answer). */
-export function createOutboxSms(db: Db): SmsSender {
+/**
+ * Without a provider, SMS are kept in the database (admins read them in the console's Outbox tab). With
+ * `echo` (demo mode only), each one is also printed to the server log, code included.
+ */
+export function createOutboxSms(db: Db, echo?: OutboxEcho): SmsSender {
   return {
     kind: 'outbox',
     async send(sms) {
       await db.insert(smsOutbox).values(sms);
+      echo?.(`demo outbox: SMS to ${sms.to}: ${sms.body}`);
     },
   };
 }
 
 export function listSmsOutbox(db: Db, limit = 100) {
-  return db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(limit);
+  return db
+    .select({ id: smsOutbox.id, to: smsOutbox.to, body: smsOutbox.body, createdAt: smsOutbox.createdAt })
+    .from(smsOutbox)
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
 }

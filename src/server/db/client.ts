@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { scrubQueryErrorsAtSource } from './query-errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,6 +54,8 @@ export type DatabaseOptions =
 
 /** Opens the database, applies the committed migrations, and returns it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // A failed query's parameters (password hashes, personal data) never reach an error, hence a log.
+  scrubQueryErrorsAtSource();
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
   let lock: DataDirLock | undefined;
   let client: PGlite;

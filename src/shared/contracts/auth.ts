@@ -116,11 +116,8 @@ export type PublicUser = z.infer<typeof PublicUser>;
 export const AuthResponse = z.object({ token: z.string(), user: PublicUser });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
-export const ForgotPasswordResponse = z.object({
-  message: z.string(),
-  /** Only in demo mode: the spec's development box shows it. */
-  token: z.string().optional(),
-});
+/** Only the message, in every mode: the reset link goes to the mailbox, never to the requester (ADR 0011). */
+export const ForgotPasswordResponse = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 
 /** What the web app needs to know about the server before the first screen. */

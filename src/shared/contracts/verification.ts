@@ -168,14 +168,7 @@ export const VerificationState = z.object({
 });
 export type VerificationState = z.infer<typeof VerificationState>;
 
-export const EmailSendResponse = z.object({
-  message: z.string(),
-  /** Demo mode only. */
-  token: z.string().optional(),
-});
-export const PhoneSendResponse = z.object({
-  message: z.string(),
-  /** Demo mode only: the spec shows it in a toast. */
-  otp: z.string().optional(),
-});
+/** Only the message, in every mode: the link and the code reach the mailbox and the phone only (ADR 0011). */
+export const EmailSendResponse = z.object({ message: z.string() });
+export const PhoneSendResponse = z.object({ message: z.string() });
 export const UploadResponse = z.object({ message: z.string(), document: VerificationDocument });

@@ -40,7 +40,6 @@ export async function adminRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     sms: app.sms,
     storage: app.storage,
-    demoMode: app.env.demoMode,
     publicUrl: app.env.publicUrl,
   });
   const admin = createAdminService({ db: app.db });

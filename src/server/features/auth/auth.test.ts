@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, sessions, users } from '../../db/schema';
 import { bearer, createUser, DEFAULT_PASSWORD, loginToken, signupPayload } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { INVALID_CREDENTIALS, INVALID_RESET } from './service';
+import { FORGOT_SENT, INVALID_CREDENTIALS, INVALID_RESET } from './service';
 
 describe.each(DB_KINDS)('auth on %s', (kind) => {
   const t = useTestApp(kind);
@@ -269,6 +269,18 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   describe('password reset', () => {
     const forgot = (email: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    /** The token of the newest reset link mailed to `email`: the only place it goes, demo mode included. */
+    const mailedResetToken = async (email: string) => {
+      const [mail] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.id))
+        .limit(1);
+      const token = mail?.text.match(/\/reset-password\?token=([\w-]+)/)?.[1];
+      if (!token) throw new Error(`no reset link mailed to ${email}`);
+      return token;
+    };
     const reset = (token: string, pw = 'Fresh-Password-77') =>
       t.app.inject({
         method: 'POST',
@@ -281,8 +293,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const session = await loginToken(t.app, u.email);
       const res = await forgot('Reset-Me@example.test');
       expect(res.statusCode).toBe(200);
-      const { token } = res.json();
+      // Demo mode (this app) too: only the message; the link goes to the mailbox, never to the requester.
+      expect(res.json()).toEqual({ message: FORGOT_SENT });
+      const token = await mailedResetToken(u.email);
       expect(token).toMatch(/^[\w-]{43}$/);
+      expect(res.body).not.toContain(token);
       const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email));
       expect(mail.text).toContain(`/reset-password?token=${token}`);
       const [row] = await t.database.db.select().from(users).where(eq(users.id, u.id));
@@ -302,7 +317,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
 
     it('refuses an expired token and a forged one', async () => {
       const u = await createUser(t.database.db, { email: 'expired@example.test' });
-      const { token } = (await forgot(u.email)).json();
+      await forgot(u.email);
+      const token = await mailedResetToken(u.email);
       await t.database.db
         .update(users)
         .set({ resetTokenExpiry: new Date(Date.now() - 1000) })
@@ -398,8 +414,13 @@ describe('auth outside demo mode', () => {
     expect(known.json()).not.toHaveProperty('token');
   });
 
-  it('hides the outbox', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+  it('hides the outbox: a visitor is refused, and even an admin finds none outside demo mode', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(401);
+    const admin = await createUser(t.database.db, { userType: 'admin' });
+    const h = bearer(await loginToken(t.app, admin.email));
+    for (const url of ['/api/dev/outbox', '/api/dev/sms-outbox']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: h })).statusCode).toBe(404);
+    }
   });
 });
 

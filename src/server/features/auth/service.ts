@@ -129,8 +129,8 @@ export function createAuthService(deps: AuthDeps) {
       if (sessionId) await sessions.revoke(db, sessionId);
     },
 
-    /** Never reveals whether the email has an account; in demo mode only, answers with the token. */
-    async forgotPassword(email: string): Promise<{ message: string; token?: string }> {
+    /** Never reveals whether the email has an account, and never answers with the token (it is mailed). */
+    async forgotPassword(email: string): Promise<{ message: string }> {
       const user = await userRepo.findByEmail(db, email);
       if (!user || user.suspendedAt) return { message: FORGOT_SENT };
       const token = newToken();
@@ -144,7 +144,7 @@ export function createAuthService(deps: AuthDeps) {
           `Open this link within 1 hour to choose a new password:\n\n${link}\n\n` +
           'If you did not ask for this, ignore this e-mail: your password stays as it is.\n\n— YaadCare',
       });
-      return deps.demoMode ? { message: FORGOT_SENT, token } : { message: FORGOT_SENT };
+      return { message: FORGOT_SENT };
     },
 
     async resetPassword(token: string, newPassword: string): Promise<void> {

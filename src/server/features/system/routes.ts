@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppConfigResponse } from '../../../shared/contracts/auth';
 import { ErrorResponse } from '../../../shared/contracts/common';
 import { listOutbox } from '../../adapters/mailer';
+import { listSmsOutbox } from '../../adapters/sms';
 import { notFound } from '../../errors';
 
 export async function systemRoutes(app: FastifyInstance) {
@@ -51,13 +52,15 @@ export async function systemRoutes(app: FastifyInstance) {
     }),
   );
 
+  // The outboxes hold every user's reset links and codes: admins only (ADR 0011), and only in demo mode.
+  const adminErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
   r.get(
     '/api/dev/outbox',
     {
-      config: { access: 'public' },
+      config: { access: ['admin'] },
       schema: {
         tags: ['system'],
-        summary: 'Demo mode only: the mail written to the outbox, newest first (404 otherwise)',
+        summary: 'Admins, demo mode only: the mail written to the outbox, newest first (404 otherwise)',
         response: {
           200: z.array(
             z.object({
@@ -68,7 +71,7 @@ export async function systemRoutes(app: FastifyInstance) {
               createdAt: z.date(),
             }),
           ),
-          404: ErrorResponse,
+          ...adminErrors,
         },
       },
     },
@@ -76,6 +79,26 @@ export async function systemRoutes(app: FastifyInstance) {
       if (!app.env.demoMode || app.mailer.kind !== 'outbox')
         throw notFound('The outbox is only available in demo mode.');
       return listOutbox(app.db);
+    },
+  );
+
+  r.get(
+    '/api/dev/sms-outbox',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['system'],
+        summary: 'Admins, demo mode only: the text messages written to the SMS outbox, newest first',
+        response: {
+          200: z.array(z.object({ id: z.number(), to: z.string(), body: z.string(), createdAt: z.date() })),
+          ...adminErrors,
+        },
+      },
+    },
+    async () => {
+      if (!app.env.demoMode || app.sms.kind !== 'outbox')
+        throw notFound('The SMS outbox is only available in demo mode.');
+      return listSmsOutbox(app.db);
     },
   );
 }

@@ -45,7 +45,6 @@ export async function verificationRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     sms: app.sms,
     storage: app.storage,
-    demoMode: app.env.demoMode,
     publicUrl: app.env.publicUrl,
   });
 

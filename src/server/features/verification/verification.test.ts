@@ -8,7 +8,13 @@ import { mailOutbox, smsOutbox, users, verifications } from '../../db/schema';
 import { bearer, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { jpegPhoto, multipart, pdfDocument, pngImage, windowsExecutable } from '../../test/uploads';
-import { completeVerification, submission, upload } from '../../test/verification';
+import {
+  completeVerification,
+  mailedEmailToken,
+  submission,
+  textedOtp,
+  upload,
+} from '../../test/verification';
 
 type H = Record<string, string>;
 
@@ -55,7 +61,7 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
     ).toBe(400);
   });
 
-  it('email: a single-use 24 h link; the demo token, a reused, expired or foreign token all fail', async () => {
+  it('email: a single-use 24 h link, never in the answer; the demo token, a reused, expired or foreign token all fail', async () => {
     const me = await signIn('caregiver');
     const other = await signIn('caregiver');
     expect((await post('/api/verification/email/send', undefined)).statusCode).toBe(401);
@@ -64,14 +70,17 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
     );
     const sent = await post('/api/verification/email/send', me.h, { userId: me.user.id });
     expect(sent.statusCode).toBe(200);
-    const { token } = sent.json();
-    expect(token).toEqual(expect.any(String));
+    // Demo mode too: the link reaches the mailbox only, or anyone could confirm any address.
+    expect(sent.json()).toEqual({ message: `We sent a verification link to ${me.user.email}.` });
+    const token = await mailedEmailToken(t.database.db, me.user.email);
+    expect(token).toMatch(/^[\w-]{43}$/);
     const [mail] = await t.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, me.user.email))
       .orderBy(desc(mailOutbox.id));
     expect(mail.text).toContain(`/background-check?emailToken=${encodeURIComponent(token)}`);
+    expect(sent.body).not.toContain(token);
     // Only the hash is stored.
     const [row] = await t.database.db
       .select()
@@ -99,7 +108,8 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
 
     // Expired.
     const late = await signIn('caregiver');
-    const lateToken = (await post('/api/verification/email/send', late.h)).json().token;
+    await post('/api/verification/email/send', late.h);
+    const lateToken = await mailedEmailToken(t.database.db, late.user.email);
     await t.database.db
       .update(verifications)
       .set({ emailTokenExpiry: new Date(Date.now() - 1000) })
@@ -109,14 +119,17 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
     expect(expired.json().message).toBe('Invalid or expired verification token.');
   });
 
-  it('phone: a 6-digit SMS code; wrong, expired, resend too soon', async () => {
+  it('phone: a 6-digit SMS code, never in the answer; wrong, expired, resend too soon', async () => {
     const me = await signIn('caregiver', { phone: null });
     expect((await post('/api/verification/phone/send', me.h)).statusCode).toBe(400);
     expect((await post('/api/verification/phone/send', me.h, { phone: 'call me' })).statusCode).toBe(400);
     const sent = await post('/api/verification/phone/send', me.h, { phone: '876-555-0142' });
     expect(sent.statusCode).toBe(200);
-    const { otp } = sent.json();
+    // Demo mode too: the code reaches the phone (the SMS outbox) only.
+    expect(sent.json()).toEqual({ message: 'We sent a 6-digit code to +18765550142.' });
+    const otp = await textedOtp(t.database.db, '+18765550142');
     expect(otp).toMatch(/^\d{6}$/);
+    expect(sent.body).not.toContain(otp);
     const [sms] = await t.database.db
       .select()
       .from(smsOutbox)
@@ -155,19 +168,19 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
       .where(eq(verifications.userId, me.user.id));
     const again = await post('/api/verification/phone/send', me.h, { phone: '876-555-0142' });
     expect(again.statusCode).toBe(200);
-    const ok = await post('/api/verification/phone/verify', me.h, { otp: again.json().otp });
+    const newCode = await textedOtp(t.database.db, '+18765550142');
+    const ok = await post('/api/verification/phone/verify', me.h, { otp: newCode });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ phoneVerified: true, phone: '+18765550142' });
     const [u] = await t.database.db.select().from(users).where(eq(users.id, me.user.id));
     expect(u.phone).toBe('+18765550142');
-    expect((await post('/api/verification/phone/verify', me.h, { otp: again.json().otp })).statusCode).toBe(
-      400,
-    );
+    expect((await post('/api/verification/phone/verify', me.h, { otp: newCode })).statusCode).toBe(400);
   });
 
   it('phone: after 5 wrong codes even the right one is refused until a new code is sent', async () => {
     const me = await signIn('caregiver', { phone: '+18765550177' });
-    const { otp } = (await post('/api/verification/phone/send', me.h)).json();
+    await post('/api/verification/phone/send', me.h);
+    const otp = await textedOtp(t.database.db, '+18765550177');
     const wrongCode = otp === '999999' ? '888888' : '999999';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -181,7 +194,8 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
       .update(verifications)
       .set({ phoneOtpSentAt: new Date(Date.now() - 61_000) })
       .where(eq(verifications.userId, me.user.id));
-    const fresh = (await post('/api/verification/phone/send', me.h)).json().otp;
+    await post('/api/verification/phone/send', me.h);
+    const fresh = await textedOtp(t.database.db, '+18765550177');
     expect((await post('/api/verification/phone/verify', me.h, { otp: fresh })).statusCode).toBe(200);
   });
 
