@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth, RequireRole } from './guards';
 import { RootLayout } from './layouts/root-layout';
 
@@ -37,7 +37,6 @@ const PaymentSettingsPage = lazy(() => import('../pages/payment-settings-page'))
 const AvailabilityPage = lazy(() => import('../pages/availability-page'));
 const SettingsPage = lazy(() => import('../pages/settings-page'));
 const AdminPage = lazy(() => import('../pages/admin-page'));
-const DevOutboxPage = lazy(() => import('../pages/dev-outbox-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 /** Every route of spec §2, plus /family-dashboard, /settings, /admin and the demo outbox. */
@@ -63,7 +62,8 @@ export function AppRoutes() {
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-use" element={<TermsOfUsePage />} />
         <Route path="yaadcare-services" element={<YaadcareServicesPage />} />
-        <Route path="dev/outbox" element={<DevOutboxPage />} />
+        {/* The outbox is the admin console's Outbox tab (admins only; ADR 0011). */}
+        <Route path="dev/outbox" element={<Navigate to="/admin?tab=outbox" replace />} />
 
         {/* Signed-in users */}
         <Route element={<RequireAuth />}>

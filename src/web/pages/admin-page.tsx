@@ -1,6 +1,7 @@
 import { ArrowLeft, Search, ShieldAlert } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   STEP_LABELS,
   VERIFICATION_STATUSES,
@@ -25,6 +26,7 @@ import {
 } from '../features/admin/api';
 import { DocumentPreview } from '../features/admin/components/document-preview';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { OutboxPanel } from '../features/dev-outbox/outbox-panel';
 import { MessagingAdminSections } from '../features/messages/components/admin-messaging';
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
@@ -431,10 +433,12 @@ const tabClasses =
 /** /admin: the verification review queue and user management (admins only; others are redirected). */
 export default function AdminPage() {
   useDocumentTitle('Admin');
+  // /admin?tab=outbox opens a tab directly (/dev/outbox redirects there).
+  const [searchParams] = useSearchParams();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-extrabold tracking-tight">Admin</h1>
-      <Tabs.Root defaultValue="verifications" className="space-y-6">
+      <Tabs.Root defaultValue={searchParams.get('tab') ?? 'verifications'} className="space-y-6">
         <Tabs.List
           aria-label="Admin sections"
           className="inline-flex gap-1 rounded-lg border border-border bg-surface p-1"
@@ -451,6 +455,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="support" className={tabClasses}>
             Support
           </Tabs.Trigger>
+          <Tabs.Trigger value="outbox" className={tabClasses}>
+            Outbox
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="verifications">
           <VerificationQueue />
@@ -463,6 +470,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="support">
           <AdminTicketsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="outbox">
+          <OutboxPanel />
         </Tabs.Content>
       </Tabs.Root>
       <AdminReviewsPanel />

@@ -78,7 +78,7 @@ describe('BackgroundCheckPage', () => {
           steps: { ...state().steps, email: { state: 'done', reason: null } },
         }),
       },
-      'POST /api/verification/phone/send': { body: { message: 'sent', otp: '123456' } },
+      'POST /api/verification/phone/send': { body: { message: 'We sent a 6-digit code to +18765551234.' } },
     });
     renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
     await screen.findByRole('heading', { level: 2, name: 'Step 2: Phone' });
@@ -87,7 +87,11 @@ describe('BackgroundCheckPage', () => {
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '876-555-1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'SMS OTP sent', description: 'Your code is 123456' }),
+      // The toast says where the code went; the code itself only reaches the phone (ADR 0011).
+      expect(getToasts()[0]).toMatchObject({
+        title: 'SMS OTP sent',
+        description: 'We sent a 6-digit code to +18765551234.',
+      }),
     );
     const code = screen.getByLabelText('6-digit code');
     expect(code).toHaveAttribute('maxLength', '6');

@@ -86,7 +86,6 @@ function StepReason({ reason }: { reason: string | null }) {
 function EmailStep({ v, user, onNext }: { v: VerificationState; user: PublicUser; onNext: () => void }) {
   const { sendEmail, verifyEmail } = useVerificationActions(user.id);
   const [token, setToken] = useState('');
-  const [demoToken, setDemoToken] = useState<string | undefined>();
   const verify = (t: string) =>
     verifyEmail.mutate(t, {
       onSuccess: () => {
@@ -114,13 +113,11 @@ function EmailStep({ v, user, onNext }: { v: VerificationState; user: PublicUser
             disabled={!v.email || sendEmail.isPending}
             onClick={() =>
               sendEmail.mutate(undefined, {
-                onSuccess: (res) => {
-                  setDemoToken(res.token);
+                onSuccess: () =>
                   toast({
                     title: 'Email verification sent',
                     description: `Open the link we sent to ${v.email}.`,
-                  });
-                },
+                  }),
                 onError: (error) =>
                   toast({
                     variant: 'destructive',
@@ -132,14 +129,6 @@ function EmailStep({ v, user, onNext }: { v: VerificationState; user: PublicUser
           >
             {sendEmail.isPending ? 'Sending...' : 'Send verification email'}
           </Button>
-          {demoToken ? (
-            <Alert variant="info">
-              Demo mode: the email is in the outbox.{' '}
-              <Button variant="link" onClick={() => verify(demoToken)}>
-                Verify my email now
-              </Button>
-            </Alert>
-          ) : null}
           <form
             className="flex flex-wrap items-end gap-3"
             onSubmit={(e) => {
@@ -184,11 +173,8 @@ function PhoneStep({ v, user, onNext }: { v: VerificationState; user: PublicUser
               disabled={!phone.trim() || sendPhone.isPending}
               onClick={() =>
                 sendPhone.mutate(phone.trim(), {
-                  onSuccess: (res) =>
-                    toast({
-                      title: 'SMS OTP sent',
-                      description: res.otp ? `Your code is ${res.otp}` : res.message,
-                    }),
+                  // The code is texted to the phone, never shown here (ADR 0011).
+                  onSuccess: (res) => toast({ title: 'SMS OTP sent', description: res.message }),
                   onError: (error) =>
                     toast({
                       variant: 'destructive',

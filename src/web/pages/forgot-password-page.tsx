@@ -3,7 +3,7 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ForgotPasswordRequest, type ForgotPasswordResponse } from '../../shared/contracts/auth';
+import { ForgotPasswordRequest } from '../../shared/contracts/auth';
 import { Button } from '../components/ui/button';
 import { Alert, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -25,30 +25,6 @@ function BackToLogin() {
   );
 }
 
-/** Demo mode only: the server echoes the token, so the reset can be finished without an inbox. */
-function DevelopmentTokenBox({ token }: { token: string }) {
-  return (
-    <section
-      aria-labelledby="dev-token-heading"
-      className="mt-6 rounded-xl border border-accent bg-accent-soft p-4 text-left"
-    >
-      <h2 id="dev-token-heading" className="font-bold">
-        Development mode
-      </h2>
-      <p className="mt-1 text-sm">Your reset token:</p>
-      <code className="mt-1 block overflow-x-auto rounded-md bg-surface px-2 py-1 font-mono text-sm break-all">
-        {token}
-      </code>
-      <Link
-        to={`/reset-password?token=${encodeURIComponent(token)}`}
-        className={`${inlineLink} mt-3 inline-block`}
-      >
-        Reset your password now
-      </Link>
-    </section>
-  );
-}
-
 export default function ForgotPasswordPage() {
   usePageMeta({
     title: 'Forgot password',
@@ -57,7 +33,7 @@ export default function ForgotPasswordPage() {
     canonicalPath: '/forgot-password',
   });
   const mutation = useRequestPasswordReset();
-  const [sent, setSent] = useState<{ email: string; response: ForgotPasswordResponse } | null>(null);
+  const [sent, setSent] = useState<{ email: string } | null>(null);
 
   const {
     register,
@@ -67,7 +43,8 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(values, {
-      onSuccess: (response) => setSent({ email: values.email, response }),
+      // The answer is only a message: the link is in the e-mail, never on this screen (ADR 0011).
+      onSuccess: () => setSent({ email: values.email }),
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, FALLBACK_ERROR) });
       },
@@ -101,7 +78,6 @@ export default function ForgotPasswordPage() {
           </button>
           .
         </p>
-        {sent.response.token ? <DevelopmentTokenBox token={sent.response.token} /> : null}
       </AuthShell>
     );
   }

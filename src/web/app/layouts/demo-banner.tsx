@@ -1,8 +1,10 @@
 import { FlaskConical } from 'lucide-react';
-import { Link } from 'react-router';
 import { useAppConfig } from '../../features/config/api';
 
-/** Shown on every page while the server runs in demo mode (sample data, e-mails kept in an outbox). */
+/**
+ * Shown on every page while the server runs in demo mode. No link to the outbox: it holds everyone's reset
+ * links and codes, so only admins read it (the admin console's Outbox tab; ADR 0011).
+ */
 export function DemoBanner() {
   const { data } = useAppConfig();
   if (!data?.demoMode) return null;
@@ -10,10 +12,7 @@ export function DemoBanner() {
     <div className="bg-accent-soft text-sm text-foreground">
       <p className="mx-auto max-w-6xl px-4 py-2">
         <FlaskConical aria-hidden="true" className="mr-1.5 inline size-4 align-[-0.125em]" />
-        Demo mode — sample data; e-mails go to the outbox.{' '}
-        <Link to="/dev/outbox" className="font-semibold underline underline-offset-2 hover:no-underline">
-          Open the outbox
-        </Link>
+        Demo mode — sample data; e-mails and text messages are not sent (they are printed in the server log).
       </p>
     </div>
   );

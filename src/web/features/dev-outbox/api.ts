@@ -9,19 +9,36 @@ export interface OutboxMail {
   createdAt: string;
 }
 
+export interface OutboxSms {
+  id: number | string;
+  to: string;
+  body: string;
+  createdAt: string;
+}
+
+const newestFirst = <T extends { createdAt: string }>(items: T[]) =>
+  [...items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+
+/** Admins only (the outboxes hold every user's reset links and codes); demo mode only. */
 export const outboxQuery = queryOptions({
   queryKey: ['dev', 'outbox'] as const,
-  queryFn: async ({ signal }) => {
-    const mails = await apiGet<OutboxMail[]>('/api/dev/outbox', signal);
-    // Newest first, whatever order the server keeps.
-    return [...mails].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-  },
+  queryFn: async ({ signal }) => newestFirst(await apiGet<OutboxMail[]>('/api/dev/outbox', signal)),
   // The outbox changes behind our back (every e-mail sent lands here): always ask again on visit.
+  staleTime: 0,
+});
+
+export const smsOutboxQuery = queryOptions({
+  queryKey: ['dev', 'sms-outbox'] as const,
+  queryFn: async ({ signal }) => newestFirst(await apiGet<OutboxSms[]>('/api/dev/sms-outbox', signal)),
   staleTime: 0,
 });
 
 export function useOutbox() {
   return useQuery(outboxQuery);
+}
+
+export function useSmsOutbox() {
+  return useQuery(smsOutboxQuery);
 }
 
 /** The first http(s) URL in a text, or undefined. */

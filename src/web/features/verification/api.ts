@@ -68,15 +68,14 @@ export function useVerificationActions(userId: number) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: verificationKey(userId) });
   return {
     sendEmail: useMutation({
-      mutationFn: () => apiPost<{ message: string; token?: string }>('/api/verification/email/send', {}),
+      mutationFn: () => apiPost<{ message: string }>('/api/verification/email/send', {}),
       onSuccess: refresh,
     }),
     verifyEmail: useStateMutation(userId, (token: string) =>
       apiPost<VerificationState>('/api/verification/email/verify', { token }),
     ),
     sendPhone: useMutation({
-      mutationFn: (phone: string) =>
-        apiPost<{ message: string; otp?: string }>('/api/verification/phone/send', { phone }),
+      mutationFn: (phone: string) => apiPost<{ message: string }>('/api/verification/phone/send', { phone }),
       onSuccess: refresh,
     }),
     verifyPhone: useStateMutation(userId, (otp: string) =>
