@@ -194,6 +194,27 @@ describe.each(DB_KINDS)('throttle windows on a clock the test controls (%s)', (k
     expect((swept.result as { deleted: number }).deleted).toBeGreaterThan(0);
     expect(await live()).toBe(0);
   });
+
+  it('counts the per-user message limit in one-minute windows of the same clock', async () => {
+    const family = await createUser(database.db, { userType: 'family' });
+    const caregiver = await createUser(database.db, { userType: 'caregiver' });
+    const h = bearer(await loginToken(app, family.email));
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: h,
+        payload: { receiverId: caregiver.id, content: 'hello' },
+      });
+    for (let i = 0; i < 30; i++) expect((await send()).statusCode).toBe(201);
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    advance(45_000);
+    expect((await send()).headers['retry-after']).toBe('15');
+    advance(15_000);
+    expect((await send()).statusCode).toBe(201);
+  });
 });
 
 describe.each(DB_KINDS)('per-user message limit on %s', (kind) => {

@@ -45,7 +45,7 @@ export async function messageRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const user = currentUser(req);
       const message = await app.db.transaction((tx) =>
-        messagingService.send(tx, supportId(), user, req.body.receiverId, req.body.content),
+        messagingService.send(tx, supportId(), user, req.body.receiverId, req.body.content, app.now()),
       );
       return reply.code(201).send(message);
     },
@@ -132,7 +132,7 @@ export async function messageRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const user = currentUser(req);
       const message = await app.db.transaction((tx) =>
-        messagingService.send(tx, supportId(), user, req.params.userId, req.body.content),
+        messagingService.send(tx, supportId(), user, req.params.userId, req.body.content, app.now()),
       );
       return reply.code(201).send(message);
     },
@@ -212,6 +212,7 @@ export async function messageRoutes(app: FastifyInstance) {
           { ...admin, asSupportId: supportId() },
           req.params.userId,
           req.body.content,
+          app.now(),
         ),
       );
       return reply.code(201).send({ ...message, sentByAdmin: `${admin.firstName} ${admin.lastName}` });
