@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addJamaicaDays } from '../src/shared/contracts/payments';
 import { jamaicaToday } from '../src/shared/time';
@@ -86,19 +86,46 @@ describe('booking → payment → acceptance → completion → earnings → pay
     bookingId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(bookingId).toBeGreaterThan(0);
     await page.getByTestId('payment-total').waitFor();
+    // The card is typed into the provider's hosted fields (an iframe), never into our page.
+    const fields = page.frameLocator('iframe[title="Secure card form"]');
+    await fields.getByLabel('Card number').waitFor();
     await noAxeViolations(page);
 
-    // A declined card first: the spec's message, nothing charged.
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
+    // Every request from the page: none to our API may carry the card (PCI DSS SAQ A, issue 14 §7).
+    const sent: { path: string; body: string }[] = [];
+    const record = (req: Request) =>
+      sent.push({ path: new URL(req.url()).pathname, body: req.postData() ?? '' });
+    page.on('request', record);
+
+    // A bad number first: the fields' own message, nothing sent anywhere.
+    await fields.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await fields.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await fields.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('alert').getByText('Your card number is incorrect.').waitFor();
+    await fields.getByText('Your card number is incorrect.').waitFor();
+    await noAxeViolations(page);
+
+    // A declined card: the spec's message, nothing charged.
+    await fields.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('Your card was declined.').waitFor();
 
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await fields.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: /^Pay / }).click();
     await waitForToast(page, 'Payment Successful!');
     await page.waitForURL('**/bookings');
+    page.off('request', record);
+    const toApi = sent.filter((r) => r.path.startsWith('/api/'));
+    const payments = toApi.filter((r) => r.path === '/api/payments');
+    expect(payments).toHaveLength(2);
+    for (const r of payments) expect(JSON.parse(r.body).paymentToken).toMatch(/^tok_sbx_/);
+    for (const r of toApi) {
+      expect(r.body.replace(/\D/g, '')).not.toMatch(/4242424242424242|4000000000000002|4242424242424241/);
+      expect(r.body).not.toMatch(/"(cvc|cvv)"|"123"/i);
+    }
+    // The card went to the provider's tokenization endpoint (outside /api) and nowhere else.
+    expect(sent.filter((r) => r.path === '/sandbox-pay/tokens')).toHaveLength(2);
     const card = page.getByTestId(`booking-${bookingId}`);
     await card.getByText('Pending').waitFor();
     await card.getByText('Paid (charged after the service)').waitFor();
