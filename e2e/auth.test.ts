@@ -136,7 +136,7 @@ describe('auth journeys', () => {
     await context.close();
   });
 
-  it('(c) forgot password → demo token and outbox e-mail → reset → new password works, old fails', async () => {
+  it('(c) forgot password → no token on screen, the link from the e-mail → reset → new password works, old fails', async () => {
     const { context, page, errors } = await newPage(browser, server.url);
     const oldPassword = 'Port-Antonio-Rain-19';
     const newPassword = 'Negril-Sunset-Seven-7';
@@ -155,22 +155,22 @@ describe('auth journeys', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
 
-    // Demo mode: the token is on screen, and the same link is in the e-mail in the outbox.
-    const devLink = page.getByRole('link', { name: 'Reset your password now' });
-    const devHref = (await devLink.getAttribute('href')) ?? '';
-    const token = new URL(devHref, server.url).searchParams.get('token');
-    expect(token).toBeTruthy();
+    // Demo mode too: the link is only in the e-mail, never on screen (ADR 0011).
+    expect(await page.getByRole('link', { name: /reset your password now/i }).count()).toBe(0);
     const mail = (await server.outbox()).find((m) => m.to.includes(account.email));
-    expect(mail).toBeDefined();
-    expect(mail?.text).toContain(token);
+    const devHref = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail?.text ?? '')?.[0] ?? '';
+    const token = new URL(devHref || 'http://x/').searchParams.get('token');
+    expect(token).toBeTruthy();
+    expect(await page.content()).not.toContain(token);
 
-    // Follow the e-mail from the outbox page.
+    // The outbox is not for visitors: /dev/outbox leads a signed-out reader away from it.
     await page.goto('/dev/outbox');
-    await page.getByRole('heading', { level: 1, name: 'Outbox' }).waitFor();
-    const article = page.getByRole('article').filter({ hasText: account.email }).first();
-    await article.getByRole('link', { name: /Open link/ }).click();
-    await page.waitForURL(/\/reset-password\?token=/);
-    expect(new URL(page.url()).searchParams.get('token')).toBe(token);
+    await page.waitForURL((url) => url.pathname !== '/dev/outbox' && url.pathname !== '/admin');
+    expect(await page.getByRole('article').count()).toBe(0);
+
+    // Follow the e-mail's link, as its owner would from the mailbox.
+    await page.goto(new URL(devHref).pathname + new URL(devHref).search);
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
 
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
@@ -179,8 +179,8 @@ describe('auth journeys', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByRole('heading', { level: 1, name: 'Password reset successful' }).waitFor();
 
-    // The token is single-use: the demo box link now fails.
-    await page.goto(devHref);
+    // The token is single-use: the e-mail's link now fails.
+    await page.goto(new URL(devHref).pathname + new URL(devHref).search);
     await page.getByLabel('New password', { exact: true }).fill('Another-Password-99');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Another-Password-99');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -195,6 +195,34 @@ describe('auth journeys', () => {
 
     await logIn(page, account.email, newPassword);
     await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("(c2) the admin console's Outbox tab: mail with its link, texts, reached by keyboard; /dev/outbox leads there", async () => {
+    const { context, page, errors } = await newPage(browser, server.url);
+    await fetch(`${server.url}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'family@yaadcare.jm' }),
+    });
+    await logIn(page, 'admin@yaadcare.jm', 'YaadCare2025!');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/dev/outbox');
+    await page.waitForURL('**/admin?tab=outbox');
+    await page.getByRole('heading', { level: 2, name: 'Outbox' }).waitFor();
+    const article = page.getByRole('article').filter({ hasText: 'family@yaadcare.jm' }).first();
+    await article.getByRole('link', { name: /Open link/ }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Text messages' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Keyboard: the tab list is one stop; arrows move between tabs, and the Outbox tab shows its panel.
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Verifications' }).focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('tab', { name: 'Outbox' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { level: 2, name: 'Outbox' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -167,14 +167,17 @@ describe('caregiver verification journey', () => {
     await page.getByRole('heading', { level: 2, name: 'Step 2: Phone' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
 
-    // Phone: demo mode shows the code in the toast.
+    // Phone: the code is texted (the SMS outbox, read as an admin would), never shown in the toast.
     expect(await page.getByLabel('Phone number').inputValue()).toBe('+18765551234');
     expect(await page.getByRole('button', { name: 'Verify' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Send code' }).click();
     await waitForToast(page, 'SMS OTP sent');
     const toastText = await page.getByRole('region', { name: /Notifications/ }).textContent();
-    const otp = /Your code is (\d{6})/.exec(toastText ?? '')?.[1];
+    expect(toastText).toContain('We sent a 6-digit code to +18765551234.');
+    const sms = (await server.smsOutbox()).find((m) => m.to === '+18765551234');
+    const otp = /\b(\d{6})\b/.exec(sms?.body ?? '')?.[1];
     expect(otp).toMatch(/^\d{6}$/);
+    expect(toastText).not.toContain(otp);
     await page.getByLabel('6-digit code').fill(otp === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await waitForToast(page, 'Invalid or expired OTP.');

@@ -14,12 +14,24 @@ export interface Mail {
   createdAt: string;
 }
 
+export interface Sms {
+  id: number;
+  to: string;
+  body: string;
+  createdAt: string;
+}
+
 export interface TestServer {
   url: string;
   stop(): Promise<void>;
-  /** The demo outbox, newest first. */
+  /** The demo mail outbox, newest first, read as the demo admin would (it is admin-only). */
   outbox(): Promise<Mail[]>;
+  /** The demo SMS outbox, newest first, read as the demo admin would. */
+  smsOutbox(): Promise<Sms[]>;
 }
+
+/** The demo data's admin: the outboxes answer only an admin session (ADR 0011). */
+const DEMO_ADMIN = { email: 'admin@yaadcare.jm', password: 'YaadCare2025!' };
 
 /**
  * Starts the real server (built web app + API) on a free port with a fresh DATA_DIR in demo mode and
@@ -35,16 +47,31 @@ export async function startServer({ timeoutMs = 90_000 }: { timeoutMs?: number }
     { DATA_DIR: dataDir, DEMO_MODE: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
     timeoutMs,
   );
+  let adminToken: Promise<string> | undefined;
+  const signInAdmin = async () => {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ADMIN),
+    });
+    if (!res.ok) throw new Error(`admin login: ${res.status}`);
+    return ((await res.json()) as { token: string }).token;
+  };
+  const asAdmin = async <T>(path: string): Promise<T> => {
+    adminToken ??= signInAdmin();
+    const res = await fetch(`${server.url}${path}`, {
+      headers: { authorization: `Bearer ${await adminToken}` },
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return (await res.json()) as T;
+  };
   return {
     url: server.url,
     async stop() {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
-    async outbox() {
-      const res = await fetch(`${server.url}/api/dev/outbox`);
-      if (!res.ok) throw new Error(`outbox: ${res.status}`);
-      return (await res.json()) as Mail[];
-    },
+    outbox: () => asAdmin<Mail[]>('/api/dev/outbox'),
+    smsOutbox: () => asAdmin<Sms[]>('/api/dev/sms-outbox'),
   };
 }
