@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { addJamaicaDays } from '../../../shared/contracts/payments';
 import { centsToDecimal, toCents } from '../../../shared/money';
@@ -18,7 +18,7 @@ export function previousFriday(today: string): string {
 
 /**
  * Money behind the demo bookings, as the real flow would have left it: completed bookings were paid
- * by card and captured (fee to us, subtotal to the caregiver), confirmed ones hold a card
+ * by card (a hosted-fields token; brand and last 4 kept) and captured (fee to us, subtotal to the caregiver), confirmed ones hold a card
  * authorization, and every caregiver was paid last Friday for what was available then. The ledger
  * balances; demo earnings and spending are real sums.
  */
@@ -40,6 +40,8 @@ export async function seedDemoMoney(tx: Tx, now: Date): Promise<{ payments: numb
       cardBrand: 'visa',
       cardLast4: '4242',
       providerRef: `sbx_demo_${b.id}`,
+      // Paid through the hosted card fields: we keep the single-use token's hash, never a card number.
+      cardTokenHash: createHash('sha256').update(`tok_sbx_demo_${b.id}`).digest('hex'),
       idempotencyKey: `demo-${b.id}`,
       requestHash: 'demo',
       createdAt: b.createdAt,
