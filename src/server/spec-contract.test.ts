@@ -99,6 +99,12 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
     });
   }
 
+  /** A call of SPEC_FIELDS with a payload that has exactly the spec's fields. */
+  function send(spec: SpecCall, token: string | undefined, payload: Record<string, unknown>) {
+    const [method, url] = spec.split(' ') as ['POST', string];
+    return call(method, url, token, specPayload(spec, payload));
+  }
+
   const stamp = `${kind}-${Date.now()}`;
   const carer = { email: `odessa-${stamp}@example.test`, token: '', userId: 0, caregiverId: 0 };
   const family = { email: `marcia-${stamp}@example.test`, token: '', userId: 0 };
@@ -110,20 +116,15 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
       [family, 'family', undefined],
     ] as const) {
       const res = ok(
-        await call(
-          'POST',
-          '/api/auth/signup',
-          undefined,
-          specPayload('POST /api/auth/signup', {
-            userType,
-            firstName: userType === 'caregiver' ? 'Odessa' : 'Marcia',
-            lastName: 'Campbell',
-            email: who.email,
-            location: 'Montego Bay',
-            password: PASSWORD,
-            ...(phone ? { phone } : {}),
-          }),
-        ),
+        await send('POST /api/auth/signup', undefined, {
+          userType,
+          firstName: userType === 'caregiver' ? 'Odessa' : 'Marcia',
+          lastName: 'Campbell',
+          email: who.email,
+          location: 'Montego Bay',
+          password: PASSWORD,
+          ...(phone ? { phone } : {}),
+        }),
       );
       const body = res.json();
       expect(body).toMatchObject({ token: expect.any(String), user: { email: who.email, userType } });
@@ -146,12 +147,7 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
 
   it('POST /api/auth/login {email, password} → token, user', async () => {
     const res = ok(
-      await call(
-        'POST',
-        '/api/auth/login',
-        undefined,
-        specPayload('POST /api/auth/login', { email: family.email, password: PASSWORD }),
-      ),
+      await send('POST /api/auth/login', undefined, { email: family.email, password: PASSWORD }),
     );
     expect(res.json()).toMatchObject({ token: expect.any(String), user: { id: family.userId } });
     family.token = res.json().token;
@@ -164,19 +160,14 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
 
   it('POST /api/caregivers {bio, experience, hourlyRate, skills, certifications, availability} with a Bearer token', async () => {
     ok(
-      await call(
-        'POST',
-        '/api/caregivers',
-        carer.token,
-        specPayload('POST /api/caregivers', {
-          bio: 'Warm, patient nanny; ten years with families in Montego Bay.',
-          experience: 6,
-          hourlyRate: '1800',
-          skills: ['Infant Care', 'Toddler Care', 'Homework Help'],
-          certifications: ['CPR Certified', 'First Aid Certified'],
-          availability: ['Monday Morning', 'Wednesday Afternoon', 'Weekends'],
-        }),
-      ),
+      await send('POST /api/caregivers', carer.token, {
+        bio: 'Warm, patient nanny; ten years with families in Montego Bay.',
+        experience: 6,
+        hourlyRate: '1800',
+        skills: ['Infant Care', 'Toddler Care', 'Homework Help'],
+        certifications: ['CPR Certified', 'First Aid Certified'],
+        availability: ['Monday Morning', 'Wednesday Afternoon', 'Weekends'],
+      }),
     );
   });
 
@@ -244,22 +235,17 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
 
   it("POST /api/bookings, the profile panel's shape (startTime '9:00 AM', duration, totalCost) → id", async () => {
     const res = ok(
-      await call(
-        'POST',
-        '/api/bookings',
-        family.token,
-        specPayload('POST /api/bookings (profile panel)', {
-          familyId: family.userId,
-          caregiverId: carer.caregiverId,
-          // A week ahead in Jamaica: always in the future, whatever the hour here.
-          date: daysAhead(7),
-          startTime: '9:00 AM',
-          endTime: '11:00 AM',
-          duration: 2,
-          totalCost: '3780',
-          notes: 'Two children, 3 and 6.',
-        }),
-      ),
+      await send('POST /api/bookings (profile panel)', family.token, {
+        familyId: family.userId,
+        caregiverId: carer.caregiverId,
+        // A week ahead in Jamaica: always in the future, whatever the hour here.
+        date: daysAhead(7),
+        startTime: '9:00 AM',
+        endTime: '11:00 AM',
+        duration: 2,
+        totalCost: '3780',
+        notes: 'Two children, 3 and 6.',
+      }),
     );
     expect(res.json()).toMatchObject({ id: expect.any(Number) });
     bookingIds.push(res.json().id);
@@ -267,23 +253,18 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
 
   it("POST /api/bookings, the confirmation screen's shape (totalHours, hourlyRate, totalAmount, status) → id", async () => {
     const res = ok(
-      await call(
-        'POST',
-        '/api/bookings',
-        family.token,
-        specPayload('POST /api/bookings (confirmation screen)', {
-          familyId: family.userId,
-          caregiverId: carer.caregiverId,
-          date: daysAhead(8),
-          startTime: '13:00',
-          endTime: '16:00',
-          totalHours: 3,
-          hourlyRate: 1800,
-          totalAmount: 5670,
-          notes: '',
-          status: 'pending',
-        }),
-      ),
+      await send('POST /api/bookings (confirmation screen)', family.token, {
+        familyId: family.userId,
+        caregiverId: carer.caregiverId,
+        date: daysAhead(8),
+        startTime: '13:00',
+        endTime: '16:00',
+        totalHours: 3,
+        hourlyRate: 1800,
+        totalAmount: 5670,
+        notes: '',
+        status: 'pending',
+      }),
     );
     expect(res.json()).toMatchObject({ id: expect.any(Number) });
     bookingIds.push(res.json().id);
@@ -348,16 +329,11 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
 
   it('POST /api/messages {senderId, receiverId, content}, then GET /api/messages → a list with isRead', async () => {
     ok(
-      await call(
-        'POST',
-        '/api/messages',
-        family.token,
-        specPayload('POST /api/messages', {
-          senderId: family.userId,
-          receiverId: carer.userId,
-          content: 'Hello Odessa, are you free next week?',
-        }),
-      ),
+      await send('POST /api/messages', family.token, {
+        senderId: family.userId,
+        receiverId: carer.userId,
+        content: 'Hello Odessa, are you free next week?',
+      }),
     );
     for (const who of [family, carer]) {
       const res = ok(await call('GET', '/api/messages', who.token));
@@ -375,14 +351,7 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
     if (first.statusCode !== 200) {
       // The spec's client: 'if it fails, POST /api/verification with userId creates one'.
       expect(first.statusCode).toBe(404);
-      ok(
-        await call(
-          'POST',
-          '/api/verification',
-          carer.token,
-          specPayload('POST /api/verification', { userId: carer.userId }),
-        ),
-      );
+      ok(await send('POST /api/verification', carer.token, { userId: carer.userId }));
     }
     const res = ok(await call('GET', `/api/verification/${carer.userId}`, carer.token));
     expect(res.json()).toMatchObject({
@@ -396,43 +365,15 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
   });
 
   it('POST /api/verification/email/send {userId}, then /email/verify {token} with the mailed token', async () => {
-    ok(
-      await call(
-        'POST',
-        '/api/verification/email/send',
-        carer.token,
-        specPayload('POST /api/verification/email/send', { userId: carer.userId }),
-      ),
-    );
+    ok(await send('POST /api/verification/email/send', carer.token, { userId: carer.userId }));
     const token = await mailedEmailToken(t.database.db, carer.email);
-    ok(
-      await call(
-        'POST',
-        '/api/verification/email/verify',
-        carer.token,
-        specPayload('POST /api/verification/email/verify', { token }),
-      ),
-    );
+    ok(await send('POST /api/verification/email/verify', carer.token, { token }));
   });
 
   it('POST /api/verification/phone/send {userId}, then /phone/verify {userId, otp} with the texted code', async () => {
-    ok(
-      await call(
-        'POST',
-        '/api/verification/phone/send',
-        carer.token,
-        specPayload('POST /api/verification/phone/send', { userId: carer.userId }),
-      ),
-    );
+    ok(await send('POST /api/verification/phone/send', carer.token, { userId: carer.userId }));
     const otp = await textedOtp(t.database.db, '+18765550142');
-    ok(
-      await call(
-        'POST',
-        '/api/verification/phone/verify',
-        carer.token,
-        specPayload('POST /api/verification/phone/verify', { userId: carer.userId, otp }),
-      ),
-    );
+    ok(await send('POST /api/verification/phone/verify', carer.token, { userId: carer.userId, otp }));
     const flags = ok(await call('GET', `/api/verification/${carer.userId}`, carer.token)).json();
     expect(flags).toMatchObject({ emailVerified: true, phoneVerified: true });
   });
@@ -461,14 +402,7 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
   );
 
   it('POST /api/auth/forgot-password {email}, then /reset-password {token, newPassword, confirmPassword} with the mailed token', async () => {
-    ok(
-      await call(
-        'POST',
-        '/api/auth/forgot-password',
-        undefined,
-        specPayload('POST /api/auth/forgot-password', { email: family.email }),
-      ),
-    );
+    ok(await send('POST /api/auth/forgot-password', undefined, { email: family.email }));
     const [mail] = await t.database.db
       .select()
       .from(mailOutbox)
@@ -479,32 +413,21 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
     expect(token, 'a reset link in the mail outbox').not.toBe('');
     const newPassword = 'Negril-Sunset-Sound-77';
     ok(
-      await call(
-        'POST',
-        '/api/auth/reset-password',
-        undefined,
-        specPayload('POST /api/auth/reset-password', { token, newPassword, confirmPassword: newPassword }),
-      ),
+      await send('POST /api/auth/reset-password', undefined, {
+        token,
+        newPassword,
+        confirmPassword: newPassword,
+      }),
     );
     const login = ok(
-      await call(
-        'POST',
-        '/api/auth/login',
-        undefined,
-        specPayload('POST /api/auth/login', { email: family.email, password: newPassword }),
-      ),
+      await send('POST /api/auth/login', undefined, { email: family.email, password: newPassword }),
     );
     family.token = login.json().token;
   });
 
   it('navigation to /api/logout from the menu signs the user out', async () => {
     const login = ok(
-      await call(
-        'POST',
-        '/api/auth/login',
-        undefined,
-        specPayload('POST /api/auth/login', { email: carer.email, password: PASSWORD }),
-      ),
+      await send('POST /api/auth/login', undefined, { email: carer.email, password: PASSWORD }),
     );
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     expect(cookie).not.toBe('');

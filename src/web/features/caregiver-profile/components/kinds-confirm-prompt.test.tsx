@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import ProfilePage from '../../../pages/profile-page';
 import { makeUser, renderRoute, stubFetch } from '../../../test/render';
 import { type MyCaregiverProfile, useMyCaregiverProfile } from '../api';
+import { DEFAULT_WEEK } from './availability-editor';
 import { EDIT_KINDS_HREF, KindsConfirmPrompt } from './kinds-confirm-prompt';
 
 const carer = makeUser({ id: 7, userType: 'caregiver', firstName: 'Shanique' });
@@ -21,15 +22,7 @@ const guessed: MyCaregiverProfile = {
   availability: ['Monday Morning'],
   kinds: ['child-care', 'tutors'],
   kindsConfirmed: false,
-  weeklyAvailability: {
-    monday: true,
-    tuesday: true,
-    wednesday: true,
-    thursday: true,
-    friday: true,
-    saturday: false,
-    sunday: false,
-  },
+  weeklyAvailability: DEFAULT_WEEK,
   isAvailable: true,
   isActive: true,
   averageRating: '0.00',
