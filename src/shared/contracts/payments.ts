@@ -58,7 +58,7 @@ export const CreatePaymentRequest = z.object({
     .string()
     .min(1)
     .max(2048)
-    .regex(/^[\w.\-]+$/, 'Enter your card details in the secure card form.')
+    .regex(/^[\w.-]+$/, 'Enter your card details in the secure card form.')
     .optional(),
   wallet: z.enum(['apple_pay', 'google_pay']).optional(),
 });

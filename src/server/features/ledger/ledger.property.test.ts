@@ -112,8 +112,7 @@ describe.each(DB_KINDS)(
                       bookingId: v.id,
                       method: o.pay === 'card' ? 'card' : 'bank',
                       // What the hosted card fields hand the page: the sandbox's single-use token.
-                      paymentToken:
-                        o.pay === 'card' ? sandboxCardToken(provider) : undefined,
+                      paymentToken: o.pay === 'card' ? sandboxCardToken(provider) : undefined,
                     });
                   }
                 });
