@@ -233,9 +233,11 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
     expect(res.json()).toEqual([]);
   });
 
-  it("POST /api/bookings, the profile panel's shape (startTime '9:00 AM', duration, totalCost) → id", async () => {
-    const res = ok(
-      await send('POST /api/bookings (profile panel)', family.token, {
+  it.each([
+    [
+      "the profile panel's shape (startTime '9:00 AM', duration, totalCost)",
+      'POST /api/bookings (profile panel)',
+      () => ({
         familyId: family.userId,
         caregiverId: carer.caregiverId,
         // A week ahead in Jamaica: always in the future, whatever the hour here.
@@ -246,14 +248,11 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
         totalCost: '3780',
         notes: 'Two children, 3 and 6.',
       }),
-    );
-    expect(res.json()).toMatchObject({ id: expect.any(Number) });
-    bookingIds.push(res.json().id);
-  });
-
-  it("POST /api/bookings, the confirmation screen's shape (totalHours, hourlyRate, totalAmount, status) → id", async () => {
-    const res = ok(
-      await send('POST /api/bookings (confirmation screen)', family.token, {
+    ],
+    [
+      "the confirmation screen's shape (totalHours, hourlyRate, totalAmount, status)",
+      'POST /api/bookings (confirmation screen)',
+      () => ({
         familyId: family.userId,
         caregiverId: carer.caregiverId,
         date: daysAhead(8),
@@ -265,7 +264,9 @@ describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
         notes: '',
         status: 'pending',
       }),
-    );
+    ],
+  ] as const)('POST /api/bookings, %s → id', async (_shape, spec, payload) => {
+    const res = ok(await send(spec, family.token, payload()));
     expect(res.json()).toMatchObject({ id: expect.any(Number) });
     bookingIds.push(res.json().id);
   });
