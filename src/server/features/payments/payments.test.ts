@@ -376,28 +376,21 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     it('a token pays once on any instance, expires after 15 minutes, and cannot be forged', async () => {
       let now = new Date();
       const second = await secondInstance(() => now);
-      const payOn = (app: typeof t.app, headers: Record<string, string>, body: Record<string, unknown>) =>
+      type Booked = Awaited<ReturnType<typeof booked>>;
+      const payOn = (app: typeof t.app, { family, booking }: Booked, paymentToken: string) =>
         app.inject({
           method: 'POST',
           url: '/api/payments',
-          headers: { ...headers, 'idempotency-key': randomUUID() },
-          payload: body,
+          headers: { ...family.headers, 'idempotency-key': randomUUID() },
+          payload: { bookingId: booking.id, method: 'card', paymentToken },
         });
       // Made through this instance, paid through the other (one signing key, one database).
       const a = await booked();
       const token = await tok();
-      const paid = await payOn(second.app, a.family.headers, {
-        bookingId: a.booking.id,
-        method: 'card',
-        paymentToken: token,
-      });
+      const paid = await payOn(second.app, a, token);
       expect(paid.statusCode).toBe(201);
       const b = await booked();
-      const reused = await payOn(t.app, b.family.headers, {
-        bookingId: b.booking.id,
-        method: 'card',
-        paymentToken: token,
-      });
+      const reused = await payOn(t.app, b, token);
       expect(reused.statusCode).toBe(409);
       expect(reused.json().message).toBe(PAYMENT_MESSAGES.tokenUsed);
       // A declined card's token cannot be edited into a successful one.
@@ -405,29 +398,17 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       const [body, sig] = declined.slice('tok_sbx_'.length).split('.');
       const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
       const forged = `tok_sbx_${Buffer.from(JSON.stringify({ ...payload, o: 'ok' })).toString('base64url')}.${sig}`;
-      const refused = await payOn(second.app, b.family.headers, {
-        bookingId: b.booking.id,
-        method: 'card',
-        paymentToken: forged,
-      });
+      const refused = await payOn(second.app, b, forged);
       expect(refused.statusCode).toBe(400);
       // Tokens live 15 minutes on the provider's clock.
       const late = await sandboxToken(second.app);
       now = new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS + 1000);
-      const expired = await payOn(second.app, b.family.headers, {
-        bookingId: b.booking.id,
-        method: 'card',
-        paymentToken: late,
-      });
+      const expired = await payOn(second.app, b, late);
       expect(expired.statusCode).toBe(400);
       expect(expired.json().message).toBe('Your card details have expired. Please enter them again.');
       const fresh = await sandboxToken(second.app);
       now = new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS - 60_000);
-      const inTime = await payOn(second.app, b.family.headers, {
-        bookingId: b.booking.id,
-        method: 'card',
-        paymentToken: fresh,
-      });
+      const inTime = await payOn(second.app, b, fresh);
       expect(inTime.statusCode).toBe(201);
       await second.app.close();
     });
