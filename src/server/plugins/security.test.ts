@@ -7,6 +7,18 @@ const CROSS_SITE_ORIGIN = 'https://evil.example';
 describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
   const t = useTestApp(kind);
 
+  /** The status of a GET sent with the session cookie and, when given, an Authorization header. */
+  async function statusWith(url: string, cookieToken: string, authorization?: string) {
+    const headers = authorization === undefined ? {} : { authorization };
+    return (await t.app.inject({ method: 'GET', url, headers, cookies: { yc_session: cookieToken } }))
+      .statusCode;
+  }
+
+  /** Whether a session token still signs someone in. */
+  async function meStatus(token: string) {
+    return (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode;
+  }
+
   async function signedIn(userType: 'family' | 'caregiver' = 'family') {
     const user = await createUser(t.database.db, { userType });
     return { user, token: await loginToken(t.app, user.email) };
@@ -23,50 +35,29 @@ describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
       });
       expect(res.statusCode).toBe(403);
       // The session is still alive.
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode,
-      ).toBe(200);
+      expect(await meStatus(token)).toBe(200);
     });
   });
 
   describe('Authorization header', () => {
     it('answers 401 to a bad Bearer token on a signed-in route even with a valid session cookie', async () => {
       const { token } = await signedIn();
-      for (const bad of ['not-a-session', 'null', 'undefined']) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: '/api/notifications',
-          headers: bearer(bad),
-          cookies: { yc_session: token },
-        });
-        expect(res.statusCode).toBe(401);
+      for (const authorization of [
+        'Bearer not-a-session',
+        'Bearer null',
+        'Bearer undefined',
+        'Basic Zm9vOmJhcg==',
+      ]) {
+        expect(await statusWith('/api/notifications', token, authorization), authorization).toBe(401);
       }
-      const malformed = await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications',
-        headers: { authorization: 'Basic Zm9vOmJhcg==' },
-        cookies: { yc_session: token },
-      });
-      expect(malformed.statusCode).toBe(401);
       // The cookie alone still works.
-      const byCookie = await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications',
-        cookies: { yc_session: token },
-      });
-      expect(byCookie.statusCode).toBe(200);
+      expect(await statusWith('/api/notifications', token)).toBe(200);
     });
 
     it("treats a bad Bearer token on a public route as a visitor, never as the cookie's user", async () => {
       const { token } = await signedIn();
       for (const bad of ['forged-token', 'null', 'undefined']) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: '/api/auth/me?optional=1',
-          headers: bearer(bad),
-          cookies: { yc_session: token },
-        });
-        expect(res.statusCode).toBe(204);
+        expect(await statusWith('/api/auth/me?optional=1', token, `Bearer ${bad}`), bad).toBe(204);
       }
     });
   });
@@ -127,9 +118,7 @@ describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
         });
         expect(res.statusCode).toBe(302);
         expect(res.headers.location).toBe('/?loggedOut=1');
-        expect(
-          (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode,
-        ).toBe(401);
+        expect(await meStatus(token)).toBe(401);
       }
     });
 
@@ -146,9 +135,7 @@ describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
         expect(res.headers['content-type']).toMatch(/^text\/html/);
         expect(res.headers['set-cookie']).toBeUndefined();
         expect(res.body).toContain('<form method="post" action="/api/logout">');
-        expect(
-          (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode,
-        ).toBe(200);
+        expect(await meStatus(token)).toBe(200);
       }
     });
 
@@ -163,9 +150,7 @@ describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
         payload: '',
       });
       expect(forged.statusCode).toBe(403);
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode,
-      ).toBe(200);
+      expect(await meStatus(token)).toBe(200);
       const confirmed = await t.app.inject({
         method: 'POST',
         url: '/api/logout',
@@ -175,9 +160,7 @@ describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
       });
       expect(confirmed.statusCode).toBe(303);
       expect(confirmed.headers.location).toBe('/?loggedOut=1');
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode,
-      ).toBe(401);
+      expect(await meStatus(token)).toBe(401);
     });
   });
 
