@@ -91,6 +91,7 @@ export async function readUpload(req: FastifyRequest, fileField: string, maxByte
     const known = uploadErrorOf(err);
     if (known) throw known;
     const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) throw tooLarge(maxBytes);
     if (status && status < 500) throw new AppError(status === 406 ? 415 : 400, 'Bad upload.');
     throw err;
   }
