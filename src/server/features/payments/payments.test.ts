@@ -324,6 +324,18 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       expect(res.body).not.toContain('123"');
       const junk = await t.app.inject({ method: 'POST', url: '/sandbox-pay/tokens', payload: [1, 2] });
       expect(junk.statusCode).toBe(400);
+      // Card testing (trying numbers until one works) is slowed: 60 tries a minute per address.
+      const fromOneAddress = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/sandbox-pay/tokens',
+          remoteAddress: '127.0.0.9',
+          payload: { number: '4000000000000002', expMonth: 12, expYear: 2035, cvc: '123' },
+        });
+      const tries = [];
+      for (let i = 0; i < 61; i++) tries.push((await fromOneAddress()).statusCode);
+      expect(tries.slice(0, 60).every((code) => code === 201)).toBe(true);
+      expect(tries[60]).toBe(429);
     });
 
     it('refuses card numbers and codes anywhere in a payment request with 400, and logs none of it', async () => {
