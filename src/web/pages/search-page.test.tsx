@@ -71,7 +71,9 @@ describe('SearchPage', () => {
     const filters = screen.getByRole('complementary', { name: 'Filters' });
     fireEvent.change(within(filters).getByLabelText('Min rate'), { target: { value: '12.5' } });
     fireEvent.keyDown(within(filters).getByLabelText('Min rate'), { key: 'Enter' });
-    expect(within(filters).getByText('Rates are whole numbers of JMD, like 1200.')).toBeInTheDocument();
+    expect(
+      within(filters).getByText('Rates are whole numbers of JMD, like 1200. This rate is not applied.'),
+    ).toBeInTheDocument();
     fireEvent.change(within(filters).getByLabelText('Min rate'), { target: { value: '800' } });
     fireEvent.keyDown(within(filters).getByLabelText('Min rate'), { key: 'Enter' });
     await waitFor(() =>
@@ -82,6 +84,65 @@ describe('SearchPage', () => {
       expect(searchCalls(calls).at(-1)).toEqual({ location: 'Portmore', minRate: '1200', limit: '24' }),
     );
     expect(within(filters).getByLabelText('Min rate')).toHaveValue('1200');
+  });
+
+  it('says what is wrong with a rate range, accessibly, and Reset clears it', async () => {
+    const { calls } = stubSearch();
+    renderRoute(<SearchPage />, { path: '/search' });
+    await screen.findByText('1 caregiver available');
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    const min = within(filters).getByLabelText('Min rate');
+    const max = within(filters).getByLabelText('Max rate');
+    fireEvent.change(min, { target: { value: '2000' } });
+    fireEvent.change(max, { target: { value: '1000' } });
+    fireEvent.blur(max);
+    const message = within(filters).getByText(
+      'The minimum rate must not be above the maximum. This range is not applied.',
+    );
+    expect(min).toHaveAttribute('aria-invalid', 'true');
+    expect(max).toHaveAttribute('aria-invalid', 'true');
+    expect(max).toHaveAccessibleDescription(message.textContent!);
+    expect(searchCalls(calls)).toEqual([{ limit: '24' }]);
+
+    fireEvent.change(min, { target: { value: 'cheap' } });
+    fireEvent.keyDown(min, { key: 'Enter' });
+    expect(
+      within(filters).getByText('Rates are whole numbers of JMD, like 1200. This rate is not applied.'),
+    ).toBeInTheDocument();
+
+    fireEvent.click(within(filters).getByRole('button', { name: 'Reset filters' }));
+    expect(within(filters).queryByText(/This (rate|range) is not applied/)).not.toBeInTheDocument();
+    expect(within(filters).getByLabelText('Min rate')).toHaveValue('');
+    expect(within(filters).getByLabelText('Max rate')).toHaveValue('');
+    expect(within(filters).getByLabelText('Min rate')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a rate from the link that could not be applied, with its message', async () => {
+    const { calls } = stubSearch();
+    renderRoute(<SearchPage />, { path: '/search', url: '/search?minRate=abc&maxRate=1500' });
+    await screen.findByText('1 caregiver available');
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(within(filters).getByLabelText('Min rate')).toHaveValue('abc');
+    expect(within(filters).getByLabelText('Min rate')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      within(filters).getByText('Rates are whole numbers of JMD, like 1200. This rate is not applied.'),
+    ).toBeInTheDocument();
+    expect(searchCalls(calls)).toEqual([{ maxRate: '1500', limit: '24' }]);
+  });
+
+  it('takes a page past the last one to the last page, never "0 results" beside a pager', async () => {
+    const { calls } = stubFetch({
+      'GET /api/caregivers/search': (req) =>
+        new URL(req.url, 'http://x').searchParams.get('offset') === String(98 * 24)
+          ? { body: [], headers: { 'X-Total-Count': '31' } }
+          : { body: [tutor], headers: { 'X-Total-Count': '31' } },
+      'GET /api/config': { body: { demoMode: false, supportEmail: 'help@yaadcare.jm' } },
+    });
+    renderRoute(<SearchPage />, { path: '/search', url: '/search?type=tutors&page=99' });
+    expect(await screen.findByText('31 caregivers available')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No caregivers found' })).not.toBeInTheDocument();
+    expect(searchCalls(calls).at(-1)).toEqual({ type: 'tutors', limit: '24', offset: '24' });
+    expect(screen.getByRole('navigation', { name: 'Pages of results' })).toHaveTextContent('Page 2 of 2');
   });
 
   it('shows the empty state, whose Clear All Filters empties the URL', async () => {

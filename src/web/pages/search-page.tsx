@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CAREGIVER_KINDS, type CaregiverKind, type Parish } from '../../shared/catalog';
 import type { PagePrefetch } from '../app/prefetch';
@@ -157,6 +157,8 @@ export default function SearchPage() {
   const now = useNow();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [mapOpen, setMapOpen] = useState(false);
+  // Reset starts the filter forms afresh: typed text that was never applied, and its message, go too.
+  const [resets, setResets] = useState(0);
   const panelId = useId();
   const sortId = useId();
   const activeCount = countActiveFilters(filters);
@@ -164,7 +166,18 @@ export default function SearchPage() {
   const apply = (next: SearchFilters) => {
     setSearchParams(filtersToParams(next));
   };
-  const clearAll = () => apply({ ...EMPTY_FILTERS, sort: filters.sort });
+  const clearAll = () => {
+    setResets((n) => n + 1);
+    apply({ ...EMPTY_FILTERS, sort: filters.sort });
+  };
+  // A page past the last one (an old link, fewer results since): go to the last page that has results.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : undefined;
+  const pastTheEnd =
+    data !== undefined && data.items.length === 0 && lastPage !== undefined && filters.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd && lastPage !== undefined)
+      setSearchParams(filtersToParams({ ...filters, page: lastPage }), { replace: true });
+  }, [pastTheEnd, lastPage, filters, setSearchParams]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-24">
@@ -174,12 +187,12 @@ export default function SearchPage() {
       </p>
 
       <div className="mt-6">
-        <QuickBar filters={filters} onApply={apply} />
+        <QuickBar key={resets} filters={filters} onApply={apply} />
       </div>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="text-lg font-semibold">
-          {isPending ? 'Searching…' : isError ? '' : countLine(data.total, data.exact)}
+          {isPending || pastTheEnd ? 'Searching…' : isError ? '' : countLine(data.total, data.exact)}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <div className="flex items-center gap-2">
@@ -231,7 +244,13 @@ export default function SearchPage() {
           )}
         >
           <h2 className="mb-4 text-lg font-bold">Filters</h2>
-          <FilterPanel filters={filters} onChange={apply} onClearAll={clearAll} />
+          <FilterPanel
+            key={resets}
+            filters={filters}
+            onChange={apply}
+            onClearAll={clearAll}
+            urlRates={{ min: searchParams.get('minRate'), max: searchParams.get('maxRate') }}
+          />
         </aside>
 
         <section aria-label="Results" aria-busy={isFetching ? 'true' : undefined}>
@@ -245,7 +264,7 @@ export default function SearchPage() {
                 Retry
               </Button>
             </Alert>
-          ) : isPending ? (
+          ) : isPending || pastTheEnd ? (
             <ul aria-label="Loading caregivers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {Array.from({ length: SKELETONS }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.

@@ -120,6 +120,22 @@ export function parseWholeNumber(value: string | null | undefined): number | und
   return Number.parseInt(trimmed, 10);
 }
 
+export const RATE_MESSAGES = {
+  notWhole: 'Rates are whole numbers of JMD, like 1200. This rate is not applied.',
+  inverted: 'The minimum rate must not be above the maximum. This range is not applied.',
+} as const;
+
+/** What is wrong with a typed rate range ('' = not set), or undefined when it can be applied. */
+export function rateRangeError(minText: string, maxText: string): string | undefined {
+  const min = minText.trim();
+  const max = maxText.trim();
+  const minRate = parseWholeNumber(min);
+  const maxRate = parseWholeNumber(max);
+  if ((min && minRate === undefined) || (max && maxRate === undefined)) return RATE_MESSAGES.notWhole;
+  if (minRate !== undefined && maxRate !== undefined && minRate > maxRate) return RATE_MESSAGES.inverted;
+  return undefined;
+}
+
 function list(value: string | null): string[] {
   if (!value) return [];
   const items = value

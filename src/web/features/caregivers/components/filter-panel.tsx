@@ -15,6 +15,7 @@ import {
   parseWholeNumber,
   QUICK_FILTERS,
   RATE_RANGES,
+  rateRangeError,
   type SearchFilters,
   toggleInList,
   toggleQuickFilter,
@@ -86,34 +87,41 @@ function TextFilter({
   );
 }
 
+/** A rate box's text: the applied rate, or what the link said when it could not be applied. */
+function rateText(value: number | undefined, fromUrl: string | null | undefined): string {
+  return value === undefined ? (fromUrl?.trim() ?? '') : String(value);
+}
+
 function RateFilter({
   filters,
   onChange,
+  urlRates,
 }: {
   filters: SearchFilters;
   onChange: (next: SearchFilters) => void;
+  urlRates?: { min: string | null; max: string | null };
 }) {
   const minId = useId();
   const maxId = useId();
   const errorId = useId();
-  const [min, setMin] = useDraft(filters.minRate === undefined ? '' : String(filters.minRate));
-  const [max, setMax] = useDraft(filters.maxRate === undefined ? '' : String(filters.maxRate));
-  const [error, setError] = useState<string>();
+  const minValue = rateText(filters.minRate, urlRates?.min);
+  const maxValue = rateText(filters.maxRate, urlRates?.max);
+  const [min, setMin] = useDraft(minValue);
+  const [max, setMax] = useDraft(maxValue);
+  // A rate in the link that could not be applied is shown with its message, never dropped silently.
+  const [error, setError] = useState(() => rateRangeError(minValue, maxValue));
+  const [checked, setChecked] = useState(`${minValue}\n${maxValue}`);
+  if (checked !== `${minValue}\n${maxValue}`) {
+    setChecked(`${minValue}\n${maxValue}`);
+    setError(rateRangeError(minValue, maxValue));
+  }
 
   const commit = () => {
-    const minText = min.trim();
-    const maxText = max.trim();
-    const minRate = parseWholeNumber(minText);
-    const maxRate = parseWholeNumber(maxText);
-    if ((minText && minRate === undefined) || (maxText && maxRate === undefined)) {
-      setError('Rates are whole numbers of JMD, like 1200.');
-      return;
-    }
-    if (minRate !== undefined && maxRate !== undefined && minRate > maxRate) {
-      setError('The minimum rate must not be above the maximum.');
-      return;
-    }
-    setError(undefined);
+    const problem = rateRangeError(min, max);
+    setError(problem);
+    if (problem) return;
+    const minRate = parseWholeNumber(min);
+    const maxRate = parseWholeNumber(max);
     if (minRate !== filters.minRate || maxRate !== filters.maxRate) {
       onChange(withChanges(filters, { minRate, maxRate }));
     }
@@ -253,10 +261,13 @@ export function FilterPanel({
   filters,
   onChange,
   onClearAll,
+  urlRates,
 }: {
   filters: SearchFilters;
   onChange: (next: SearchFilters) => void;
   onClearAll: () => void;
+  /** The rates as the URL wrote them, to show one that could not be applied. */
+  urlRates?: { min: string | null; max: string | null };
 }) {
   const parishId = useId();
   const experienceId = useId();
@@ -309,7 +320,7 @@ export function FilterPanel({
         </ul>
       </fieldset>
 
-      <RateFilter filters={filters} onChange={onChange} />
+      <RateFilter filters={filters} onChange={onChange} urlRates={urlRates} />
 
       <div className="space-y-1.5">
         <Label htmlFor={experienceId}>Experience</Label>
