@@ -33,7 +33,7 @@ export const BOOKING_MESSAGES = {
   overlap: 'This caregiver is already booked at that time.',
   caregiverNotFound: "The caregiver you're looking for doesn't exist.",
   notAccepting: 'This caregiver is not taking bookings right now.',
-  pastDate: 'Choose today or a later date.',
+  pastDate: 'The date must be today or later (Jamaica time).',
   startPassed: 'That start time has already passed. Choose a later time.',
   startHour: 'Start times are on the hour from 6:00 AM to 9:00 PM.',
   duration: 'Choose a duration of 1, 2, 3, 4, 6, 8 or 12 hours.',

@@ -56,7 +56,75 @@ describe('BookingPanel', () => {
     pick('Date', '2001-01-01');
     pick('Start time', '9:00 AM');
     fireEvent.click(screen.getByRole('button', { name: 'Request Booking' }));
-    expect(screen.getByText('Choose today or a later date.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(
+      'The date must be today or later (Jamaica time).',
+    );
+  });
+
+  it('a past date gets its own message, not "select a date and time", and sends nothing', () => {
+    const { calls } = stubFetch();
+    renderRoute(<BookingPanel caregiver={makeProfile()} />, { path: PATH, url: URL_, user: makeUser() });
+    pick('Date', '2001-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Request Booking' }));
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Choose another date',
+      description: 'The date must be today or later (Jamaica time).',
+    });
+    const date = screen.getByLabelText('Date');
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription('The date must be today or later (Jamaica time).');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('judges "today" by the clock in Jamaica: a start time already past there is refused', () => {
+    // 2026-11-23 at 15:30 in Jamaica (20:30 UTC); in Tokyo it is already the 24th.
+    vi.useFakeTimers({ now: new Date('2026-11-23T20:30:00Z'), toFake: ['Date'] });
+    try {
+      const { calls } = stubFetch();
+      renderRoute(<BookingPanel caregiver={makeProfile()} />, { path: PATH, url: URL_, user: makeUser() });
+      expect(screen.getByLabelText('Date')).toHaveAttribute('min', '2026-11-23');
+      pick('Date', '2026-11-22');
+      pick('Start time', '9:00 AM');
+      fireEvent.click(screen.getByRole('button', { name: 'Request Booking' }));
+      expect(getToasts()[0]).toMatchObject({
+        description: 'The date must be today or later (Jamaica time).',
+      });
+
+      pick('Date', '2026-11-23');
+      pick('Start time', '2:00 PM');
+      fireEvent.click(screen.getByRole('button', { name: 'Request Booking' }));
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Choose another time',
+        description: 'That start time has already passed. Choose a later time.',
+      });
+      expect(screen.getByLabelText('Start time')).toHaveAttribute('aria-invalid', 'true');
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the server's reason when it refuses the request", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'POST /api/bookings': {
+        status: 400,
+        body: {
+          message: 'The date must be today or later (Jamaica time).',
+          errors: [{ path: 'date', message: 'The date must be today or later (Jamaica time).' }],
+        },
+      },
+    });
+    renderRoute(<BookingPanel caregiver={makeProfile()} />, { path: PATH, url: URL_, user: makeUser() });
+    pick('Date', tomorrow());
+    pick('Start time', '9:00 AM');
+    fireEvent.click(screen.getByRole('button', { name: 'Request Booking' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Booking Failed',
+        description: 'The date must be today or later (Jamaica time).',
+      }),
+    );
   });
 
   it('updates the end time and cost breakdown with the duration (default 2 hours)', () => {

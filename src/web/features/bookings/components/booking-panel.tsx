@@ -1,6 +1,7 @@
 import { CalendarDays, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BOOKING_MESSAGES, jamaicaInstantAt } from '../../../../shared/booking-rules';
 import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
 import { jamaicaToday } from '../../../../shared/time';
@@ -11,6 +12,7 @@ import { fieldClasses, Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
 import { useCreateBooking } from '../api';
@@ -22,6 +24,7 @@ import {
   durationLabel,
   endTimeFor,
   isValidBookingDate,
+  parseHour,
   START_TIMES,
 } from '../booking-form';
 import { CancellationPolicy } from './booking-bits';
@@ -72,6 +75,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const createBooking = useCreateBooking();
   const [draft, setDraft] = useState<Draft>(() => loadDraft(caregiver.id));
   const [dateError, setDateError] = useState<string>();
+  const [timeError, setTimeError] = useState<string>();
   const today = jamaicaToday();
   const ids = { date: useId(), start: useId(), duration: useId(), notes: useId(), heading: useId() };
 
@@ -94,15 +98,24 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (disabled || createBooking.isPending) return;
+    // A date is judged first, by the calendar in Jamaica: a past one is not 'missing'.
+    if (draft.date && !isValidBookingDate(draft.date, jamaicaToday())) {
+      setDateError(BOOKING_MESSAGES.pastDate);
+      toast({ title: 'Choose another date', description: BOOKING_MESSAGES.pastDate });
+      return;
+    }
+    setDateError(undefined);
     if (!draft.date || !draft.startTime) {
       toast({ title: 'Missing Information', description: 'Please select a date and time for your booking.' });
       return;
     }
-    if (!isValidBookingDate(draft.date, today)) {
-      setDateError('Choose today or a later date.');
+    const startHour = parseHour(draft.startTime) ?? 0;
+    if (jamaicaInstantAt(draft.date, startHour * 60).getTime() <= Date.now()) {
+      setTimeError(BOOKING_MESSAGES.startPassed);
+      toast({ title: 'Choose another time', description: BOOKING_MESSAGES.startPassed });
       return;
     }
-    setDateError(undefined);
+    setTimeError(undefined);
     if (!user) {
       const state: FromState = { from: { pathname: location.pathname, search: location.search } };
       navigate('/login', { state });
@@ -130,7 +143,8 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
         toast({
           variant: 'destructive',
           title: 'Booking Failed',
-          description: 'There was an error processing your booking. Please try again.',
+          // The server's reason when it refused the request (a date, a time taken); else the spec's text.
+          description: errorMessage(error, 'There was an error processing your booking. Please try again.'),
         });
       },
     });
@@ -184,7 +198,12 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
               <Select
                 id={ids.start}
                 value={draft.startTime}
-                onChange={(e) => update({ startTime: e.target.value })}
+                onChange={(e) => {
+                  setTimeError(undefined);
+                  update({ startTime: e.target.value });
+                }}
+                aria-invalid={timeError ? true : undefined}
+                aria-describedby={timeError ? `${ids.start}-error` : undefined}
               >
                 <option value="">Select</option>
                 {START_TIMES.map((t) => (
@@ -193,6 +212,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
                   </option>
                 ))}
               </Select>
+              {timeError ? <FieldErrorText id={`${ids.start}-error`}>{timeError}</FieldErrorText> : null}
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.duration}>Duration</Label>
