@@ -16,6 +16,7 @@ describe.each(DB_KINDS)('hostile input (%s)', (kind) => {
   let caregiver: string;
   let admin: string;
   let caregiverUserId: number;
+  let caregiverProfileId: number;
 
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
@@ -39,6 +40,7 @@ describe.each(DB_KINDS)('hostile input (%s)', (kind) => {
     const c = await createCaregiver(app.db);
     const a = await createUser(app.db, { userType: 'admin' });
     caregiverUserId = c.user.id;
+    caregiverProfileId = c.caregiver.id;
     family = await loginToken(app, f.email);
     caregiver = await loginToken(app, c.user.email);
     admin = await loginToken(app, a.email);
@@ -167,6 +169,29 @@ describe.each(DB_KINDS)('hostile input (%s)', (kind) => {
       payload: { receiverId: String(caregiverUserId), content: 'a digit string still works' },
     });
     expect(asString.statusCode).toBe(201);
+  });
+
+  it('a boolean is never read as a number of hours either', async () => {
+    for (const [field, value] of [
+      ['duration', true],
+      ['totalHours', false],
+      ['duration', ''],
+      ['duration', [2]],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: bearer(family),
+        payload: {
+          caregiverId: caregiverProfileId,
+          date: '2027-03-10',
+          startTime: '9:00 AM',
+          [field]: value,
+        },
+      });
+      expect(res.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    }
   });
 
   it('an impossible calendar date in verification details is a 400', async () => {

@@ -1,5 +1,5 @@
 import { BOOKING_STATUS_VALUES, MAX_NOTES } from '../booking-rules';
-import { CalendarDate, Id } from './common';
+import { CalendarDate, Id, NumberLike } from './common';
 import { z } from './zod';
 
 export * from '../booking-rules';
@@ -22,8 +22,8 @@ export const CreateBookingRequest = z.object({
   date: CalendarDate(),
   startTime: z.string().max(20),
   endTime: z.string().max(20).optional(),
-  duration: z.coerce.number().optional(),
-  totalHours: z.coerce.number().optional(),
+  duration: NumberLike('duration').optional(),
+  totalHours: NumberLike('totalHours').optional(),
   notes: Notes,
   familyId: z.unknown().optional(),
   totalCost: z.unknown().optional(),

@@ -32,6 +32,28 @@ export const Id = (name = 'id') => {
 /** Path ids: positive integers within the database's range; anything else is a 400 before a handler runs. */
 export const IdParam = z.object({ id: Id('id') });
 
+/**
+ * A number in a JSON body, or a decimal string (the spec's shapes send some numbers as strings). Never a
+ * boolean, null, an array or an empty string (z.coerce.number() reads `true` as 1 and '' as 0).
+ */
+export const NumberLike = (name: string) => {
+  const wrong = `${name} must be a number`;
+  return z
+    .union(
+      [
+        z.number({ error: wrong }),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,15}(\.\d{1,6})?$/, wrong),
+      ],
+      {
+        error: wrong,
+      },
+    )
+    .transform(Number);
+};
+
 /** A real calendar day, yyyy-MM-dd (2026-02-30 and 0000-00-00 are a 400, not a database error). */
 export const CalendarDate = (message = 'Use a date like 2025-06-30.') =>
   z.string({ error: message }).refine(isCalendarDate, message);

@@ -1,16 +1,13 @@
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../review-limits';
 import { PublicReview } from './caregivers';
+import { Id } from './common';
 import { z } from './zod';
 
 /** Days after completion during which both sides may review; then the family's review is published. */
 export const REVIEW_WINDOW_DAYS = 14;
 export { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX };
 
-const BookingId = z
-  .number({ error: 'bookingId must be a number' })
-  .int('bookingId must be a whole number')
-  .positive('bookingId must be positive')
-  .max(2_147_483_647, 'bookingId is too large');
+const BookingId = Id('bookingId');
 const Rating = z
   .number({ error: 'Please choose a rating from 1 to 5' })
   .int('The rating must be a whole number of stars from 1 to 5')

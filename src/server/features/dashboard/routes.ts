@@ -2,20 +2,14 @@ import '../stats-engine/listeners';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '../../../shared/contracts/common';
+import { ErrorResponse, Id } from '../../../shared/contracts/common';
 import { CaregiverDashboardResponse, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
 import { currentUser } from '../../plugins/auth';
 import { seedBadgeCatalog } from '../badges/engine';
 import { caregiverDashboard, familyDashboard, resolveDashboardCaregiver } from './service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const CaregiverIdParam = z.object({
-  caregiverId: z.coerce
-    .number({ error: 'caregiverId must be a number' })
-    .int('caregiverId must be a whole number')
-    .positive('caregiverId must be positive')
-    .max(2_147_483_647, 'caregiverId is too large'),
-});
+const CaregiverIdParam = z.object({ caregiverId: Id('caregiverId') });
 
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
