@@ -144,7 +144,10 @@ export async function authRoutes(app: FastifyInstance) {
       '/api/logout',
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], summary: 'Confirmed navigation logout: revokes the session, redirects to /' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirmed navigation logout: revokes the session, redirects to /',
+        },
       },
       async (req, reply) => {
         await service.logout(req.sessionId);
