@@ -44,7 +44,11 @@ export const DashboardStats = z.object({
   streakDays: z.number().int(),
   longestStreak: z.number().int(),
   lastActiveDate: z.string().nullable(),
-  /** completed / total × 100, one decimal. */
+  /**
+   * completed / (completed + accepted bookings the caregiver cancelled) × 100, one decimal: of the
+   * accepted bookings that reached an end, the share completed (pending, upcoming, declined and
+   * family-cancelled bookings are not counted).
+   */
   completionRate: z.number(),
   /** earnings / hours, rounded (JMD). */
   averagePerHour: z.number().int(),
@@ -159,5 +163,7 @@ export const FamilyDashboardResponse = z.object({
       limited: z.boolean(),
     }),
   ),
+  /** The family signed in before this session ('Welcome back'); false on the first visit after signup. */
+  signedInBefore: z.boolean().optional(),
 });
 export type FamilyDashboardResponse = z.infer<typeof FamilyDashboardResponse>;

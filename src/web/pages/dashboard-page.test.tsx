@@ -94,6 +94,24 @@ describe('family dashboard', () => {
   });
 });
 
+/** The paragraph whose whole text is this (the name is in its own span). */
+const greeting = (text: string) => (_: string, el: Element | null) =>
+  el?.tagName === 'P' && el.textContent === text;
+
+describe('family dashboard greeting', () => {
+  it('says "Welcome" on the first visit and "Welcome back" only after an earlier sign-in', async () => {
+    stubFetch({ 'GET /api/family/dashboard': { body: { ...familyData, signedInBefore: false } } });
+    const first = renderRoute(<DashboardPage />, { path: '/dashboard', user: family });
+    expect(await screen.findByText(greeting('Welcome, Marcia!'))).toBeInTheDocument();
+    expect(screen.queryByText(greeting('Welcome back, Marcia!'))).toBeNull();
+    first.unmount();
+
+    stubFetch({ 'GET /api/family/dashboard': { body: { ...familyData, signedInBefore: true } } });
+    renderRoute(<DashboardPage />, { path: '/dashboard', user: family });
+    expect(await screen.findByText(greeting('Welcome back, Marcia!'))).toBeInTheDocument();
+  });
+});
+
 describe('caregiver dashboard gating', () => {
   it('prompts a caregiver without a profile to complete it', async () => {
     stubFetch({ 'GET /api/caregivers/me': { status: 404, body: { message: 'No profile' } } });
@@ -201,6 +219,9 @@ describe('caregiver dashboard gating', () => {
     });
     renderRoute(<CaregiverDashboardPage />, { path: '/caregiver-dashboard', user: carer });
     expect(await screen.findByText('50.0%')).toBeInTheDocument();
+    // The rate says what it counts, next to it.
+    const rate = screen.getByText('Completion rate').closest('div')!;
+    expect(rate).toHaveTextContent('of accepted bookings that ended');
     expect(screen.getByText('40 min')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Getting Started progress' })).toHaveAttribute(
       'aria-valuenow',

@@ -91,12 +91,13 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
       completedBookings: done.length,
       totalHours: hours,
       totalEarnings: earnings.toFixed(2),
-      completionRate: Math.round((done.length / rows.length) * 1000) / 10,
+      // Of the bookings accepted that reached an end: the decline, the pending request and the upcoming
+      // booking do not count, so 3 completed of 3 is 100%.
+      completionRate: 100,
       averagePerHour: Math.round(earnings / hours),
       pendingBookings: 1,
       upcomingBookings: 1,
     });
-    expect(body.stats.completionRate).toBe(50);
     expect(body.stats.totalEarnings).toBe('16200.00');
     // Answers after 20, 30, 40, 50, 60 minutes (accepts and the decline): the median is 40.
     expect(body.stats).toMatchObject({ responseTime: 40, responseSamples: 5 });
@@ -223,5 +224,55 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     expect(cats['senior-care']).toBe(expected.senior);
     expect(cats.overnight).toBe(expected.overnight);
     expect(cats['senior-care']).toBeGreaterThanOrEqual(1);
+  });
+  it('counts the completion rate over accepted bookings that ended: a family cancelling does not count', async () => {
+    const c = await createCaregiver(db());
+    const f = await createUser(db());
+    const token = await loginToken(t.app, c.user.email);
+    const now = Date.now();
+    const plan = [
+      { to: 'completed', daysAgo: 9 },
+      { to: 'completed', daysAgo: 8 },
+      { to: 'completed', daysAgo: 7 },
+      { to: 'cancelled-by-caregiver', daysAgo: -4 },
+      { to: 'cancelled-by-family', daysAgo: -5 },
+      { to: 'pending', daysAgo: -6 },
+      { to: 'confirmed', daysAgo: -7 },
+      { to: 'declined', daysAgo: -8 },
+    ] as const;
+    for (const p of plan) {
+      const startsAt = new Date(now - p.daysAgo * DAY);
+      const b = await insertBooking(db(), {
+        familyId: f.id,
+        caregiverId: c.caregiver.id,
+        status: 'pending',
+        startsAt,
+        hours: 2,
+        createdAt: new Date(Math.min(startsAt.getTime(), now) - 3 * DAY),
+      });
+      await created(db(), b.id);
+      if (p.to === 'pending') continue;
+      if (p.to === 'declined') {
+        await transition(db(), b.id, 'declined', c.user.id);
+        continue;
+      }
+      await transition(db(), b.id, 'confirmed', c.user.id, new Date(b.createdAt.getTime() + 10 * MIN));
+      if (p.to === 'completed')
+        await transition(db(), b.id, 'completed', null, new Date(b.endsAt.getTime() + MIN));
+      if (p.to === 'cancelled-by-caregiver') await transition(db(), b.id, 'cancelled', c.user.id);
+      if (p.to === 'cancelled-by-family') await transition(db(), b.id, 'cancelled', f.id);
+    }
+    const stats = (await get('/api/caregiver/dashboard', token)).json().stats;
+    // 3 completed of 4 accepted bookings that ended (3 completed + 1 the caregiver cancelled): 75%,
+    // where completed / total would say 3 / 8 = 37.5%.
+    expect(stats).toMatchObject({ completedBookings: 3, totalBookings: 8, completionRate: 75 });
+  });
+
+  it('greets a family with "Welcome" on the first sign-in and "Welcome back" only after an earlier one', async () => {
+    const f = await createUser(db());
+    const first = await loginToken(t.app, f.email);
+    expect((await get('/api/family/dashboard', first)).json().signedInBefore).toBe(false);
+    const second = await loginToken(t.app, f.email);
+    expect((await get('/api/family/dashboard', second)).json().signedInBefore).toBe(true);
   });
 });

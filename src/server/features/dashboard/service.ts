@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/contracts/dashboard';
 import { jamaicaToday } from '../../../shared/time';
 import type { Db, Tx } from '../../db/client';
-import { caregivers, users } from '../../db/schema';
+import { caregivers, sessions, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges, listCaregiverBadges } from '../badges/engine';
@@ -23,9 +23,14 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const cents = (v: string | number) => Math.round(Number(v) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 
-/** spec §9: completed / total × 100, one decimal. */
-export const completionRate = (completed: number, total: number) =>
-  total === 0 ? 0 : Math.round((completed / total) * 1000) / 10;
+/**
+ * The share (%, one decimal) of the bookings a caregiver accepted and that reached an end which they
+ * completed: completed / (completed + accepted bookings the caregiver cancelled). Pending and upcoming
+ * bookings have not ended, declined requests were never accepted and a family's cancellation is not the
+ * caregiver's doing, so none of them count (spec §9's completed / total counted all of them).
+ */
+export const completionRate = (completed: number, ended: number) =>
+  ended === 0 ? 0 : Math.round((completed / ended) * 1000) / 10;
 /** spec §9: earnings / hours, rounded. */
 export const averagePerHour = (earnings: number, hours: number) =>
   hours === 0 ? 0 : Math.round(earnings / hours);
@@ -112,10 +117,13 @@ export async function caregiverDashboard(
     const { c, u } = row;
     const stats = (await statsEngine.get(tx, caregiverId))!;
     const response = await statsEngine.measureResponseTime(tx, caregiverId, now);
-    const [counts] = await rows<{ pending: number; upcoming: number }>(
+    const [counts] = await rows<{ pending: number; upcoming: number; completed: number; dropped: number }>(
       tx,
       sql`select count(*) filter (where status = 'pending')::int as pending,
-                 count(*) filter (where status = 'confirmed' and starts_at > ${now})::int as upcoming
+                 count(*) filter (where status = 'confirmed' and starts_at > ${now})::int as upcoming,
+                 count(*) filter (where status = 'completed')::int as completed,
+                 count(*) filter (where status = 'cancelled' and confirmed_at is not null
+                   and cancelled_by = (select user_id from caregivers where id = ${caregiverId}))::int as dropped
           from bookings where caregiver_id = ${caregiverId}`,
     );
 
@@ -208,7 +216,7 @@ export async function caregiverDashboard(
         streakDays: currentStreak(stats, now),
         longestStreak: stats.longestStreak,
         lastActiveDate: stats.lastActiveDate,
-        completionRate: completionRate(stats.completedBookings, stats.totalBookings),
+        completionRate: completionRate(counts.completed, counts.completed + counts.dropped),
         averagePerHour: averagePerHour(earningsCents / 100, stats.totalHours),
         pendingBookings: counts.pending,
         upcomingBookings: counts.upcoming,
@@ -414,6 +422,11 @@ export async function familyDashboard(
           from bookings where family_id = ${user.id}`,
     );
     const spending = await familySpendingCents(tx, user.id, now);
+    // The session in use is one; any other (even signed out or expired since) means an earlier sign-in.
+    const [signIns] = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${sessions} where ${sessions.userId} = ${user.id}`,
+    );
     return {
       upcomingBookings: bookingRows.filter((b) => b.bucket === 'upcoming').map(item),
       pastBookings: bookingRows.filter((b) => b.bucket === 'past').map(item),
@@ -423,6 +436,7 @@ export async function familyDashboard(
       profile: profileCompleteness(u),
       favourites: await listFavourites(tx, user.id, 6),
       careCategories: await careCategories(tx),
+      signedInBefore: signIns.n > 1,
     };
   });
 }

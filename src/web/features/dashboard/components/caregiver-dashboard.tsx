@@ -68,8 +68,12 @@ function HeadlineStats({ stats }: { stats: Data['stats'] }) {
         value={`${stats.completedBookings} / ${stats.totalBookings}`}
         hint="completed / total"
       />
-      <StatCard label="Completion rate" value={`${stats.completionRate.toFixed(1)}%`} />
-      <StatCard label="Average per hour" value={`${formatJmd(stats.averagePerHour * 100)} JMD`} />
+      <StatCard
+        label="Completion rate"
+        value={`${stats.completionRate.toFixed(1)}%`}
+        hint="of accepted bookings that ended (pending, upcoming and family-cancelled ones not counted)"
+      />
+      <StatCard label="Average per hour" value={formatJmd(stats.averagePerHour * 100)} />
       <StatCard label="Response time" value={responseText(stats)} hint="median, last 90 days" />
       <StatCard
         label="Streak"

@@ -108,7 +108,9 @@ export function FamilyDashboard({ user, data }: { user: PublicUser; data: Data }
       <div>
         <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
         <p className="mt-2 text-lg text-muted-foreground">
-          Welcome back, <span className="font-semibold text-foreground">{user.firstName}</span>!
+          {/* 'Welcome back' only to someone who signed in before: not on the first visit after signup. */}
+          {data.signedInBefore ? 'Welcome back' : 'Welcome'},{' '}
+          <span className="font-semibold text-foreground">{user.firstName}</span>!
         </p>
       </div>
 
@@ -212,7 +214,7 @@ export function FamilyDashboard({ user, data }: { user: PublicUser; data: Data }
                         {displayName(f.firstName, f.lastName)}
                       </Link>
                       <p className="text-sm text-muted-foreground">
-                        {Number(f.averageRating).toFixed(1)}★ · {formatRate(f.hourlyRate)} JMD / hour
+                        {Number(f.averageRating).toFixed(1)}★ · {formatRate(f.hourlyRate)} / hour
                       </p>
                     </div>
                   </li>
