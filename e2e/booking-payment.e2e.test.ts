@@ -101,18 +101,18 @@ describe('booking → payment → acceptance → completion → earnings → pay
     await fields.getByLabel('Card number').fill('4242 4242 4242 4241');
     await fields.getByLabel('Expiry (MM/YY)').fill('12/30');
     await fields.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('button', { name: /^Hold / }).click();
     await page.getByRole('alert').getByText('Your card number is incorrect.').waitFor();
     await fields.getByText('Your card number is incorrect.').waitFor();
     await noAxeViolations(page);
 
     // A declined card: the spec's message, nothing charged.
     await fields.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('button', { name: /^Hold / }).click();
     await page.getByText('Your card was declined.').waitFor();
 
     await fields.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('button', { name: /^Hold / }).click();
     await waitForToast(page, 'Payment Successful!');
     await page.waitForURL('**/bookings');
     page.off('request', record);
@@ -128,7 +128,7 @@ describe('booking → payment → acceptance → completion → earnings → pay
     expect(sent.filter((r) => r.path === '/sandbox-pay/tokens')).toHaveLength(2);
     const card = page.getByTestId(`booking-${bookingId}`);
     await card.getByText('Pending').waitFor();
-    await card.getByText('Paid (charged after the service)').waitFor();
+    await card.getByText('Card held').waitFor();
     await noAxeViolations(page);
   });
 

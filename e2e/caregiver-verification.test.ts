@@ -71,9 +71,13 @@ describe('caregiver verification journey', () => {
     await page.getByRole('heading', { level: 2, name: 'About you' }).waitFor();
 
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await page.getByText('Average rates in Jamaica: $1,200-$2,500 JMD per hour').isVisible()).toBe(
-      true,
-    );
+    expect(
+      await page
+        .getByText(
+          'Typical rates in Jamaica: J$ 400–1,500 per hour, depending on the kind of care (see Pricing)',
+        )
+        .isVisible(),
+    ).toBe(true);
     // Next checks step 1.
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Bio is required').waitFor();
@@ -119,7 +123,7 @@ describe('caregiver verification journey', () => {
     await page.getByLabel('Tutors & Education').check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await waitForToast(page, 'Profile updated');
-    await page.getByText('$2,000 JMD').waitFor();
+    await page.getByText('J$ 2,000 per hour').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto('/availability');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, priceBooking, toCents } from './money';
+import { centsToDecimal, formatJmd, priceBooking, toCents } from './money';
 
 describe('the fee policy', () => {
   it('charges 5% of the subtotal rounded to a whole JMD on top of rate × hours', () => {
@@ -25,5 +25,15 @@ describe('the fee policy', () => {
     expect(centsToDecimal(150000)).toBe('1500.00');
     expect(centsToDecimal(5)).toBe('0.05');
     expect(toCents('1500.50')).toBe(150050);
+  });
+});
+
+describe('formatJmd', () => {
+  it('always names the currency (J$), in whole JMD with thousands separators', () => {
+    expect(formatJmd(1260000)).toBe('J$ 12,600');
+    expect(formatJmd(12500)).toBe('J$ 125');
+    expect(formatJmd(0)).toBe('J$ 0');
+    expect(formatJmd(-315000)).toBe('-J$ 3,150');
+    expect(formatJmd(toCents('1234567.50'))).toBe('J$ 1,234,568');
   });
 });

@@ -32,8 +32,12 @@ export function priceBooking(hourlyRate: Cents, hours: number): BookingPrice {
   return { subtotal, platformFee, total: subtotal + platformFee };
 }
 
-const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD', maximumFractionDigits: 0 });
-/** 150000 → 'JMD 1,500' style text for screens and e-mails. */
+const wholeJmd = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
+/**
+ * 1260000 → 'J$ 12,600': the one way every screen, e-mail and CSV writes an amount. Always with the
+ * currency, never a bare '$' (families paying from abroad would read it as US dollars); whole JMD.
+ */
 export function formatJmd(cents: Cents): string {
-  return jmd.format(Math.round(cents / 100));
+  const whole = Math.round(cents / 100);
+  return `${whole < 0 ? '-' : ''}J$ ${wholeJmd.format(Math.abs(whole))}`;
 }

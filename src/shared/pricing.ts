@@ -2,6 +2,7 @@
  * What the pricing pages promise, in one place (spec §9 Money and fees). The fee itself is PLATFORM_FEE_PERCENT
  * in ./money; amounts here are whole JMD (not cents) because they are only ever shown.
  */
+import { formatJmd } from './money';
 
 export interface Plan {
   id: 'basic' | 'family' | 'premium';
@@ -84,8 +85,26 @@ export const PAYOUT_ARRIVAL = '1-2 business days';
 /** Notice given before any price or plan change. */
 export const PRICE_CHANGE_NOTICE_DAYS = 30;
 
-const wholeJmd = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
-/** 1999 → 'JMD 1,999' (never a bare '$', which visitors abroad would read as US dollars). */
+/** 1999 → 'J$ 1,999': whole JMD through the one money formatter (never a bare '$'). */
 export function jmd(amount: number): string {
-  return `JMD ${wholeJmd.format(amount)}`;
+  return formatJmd(amount * 100);
 }
+
+const wholeNumber = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
+/** 500, 800 → 'J$ 500–800': a rate range as the pricing table and the rate hints write it. */
+export function jmdRange(min: number, max: number): string {
+  return `${jmd(min)}–${wholeNumber.format(max)}`;
+}
+
+const hourly = TYPICAL_RATES.filter((r) => r.per === 'hour');
+/** The lowest and highest typical hourly rate in the table above. */
+export const TYPICAL_HOURLY_RANGE = {
+  minJmd: Math.min(...hourly.map((r) => r.minJmd)),
+  maxJmd: Math.max(...hourly.map((r) => r.maxJmd)),
+} as const;
+
+/**
+ * The hint beside a caregiver's hourly-rate field (onboarding, profile editor), taken from the same table
+ * as the pricing page so the two never disagree.
+ */
+export const RATE_HINT = `Typical rates in Jamaica: ${jmdRange(TYPICAL_HOURLY_RANGE.minJmd, TYPICAL_HOURLY_RANGE.maxJmd)} per hour, depending on the kind of care (see Pricing)`;

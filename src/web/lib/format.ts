@@ -6,7 +6,7 @@ export function displayName(firstName: string, lastName: string): string {
   return initial ? `${firstName} ${initial}.` : firstName;
 }
 
-/** '1500.00' → '$1,500' (JMD, whole dollars; the shared formatter). Unparseable text gives '—'. */
+/** '1500.00' → 'J$ 1,500' (whole JMD; the shared formatter). Unparseable text gives '—'. */
 export function formatRate(hourlyRate: string | number): string {
   try {
     return formatJmd(toCents(hourlyRate));
@@ -39,8 +39,8 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
-/** A money amount as the API sends it ('1500.00') → '$1,500 JMD'. */
-export const jmdAmount = (value: string) => `${formatJmd(Math.round(Number(value) * 100))} JMD`;
+/** A money amount as the API sends it ('1500.00') → 'J$ 1,500' (the shared formatter). */
+export const jmdAmount = (value: string) => formatJmd(toCents(value));
 
 const shortDay = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',

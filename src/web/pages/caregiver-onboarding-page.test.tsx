@@ -29,7 +29,12 @@ describe('CaregiverOnboardingPage', () => {
     renderRoute(<CaregiverOnboardingPage />, { path: '/caregiver-onboarding', user: carer });
     await screen.findByRole('heading', { level: 2, name: 'About you' });
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(screen.getByText('Average rates in Jamaica: $1,200-$2,500 JMD per hour')).toBeInTheDocument();
+    // The same range as the pricing page's table (src/shared/pricing), not the spec's 1,200-2,500.
+    expect(
+      screen.getByText(
+        'Typical rates in Jamaica: J$ 400–1,500 per hour, depending on the kind of care (see Pricing)',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('option', { name: '6-10 years' })).toHaveValue('6');
     expect(screen.getByRole('option', { name: '10+ years' })).toHaveValue('10');
     // The signup town fills in parish and town.

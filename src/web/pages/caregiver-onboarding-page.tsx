@@ -13,6 +13,7 @@ import {
 } from '../../shared/catalog';
 import { BioField, KindsField, RATE_MAX, RATE_MIN } from '../../shared/contracts/caregiver-profile';
 import { z } from '../../shared/contracts/zod';
+import { RATE_HINT } from '../../shared/pricing';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { CheckboxGroup, toOptions } from '../components/ui/checkbox-group';
@@ -27,8 +28,6 @@ import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { useCreateCaregiverProfile, useMyCaregiverProfile } from '../features/caregiver-profile/api';
 import { LocationFields } from '../features/caregiver-profile/components/location-fields';
 import { useDocumentTitle } from '../lib/use-document-title';
-
-const RATE_HINT = 'Average rates in Jamaica: $1,200-$2,500 JMD per hour';
 
 const OnboardingForm = z.object({
   bio: BioField,

@@ -223,7 +223,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
                   <dt className="sr-only">Hourly rate</dt>
                   <Award aria-hidden="true" className="size-4 text-muted-foreground" />
                   <dd>
-                    <span className="font-bold">{formatRate(caregiver.hourlyRate)}</span> JMD per hour
+                    <span className="font-bold">{formatRate(caregiver.hourlyRate)}</span> per hour
                   </dd>
                 </div>
                 <div className="flex items-center gap-1.5">

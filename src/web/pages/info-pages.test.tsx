@@ -116,8 +116,8 @@ describe('informational pages', () => {
         .map((h) => h.textContent),
     ).toEqual(['Basic', 'Family Plan', 'Premium']);
     expect(plans).toHaveTextContent('Free');
-    expect(plans).toHaveTextContent('JMD 999 / month');
-    expect(plans).toHaveTextContent('JMD 1,999 / month');
+    expect(plans).toHaveTextContent('J$ 999 / month');
+    expect(plans).toHaveTextContent('J$ 1,999 / month');
 
     const table = screen.getByRole('table', { name: 'Typical caregiver rates in Jamaican dollars' });
     const rows = within(table)
@@ -125,21 +125,24 @@ describe('informational pages', () => {
       .slice(1)
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      'Child care — basicJMD 500–800 per hour',
-      'Child care — experiencedJMD 800–1,200 per hour',
-      'Special needs careJMD 1,000–1,500 per hour',
-      'Overnight careJMD 8,000–12,000 per night',
-      'Senior careJMD 600–1,000 per hour',
-      'HousekeepingJMD 400–600 per hour',
+      'Child care — basicJ$ 500–800 per hour',
+      'Child care — experiencedJ$ 800–1,200 per hour',
+      'Special needs careJ$ 1,000–1,500 per hour',
+      'Overnight careJ$ 8,000–12,000 per night',
+      'Senior careJ$ 600–1,000 per hour',
+      'HousekeepingJ$ 400–600 per hour',
     ]);
 
     const payment = screen.getByRole('heading', { level: 2, name: 'How payment works' }).closest('section')!;
     expect(payment).toHaveTextContent('charged after the service is completed');
+    // One model: the card is held when booking, not "nothing is taken".
+    expect(payment).toHaveTextContent('held (authorized) on your card');
+    expect(payment).not.toHaveTextContent('Nothing is taken when you book');
     expect(payment).toHaveTextContent('5% fee is added on top of the caregiver');
     expect(payment).toHaveTextContent('paid weekly, on Fridays');
     expect(payment).toHaveTextContent('1-2 business days');
     // The example follows the shared fee rule: 4 h × 1,000 = 4,000 + 200 fee.
-    expect(payment).toHaveTextContent('JMD 4,200');
+    expect(payment).toHaveTextContent('J$ 4,200');
 
     const cancel = screen
       .getByRole('heading', { level: 2, name: 'The 24-hour cancellation rule' })

@@ -73,20 +73,25 @@ describe('PaymentPage', () => {
     ]);
     render(fields.factory);
     await screen.findByTestId('payment-total');
-    expect(screen.getByTestId('payment-total')).toHaveTextContent('3,150');
+    expect(screen.getByTestId('payment-total')).toHaveTextContent('J$ 3,150');
+    // The button says what happens now: a hold, not a payment.
+    expect(screen.getByRole('button', { name: 'Hold J$ 3,150' })).toBeInTheDocument();
     for (const tab of ['Card', 'PayPal', 'Bank transfer', 'Zelle', 'Cash App', 'Digital wallets']) {
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     }
     expect(fields.mounted).toHaveLength(1);
     // No card inputs of ours: the card is typed into the provider's fields only.
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(getToasts().some((t) => t.title === 'Payment Successful!')).toBe(false);
 
-    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings'));
-    expect(getToasts()[0]).toMatchObject({ title: 'Payment Successful!' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Payment Successful!',
+      description: 'J$ 3,150 is held on your Visa •••• 4242; you are charged after the visit.',
+    });
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
     const [k1, k2] = posts.map((c) => c.headers.get('idempotency-key'));
@@ -101,7 +106,7 @@ describe('PaymentPage', () => {
     const { calls } = stubFetch({ 'GET /api/bookings/7': { body: makeBooking() } });
     render(fakeCardFields([new CardFieldsError('Your card has expired.', 'expiry')]).factory);
     await screen.findByTestId('payment-total');
-    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card has expired.');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
@@ -117,9 +122,9 @@ describe('PaymentPage', () => {
     });
     render(fakeCardFields([{ token: 'tok_sbx_once', brand: 'visa', last4: '4242' }]).factory);
     await screen.findByTestId('payment-total');
-    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
     await screen.findByRole('alert');
-    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings'));
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
@@ -146,5 +151,49 @@ describe('PaymentPage', () => {
     renderRoute(<PaymentPage />, { path: '/payment/:bookingId', url: '/payment/7', user: makeUser() });
     expect(await screen.findByText('YC-7-ABCDE')).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Card' })).not.toBeInTheDocument();
+  });
+
+  it('says a card payment is held, on which card, and that it is charged after the visit', async () => {
+    stubFetch({
+      'GET /api/bookings/7': {
+        body: makeBooking({
+          payment: {
+            id: 3,
+            method: 'card',
+            status: 'authorized',
+            amount: '12600.00',
+            cardBrand: 'visa',
+            cardLast4: '4242',
+            reference: null,
+          },
+        }),
+      },
+    });
+    renderRoute(<PaymentPage />, { path: '/payment/:bookingId', url: '/payment/7', user: makeUser() });
+    const status = await screen.findByTestId('payment-status');
+    expect(status).toHaveTextContent('Card held');
+    expect(status).not.toHaveTextContent(/paid/i);
+    expect(screen.getByTestId('payment-outcome')).toHaveTextContent(
+      'J$ 12,600 is held on your Visa •••• 4242; you are charged after the visit.',
+    );
+  });
+
+  it('says per method who can use it: Zelle and Cash App not from Jamaican accounts, bank transfer in JMD', async () => {
+    stubFetch({ 'GET /api/bookings/7': { body: makeBooking() } });
+    render(fakeCardFields([]).factory);
+    await screen.findByTestId('payment-total');
+    for (const [tab, method, who] of [
+      ['Zelle', 'zelle', /US bank accounts only: Zelle does not work with Jamaican accounts/],
+      ['Cash App', 'cashapp', /US and UK Cash App accounts only/],
+      ['Bank transfer', 'bank', /Any Jamaican bank account .* in JMD/],
+    ] as const) {
+      const trigger = screen.getByRole('tab', { name: tab });
+      fireEvent.mouseDown(trigger);
+      fireEvent.click(trigger);
+      const info = await screen.findByTestId(`method-info-${method}`);
+      expect(info).toHaveTextContent(who);
+      expect(info).toHaveTextContent(/reference code/);
+      expect(info).toHaveTextContent(/confirms the payment by hand/);
+    }
   });
 });

@@ -4,6 +4,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { PaymentMethodValue } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
+import { PAYMENT_METHOD_INFO } from '../../shared/payment-methods';
+import { paymentOutcome, paymentStatusLabel } from '../../shared/payment-status';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Alert } from '../components/ui/form-field';
@@ -11,12 +13,7 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useCurrentUser } from '../features/auth/api';
 import { useBooking } from '../features/bookings/api';
-import {
-  CancellationPolicy,
-  formatDay,
-  paymentLabel,
-  timeRange,
-} from '../features/bookings/components/booking-bits';
+import { CancellationPolicy, formatDay, timeRange } from '../features/bookings/components/booking-bits';
 import { type PaymentView, usePay } from '../features/payments/api';
 import {
   type CardFieldsHandle,
@@ -50,19 +47,14 @@ function PaidState({
 }) {
   if (!payment) return null;
   const instructions = 'instructions' in payment ? payment.instructions : null;
+  const outcome = paymentOutcome(payment);
   return (
     <Card className="space-y-3" data-testid="payment-status">
       <h2 className="flex items-center gap-2 text-xl font-bold">
         <CheckCircle2 aria-hidden="true" className="size-6 text-primary" />
-        {paymentLabel(payment.status)}
+        {paymentStatusLabel(payment.status, payment.method)}
       </h2>
-      {payment.cardLast4 ? (
-        <p>
-          {payment.cardBrand === 'paypal'
-            ? 'PayPal'
-            : `Card ${payment.cardBrand ?? ''} ending ${payment.cardLast4}`}
-        </p>
-      ) : null}
+      {outcome ? <p data-testid="payment-outcome">{outcome}</p> : null}
       {payment.status === 'awaiting_transfer' ? (
         <>
           <p>
@@ -73,16 +65,28 @@ function PaidState({
             We confirm your booking’s payment as soon as the transfer arrives (usually 1–2 business days).
           </p>
         </>
-      ) : (
+      ) : payment.status === 'authorized' ? (
         <p className="text-sm text-muted-foreground">
-          Your card is charged only after the service is completed. Nothing is charged if the caregiver
-          declines.
+          Nothing is charged if the caregiver declines: the hold is released.
         </p>
-      )}
+      ) : null}
       <Button asChild variant="outline">
         <Link to="/bookings">Go to my bookings</Link>
       </Button>
     </Card>
+  );
+}
+
+/** Who can pay with a method and what happens when they do (Zelle and Cash App: not Jamaican accounts). */
+function MethodInfo({ method }: { method: PaymentMethodValue }) {
+  const info = PAYMENT_METHOD_INFO[method];
+  return (
+    <div className="space-y-1 text-sm" data-testid={`method-info-${method}`}>
+      <p>
+        <strong>Who can use it:</strong> {info.who}
+      </p>
+      <p>{info.how}</p>
+    </div>
   );
 }
 
@@ -169,7 +173,7 @@ export default function PaymentPage() {
           }
           toast({
             title: 'Payment Successful!',
-            description: 'You are charged after the service is completed.',
+            description: paymentOutcome(payment) ?? 'You are charged after the visit.',
           });
           navigate('/bookings');
         },
@@ -189,7 +193,7 @@ export default function PaymentPage() {
   const cardForm = (method: PaymentMethodValue) => (
     <HostedCardFieldsFrame ref={cardFields} onSubmit={() => void submit(method)()} />
   );
-  const payLabel = busy ? 'Processing…' : `Pay ${formatJmd(total)}`;
+  const payLabel = busy ? 'Processing…' : `Hold ${formatJmd(total)}`;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-[1fr_22rem]">
@@ -227,6 +231,7 @@ export default function PaymentPage() {
               </Tabs.List>
               <Tabs.Content value="stripe">
                 <form onSubmit={submit('card')} noValidate className="space-y-4">
+                  <MethodInfo method="card" />
                   {cardForm('card')}
                   <p className="text-xs text-muted-foreground">
                     Your card details go straight to our payment provider’s secure form; YaadCare never sees
@@ -239,21 +244,20 @@ export default function PaymentPage() {
                 </form>
               </Tabs.Content>
               <Tabs.Content value="paypal" className="space-y-4">
-                <p>You approve the payment with PayPal; it is charged after the service is completed.</p>
+                <MethodInfo method="paypal" />
                 <Button
                   className="w-full"
                   disabled={payMutation.isPending}
                   onClick={() => submit('paypal')()}
                 >
-                  {payMutation.isPending ? 'Processing…' : 'Pay with PayPal'}
+                  {payMutation.isPending ? 'Processing…' : `Hold ${formatJmd(total)} with PayPal`}
                 </Button>
               </Tabs.Content>
               {(['bank', 'zelle', 'cashapp'] as const).map((m) => (
                 <Tabs.Content key={m} value={m} className="space-y-4">
-                  <p>
-                    We give you a reference code and our{' '}
-                    {m === 'bank' ? 'bank details' : m === 'zelle' ? 'Zelle address' : 'Cash App tag'}. Your
-                    payment shows as awaiting transfer until the money arrives.
+                  <MethodInfo method={m} />
+                  <p className="text-sm text-muted-foreground">
+                    Your payment shows as awaiting transfer until our team confirms the money arrived.
                   </p>
                   <Button className="w-full" disabled={payMutation.isPending} onClick={() => submit(m)()}>
                     {payMutation.isPending ? 'Processing…' : 'Get transfer details'}
@@ -262,6 +266,7 @@ export default function PaymentPage() {
               ))}
               <Tabs.Content value="digital">
                 <form onSubmit={submit('digital')} noValidate className="space-y-4">
+                  <MethodInfo method="digital" />
                   <fieldset className="flex flex-wrap gap-4">
                     <legend className="mb-2 font-semibold">Wallet</legend>
                     {(

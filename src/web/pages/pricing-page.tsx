@@ -4,6 +4,7 @@ import { PLATFORM_FEE_PERCENT, priceBooking, toCents } from '../../shared/money'
 import {
   FREE_CANCELLATION_HOURS,
   jmd,
+  jmdRange,
   LATE_CANCELLATION_PERCENT,
   PAYOUT_ARRIVAL,
   PAYOUT_DAY,
@@ -126,7 +127,7 @@ export default function PricingPage() {
                     {rate.care}
                   </th>
                   <td className="px-4 py-3 sm:px-6">
-                    {jmd(rate.minJmd)}–{rate.maxJmd.toLocaleString('en-JM')} per {rate.per}
+                    {jmdRange(rate.minJmd, rate.maxJmd)} per {rate.per}
                   </td>
                 </tr>
               ))}
@@ -146,9 +147,10 @@ export default function PricingPage() {
               </p>
             </li>
             <li className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
-              <h3 className="font-bold">2. You are charged after the service is completed</h3>
+              <h3 className="font-bold">2. Your card is held now, charged after the service is completed</h3>
               <p className="mt-1 text-muted-foreground">
-                Nothing is taken when you book. Payment is made through YaadCare once the care has been given.
+                When you book, the total is held (authorized) on your card; it is charged only once the care
+                has been given. If the caregiver declines or you cancel in time, the hold is released.
               </p>
             </li>
             <li className="rounded-2xl border border-border bg-surface p-5 shadow-sm">

@@ -14,12 +14,12 @@ import { AccountEditor } from '../features/caregiver-profile/components/account-
 import { AvailabilitySwitch } from '../features/caregiver-profile/components/availability-switch';
 import { PhotoUploader } from '../features/caregiver-profile/components/photo-uploader';
 import { CaregiverProfileEditor } from '../features/caregiver-profile/components/profile-editor';
+import { formatRate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const kindLabel = (v: string) => CAREGIVER_KINDS.find((k) => k.value === v)?.label ?? v;
 const experienceLabel = (n: number) =>
   EXPERIENCE_OPTIONS.find((o) => o.value === n)?.label ?? `${n} year${n === 1 ? '' : 's'}`;
-const jmd = (v: string) => `$${Number(v).toLocaleString('en-US', { maximumFractionDigits: 2 })} JMD`;
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -88,7 +88,7 @@ function CaregiverView({ profile }: { profile: MyCaregiverProfile }) {
       <Detail term="Kinds of care">
         <Chips items={profile.kinds.map(kindLabel)} empty="None chosen" />
       </Detail>
-      <Detail term="Hourly rate">{jmd(profile.hourlyRate)}</Detail>
+      <Detail term="Hourly rate">{formatRate(profile.hourlyRate)} per hour</Detail>
       <Detail term="Experience">{experienceLabel(profile.experience)}</Detail>
       <Detail term="Skills">
         <Chips items={profile.skills} empty="None listed" />

@@ -55,7 +55,7 @@ export function useCaregiverProfileMeta(caregiver: CaregiverProfile): void {
   usePageMeta({
     title: `${name}${kinds[0] ? ` — ${kinds[0]}` : ''}${place ? ` in ${place}` : ''}`,
     description:
-      `${name}${kinds.length ? `, ${kinds.join(', ').toLowerCase()}` : ''}${place ? ` in ${place}` : ''}: ${plural(caregiver.experience, 'year')} of experience, ${formatRate(caregiver.hourlyRate)} JMD per hour. ${caregiver.bio ?? ''}`
+      `${name}${kinds.length ? `, ${kinds.join(', ').toLowerCase()}` : ''}${place ? ` in ${place}` : ''}: ${plural(caregiver.experience, 'year')} of experience, ${formatRate(caregiver.hourlyRate)} per hour. ${caregiver.bio ?? ''}`
         .trim()
         .slice(0, 300),
     canonicalPath: `/caregiver/${caregiver.id}`,

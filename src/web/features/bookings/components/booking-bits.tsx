@@ -44,19 +44,6 @@ export function StatusBadge({ status }: { status: BookingView['status'] }) {
   );
 }
 
-const PAYMENT_LABEL: Record<string, string> = {
-  authorized: 'Paid (charged after the service)',
-  received: 'Transfer received',
-  awaiting_transfer: 'Awaiting transfer',
-  captured: 'Charged',
-  voided: 'Hold released',
-  refunded: 'Refunded',
-  partially_refunded: 'Partly refunded',
-  cancelled: 'Transfer cancelled',
-  declined: 'Card declined',
-};
-export const paymentLabel = (status: string) => PAYMENT_LABEL[status] ?? status;
-
 const longDay = new Intl.DateTimeFormat('en-JM', {
   weekday: 'long',
   day: 'numeric',

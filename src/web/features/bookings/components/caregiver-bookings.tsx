@@ -3,13 +3,14 @@ import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { CAREGIVER_KINDS } from '../../../../shared/catalog';
 import { formatJmd, toCents } from '../../../../shared/money';
+import { paymentStatusLabel } from '../../../../shared/payment-status';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
-import { BookingWhen, CancelBookingButton, paymentLabel, StatusBadge } from './booking-bits';
+import { BookingWhen, CancelBookingButton, StatusBadge } from './booking-bits';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
 
@@ -60,7 +61,7 @@ function BookingCard({ booking }: { booking: BookingView }) {
         {booking.payment ? (
           <div className="flex items-center gap-2">
             <dt className="font-semibold">Payment</dt>
-            <dd>{paymentLabel(booking.payment.status)}</dd>
+            <dd>{paymentStatusLabel(booking.payment.status, booking.payment.method)}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,16 +1,11 @@
 import { Link } from 'react-router';
 import { formatJmd, toCents } from '../../../../shared/money';
+import { paymentStatusLabel } from '../../../../shared/payment-status';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { type BookingView, useMyBookings } from '../api';
-import {
-  BookingWhen,
-  CancelBookingButton,
-  CancellationPolicy,
-  paymentLabel,
-  StatusBadge,
-} from './booking-bits';
+import { BookingWhen, CancelBookingButton, CancellationPolicy, StatusBadge } from './booking-bits';
 
 const LIVE_PAYMENT = ['authorized', 'received', 'awaiting_transfer', 'captured'];
 
@@ -44,7 +39,11 @@ function FamilyBookingCard({ booking }: { booking: BookingView }) {
         </div>
         <div className="flex items-center gap-2">
           <dt className="font-semibold">Payment</dt>
-          <dd>{booking.payment ? paymentLabel(booking.payment.status) : 'Not paid yet'}</dd>
+          <dd>
+            {booking.payment
+              ? paymentStatusLabel(booking.payment.status, booking.payment.method)
+              : 'Not paid yet'}
+          </dd>
         </div>
       </dl>
       {booking.notes ? <p className="mt-3 rounded-lg bg-muted p-3 text-sm">{booking.notes}</p> : null}

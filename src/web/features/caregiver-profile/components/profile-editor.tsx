@@ -9,6 +9,7 @@ import {
   ONBOARDING_SKILLS,
 } from '../../../../shared/catalog';
 import { UpdateCaregiverRequest } from '../../../../shared/contracts/caregiver-profile';
+import { RATE_HINT } from '../../../../shared/pricing';
 import { Button } from '../../../components/ui/button';
 import { CheckboxGroup, toOptions } from '../../../components/ui/checkbox-group';
 import { Alert, FormField } from '../../../components/ui/form-field';
@@ -121,11 +122,7 @@ export function CaregiverProfileEditor({
             ))}
           </Select>
         </FormField>
-        <FormField
-          label="Hourly rate (JMD)"
-          hint="Average rates in Jamaica: $1,200-$2,500 JMD per hour"
-          error={errors.hourlyRate}
-        >
+        <FormField label="Hourly rate (JMD)" hint={RATE_HINT} error={errors.hourlyRate}>
           <Input inputMode="decimal" value={hourlyRate} onChange={(e) => setHourlyRate(e.target.value)} />
         </FormField>
       </div>
