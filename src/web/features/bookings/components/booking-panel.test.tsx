@@ -135,14 +135,14 @@ describe('BookingPanel', () => {
       user: makeUser(),
     });
     expect(screen.getByLabelText('Duration')).toHaveValue('2');
-    expect(costRows()).toEqual({ subtotal: '$2,500', fee: '$125', total: '$2,625' });
+    expect(costRows()).toEqual({ subtotal: 'J$ 2,500', fee: 'J$ 125', total: 'J$ 2,625' });
     pick('Start time', '8:00 PM');
     expect(screen.getByText('10:00 PM')).toBeInTheDocument();
     pick('Duration', '3');
-    expect(costRows()).toEqual({ subtotal: '$3,750', fee: '$188', total: '$3,938' });
+    expect(costRows()).toEqual({ subtotal: 'J$ 3,750', fee: 'J$ 188', total: 'J$ 3,938' });
     expect(screen.getByText('11:00 PM')).toBeInTheDocument();
     pick('Duration', '12');
-    expect(costRows()).toEqual({ subtotal: '$15,000', fee: '$750', total: '$15,750' });
+    expect(costRows()).toEqual({ subtotal: 'J$ 15,000', fee: 'J$ 750', total: 'J$ 15,750' });
     expect(screen.getByText(/next day/)).toBeInTheDocument();
   });
 
