@@ -73,7 +73,7 @@ export function findNul(value: unknown): string | undefined {
     const [v, path] = stack.pop() as [unknown, string];
     if (typeof v === 'string') {
       if (v.includes(NUL)) return path;
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && !ArrayBuffer.isView(v)) {
       for (const [k, child] of Object.entries(v)) {
         if (k.includes(NUL)) return path;
         stack.push([child, path ? `${path}.${k}` : k]);

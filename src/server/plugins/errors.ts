@@ -64,7 +64,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       req.log.warn({ sqlState: postgresErrorOf(err)?.code }, 'database refused a value');
       return reply.code(400).send({ message: 'A value in the request is not valid.' });
     }
-    const upload = uploadErrorOf(err);
+    // Only a multipart request's errors are read as upload errors (busboy's carry no code, just a message).
+    const upload = req.isMultipart() ? uploadErrorOf(err) : undefined;
     if (upload) return reply.code(upload.statusCode).send({ message: upload.message });
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400)) {
