@@ -64,7 +64,8 @@ describe('auth journeys', () => {
     await page.waitForURL('**/dashboard');
     await waitForToast(page, 'Account created successfully!');
     await page.getByRole('heading', { level: 1, name: /Dashboard/ }).waitFor();
-    expect(await page.getByRole('main').textContent()).toContain('Welcome back, Shanice');
+    // The first visit after signup: 'Welcome', not 'Welcome back'.
+    expect(await page.getByRole('main').textContent()).toContain('Welcome, Shanice');
     // The header greets by first name and shows the family links.
     const header = page.getByRole('banner');
     expect(await header.getByText('Shanice', { exact: true }).isVisible()).toBe(true);
@@ -100,6 +101,8 @@ describe('auth journeys', () => {
     await logIn(page, account.email, account.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: /Dashboard/ }).waitFor();
+    // Signed in before: now it is 'Welcome back'.
+    await page.getByRole('main').getByText('Welcome back,').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

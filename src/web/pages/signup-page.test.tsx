@@ -60,6 +60,8 @@ describe('SignupPage', () => {
   it('creates the account without confirmPassword and goes to the dashboard', async () => {
     const user = makeUser();
     const { calls } = stubFetch({ 'POST /api/auth/signup': { status: 201, body: { token: 't', user } } });
+    // A browser that has not seen the tutorial (the shared set-up writes a 'seen' record).
+    localStorage.removeItem('yaadcare_onboarding');
     renderRoute(<SignupPage />, { path: '/signup' });
     fillValidForm();
     fill(/Phone/, '876-555-1234');
@@ -75,6 +77,12 @@ describe('SignupPage', () => {
       password: 'correct horse 1',
     });
     expect((await screen.findAllByText('Account created successfully!')).length).toBeGreaterThan(0);
+    // The tutorial is now due, for the dashboard (not over this form).
+    expect(JSON.parse(localStorage.getItem('yaadcare_onboarding') ?? 'null')).toEqual({
+      hasSeenTutorial: false,
+      userType: 'family',
+      isFirstVisit: true,
+    });
   });
 
   it('sends caregivers to onboarding', async () => {

@@ -13,6 +13,7 @@ import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/use-toast';
 import { useSignup } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
+import { markTutorialDue } from '../features/tutorial/onboarding-record';
 import { ApiError, errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -105,6 +106,8 @@ export default function SignupPage() {
           title: 'Account created successfully!',
           description: `Welcome to YaadCare, ${user.firstName}!`,
         });
+        // The guided tutorial is shown once, on the new user's dashboard (never over a form).
+        markTutorialDue(user.userType === 'caregiver' ? 'caregiver' : 'family');
         navigate(user.userType === 'caregiver' ? '/caregiver-onboarding' : '/dashboard', { replace: true });
       },
       onError: (error) => {

@@ -32,14 +32,26 @@ export function readOnboardingRecord(): OnboardingRecord | null {
 }
 
 /**
- * True when this browser is on its first visit: storage works and holds no record. When storage is blocked
- * (some private modes) nothing can be remembered, so the tutorial is not pushed on every page load.
+ * True when someone signed up in this browser and has not seen the tutorial yet (the record is written
+ * at signup with hasSeenTutorial false). A visitor with no record is never shown it by itself: the
+ * header's Tutorial button is there for them.
  */
-export function isFirstVisit(): boolean {
+export function isTutorialDue(): boolean {
+  const record = readOnboardingRecord();
+  return record !== null && !record.hasSeenTutorial && record.isFirstVisit;
+}
+
+/**
+ * At signup: the tutorial is due, for this kind of account, on the new user's dashboard, unless this
+ * browser has already seen it (shown once).
+ */
+export function markTutorialDue(userType: TutorialKind): void {
+  if (readOnboardingRecord()?.hasSeenTutorial) return;
+  const record: OnboardingRecord = { hasSeenTutorial: false, userType, isFirstVisit: true };
   try {
-    return window.localStorage.getItem(ONBOARDING_KEY) === null;
+    window.localStorage.setItem(ONBOARDING_KEY, JSON.stringify(record));
   } catch {
-    return false;
+    // Storage blocked: the tutorial is simply not shown by itself (the Tutorial button still works).
   }
 }
 

@@ -5,7 +5,7 @@ import { MobileMenu } from '../../app/layouts/mobile-menu';
 import { SiteHeader } from '../../app/layouts/site-header';
 import { makeUser, renderRoute, stubFetch } from '../../test/render';
 import { FIRST_VISIT_DELAY_MS, TutorialHost } from './components/tutorial-dialog';
-import { ONBOARDING_KEY } from './onboarding-record';
+import { markTutorialDue, ONBOARDING_KEY } from './onboarding-record';
 import { TUTORIAL_STEPS } from './steps';
 import { closeTutorial, openTutorial } from './store';
 
@@ -14,7 +14,7 @@ const dialog = () => screen.queryByRole('dialog');
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
 beforeEach(() => {
-  // A first visit: no onboarding record (the shared set-up writes one for every other test).
+  // No onboarding record (the shared set-up writes one for every other test).
   localStorage.clear();
   stubFetch();
 });
@@ -60,10 +60,13 @@ describe('tutorial steps', () => {
   });
 });
 
-describe('first visit', () => {
-  it('opens 2000 ms after a first visit, not before', () => {
+describe('after signup, on the dashboard', () => {
+  const family = makeUser({ userType: 'family' });
+
+  it('opens 2000 ms into the first dashboard visit after signup, not before', () => {
+    markTutorialDue('family');
     vi.useFakeTimers();
-    renderRoute(<TutorialHost />, { user: null });
+    renderRoute(<TutorialHost />, { path: '/dashboard', user: family });
     expect(FIRST_VISIT_DELAY_MS).toBe(2000);
     act(() => vi.advanceTimersByTime(1999));
     expect(dialog()).toBeNull();
@@ -72,31 +75,78 @@ describe('first visit', () => {
     expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
     // Focus starts on Next, inside the dialog.
     expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    click('Skip Tutorial');
+    expect(record()).toEqual({ hasSeenTutorial: true, userType: 'family', isFirstVisit: false });
   });
 
-  it('does not open when the onboarding record is saved', () => {
+  it.each(['/', '/login', '/signup', '/search', '/how-it-works'])(
+    'never opens by itself for a new visitor on %s',
+    (path) => {
+      vi.useFakeTimers();
+      renderRoute(<TutorialHost />, { path, user: null });
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(dialog()).toBeNull();
+    },
+  );
+
+  it('never opens over a form: not on /caregiver-onboarding or /login, and it waits for the dashboard', () => {
+    markTutorialDue('caregiver');
+    vi.useFakeTimers();
+    for (const path of ['/caregiver-onboarding', '/login', '/signup', '/profile']) {
+      const { unmount } = renderRoute(<TutorialHost />, {
+        path,
+        user: makeUser({ userType: 'caregiver' }),
+      });
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(dialog(), path).toBeNull();
+      unmount();
+    }
+    // Still due: the dashboard shows it, once.
+    expect(record()).toMatchObject({ hasSeenTutorial: false, userType: 'caregiver' });
+  });
+
+  it('does not open over a form someone is typing in on the dashboard', () => {
+    markTutorialDue('family');
+    vi.useFakeTimers();
+    renderRoute(
+      <form aria-label="Review">
+        <textarea aria-label="Comment" />
+        <TutorialHost />
+      </form>,
+      { path: '/dashboard', user: family },
+    );
+    screen.getByLabelText('Comment').focus();
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(dialog()).toBeNull();
+    expect(record()).toMatchObject({ hasSeenTutorial: false });
+  });
+
+  it('does not open once seen, even after a later signup in the same browser', () => {
     localStorage.setItem(
       ONBOARDING_KEY,
       JSON.stringify({ hasSeenTutorial: true, userType: 'family', isFirstVisit: false }),
     );
+    markTutorialDue('family');
     vi.useFakeTimers();
-    renderRoute(<TutorialHost />, { user: null });
+    renderRoute(<TutorialHost />, { path: '/dashboard', user: family });
     act(() => vi.advanceTimersByTime(10_000));
     expect(dialog()).toBeNull();
   });
 
   it('does not open when the page goes within 2 s', () => {
+    markTutorialDue('family');
     vi.useFakeTimers();
-    const { unmount } = renderRoute(<TutorialHost />, { user: null });
+    const { unmount } = renderRoute(<TutorialHost />, { path: '/dashboard', user: family });
     act(() => vi.advanceTimersByTime(1500));
     unmount();
     act(() => vi.advanceTimersByTime(1000));
     expect(dialog()).toBeNull();
   });
 
-  it('gives a signed-in caregiver the caregiver tutorial and remembers it', () => {
+  it('gives a new caregiver the caregiver tutorial on their dashboard and remembers it', () => {
+    markTutorialDue('caregiver');
     vi.useFakeTimers();
-    renderRoute(<TutorialHost />, { user: makeUser({ userType: 'caregiver' }) });
+    renderRoute(<TutorialHost />, { path: '/dashboard', user: makeUser({ userType: 'caregiver' }) });
     act(() => vi.advanceTimersByTime(FIRST_VISIT_DELAY_MS));
     expect(screen.getByRole('dialog', { name: 'Welcome, caregiver!' })).toBeVisible();
     click('Skip Tutorial');
@@ -185,13 +235,14 @@ describe('walking through', () => {
 
 describe('reopening', () => {
   it("the header's Tutorial button reopens it after it was seen, and focus returns to the button", async () => {
+    markTutorialDue('family');
     vi.useFakeTimers();
     renderRoute(
       <>
         <SiteHeader />
         <TutorialHost />
       </>,
-      { user: null },
+      { path: '/dashboard', user: makeUser({ userType: 'family' }) },
     );
     act(() => vi.advanceTimersByTime(FIRST_VISIT_DELAY_MS));
     click('Skip Tutorial');

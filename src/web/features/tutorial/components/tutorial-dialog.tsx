@@ -1,17 +1,31 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useServerRendered } from '../../../app/render-context';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
-import { isFirstVisit, readOnboardingRecord, saveOnboardingRecord } from '../onboarding-record';
+import { isTutorialDue, readOnboardingRecord, saveOnboardingRecord } from '../onboarding-record';
 import { TUTORIAL_STEPS, type TutorialKind } from '../steps';
 import { closeTutorial, getTutorialState, openTutorial, takeReturnFocus, useTutorialState } from '../store';
 
-/** Spec §9 Interface timings: the tutorial appears 2000 ms into a first visit. */
+/** Spec §9 Interface timings: the tutorial appears 2000 ms into a first visit (here: of the dashboard). */
 export const FIRST_VISIT_DELAY_MS = 2000;
+
+/** The only pages the tutorial opens on by itself: the dashboards, which hold no form to fill in. */
+const DASHBOARD_PATHS = new Set([
+  '/dashboard',
+  '/family-dashboard',
+  '/caregiver-dashboard',
+  '/caregiver-dashboard-enhanced',
+]);
+
+/** Someone is filling in a form: the tutorial waits for another visit rather than cover it. */
+function typingInAForm(): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active.closest('form') !== null;
+}
 
 function TutorialContent({
   kind,
@@ -124,7 +138,7 @@ function TutorialContent({
 
 /**
  * The guided tutorial (spec §2, §4): one modal for the whole app, opened by `openTutorial()` or by itself
- * 2 s into a first visit. Finishing, skipping or closing saves the onboarding record for the tutorial shown.
+ * 2 s into the first dashboard visit after signup (issue 15: never over the form a visitor came for). Finishing, skipping or closing saves the onboarding record for the tutorial shown.
  */
 export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { firstVisitDelayMs?: number }) {
   const { open, kind: requested, session } = useTutorialState();
@@ -133,17 +147,20 @@ export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { fir
   const navigating = useRef(false);
 
   const serverRendered = useServerRendered();
+  const { pathname } = useLocation();
+  const onDashboard = Boolean(user) && DASHBOARD_PATHS.has(pathname);
   useEffect(() => {
-    if (!isFirstVisit()) return;
+    // Once, after signup, on the dashboard: never on /login, /signup or any other page's form.
+    if (!onDashboard || !isTutorialDue()) return;
     // 2 s into the visit: a server-rendered page was on screen before the app started, so the time it
     // took to start counts.
     const delay = serverRendered ? Math.max(0, firstVisitDelayMs - performance.now()) : firstVisitDelayMs;
     const timer = setTimeout(() => {
       // Someone may have opened (or finished) it meanwhile, in this tab or another.
-      if (isFirstVisit() && !getTutorialState().open) openTutorial();
+      if (isTutorialDue() && !getTutorialState().open && !typingInAForm()) openTutorial();
     }, delay);
     return () => clearTimeout(timer);
-  }, [firstVisitDelayMs, serverRendered]);
+  }, [firstVisitDelayMs, serverRendered, onDashboard]);
 
   const kind: TutorialKind =
     requested ??
