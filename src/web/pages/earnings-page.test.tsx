@@ -1,5 +1,9 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { earningsCsv } from './earnings-page';
+import type { EarningsView } from '../../shared/contracts/payments';
+import { makeUser, renderRoute, stubFetch } from '../test/render';
+import EarningsPage, { earningsCsv } from './earnings-page';
 
 describe('earnings CSV', () => {
   it('lists exactly the given rows, quoting commas and quotes', () => {
@@ -68,5 +72,41 @@ describe('earnings CSV', () => {
       "2099-06-05,Payout,'@once,-4500.00,paid",
       '',
     ]);
+  });
+});
+
+describe('EarningsPage', () => {
+  const earnings = (hasPayoutAccount: boolean): EarningsView => ({
+    totals: { total: '9000.00', available: '6000.00', pending: '3000.00', paid: '0.00' },
+    nextPayoutDate: '2099-06-12',
+    hasPayoutAccount,
+    items: [],
+  });
+  const show = async (hasPayoutAccount: boolean) => {
+    stubFetch({ 'GET /api/earnings': { body: earnings(hasPayoutAccount) } });
+    renderRoute(<EarningsPage />, { path: '/earnings', user: makeUser({ userType: 'caregiver' }) });
+    return screen.findByTestId('earnings-available');
+  };
+
+  it('promises no Friday payout without a bank account: says what is missing and links to the form', async () => {
+    const available = await show(false);
+    expect(available).toHaveTextContent('J$ 6,000');
+    expect(screen.getByText('Available, waiting for your bank account')).toBeInTheDocument();
+    expect(screen.queryByText('Available for payout')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Next payout/)).not.toBeInTheDocument();
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('we do not have your bank account');
+    expect(note).toHaveTextContent('Missing: bank name, account holder, account number');
+    expect(screen.getByRole('link', { name: 'Add your bank account' })).toHaveAttribute(
+      'href',
+      '/payment-settings',
+    );
+  });
+
+  it('names the next payout day once the bank account is there', async () => {
+    await show(true);
+    expect(screen.getByText('Available for payout')).toBeInTheDocument();
+    expect(screen.getByText(/Next payout: Friday, 12 June 2099/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add your bank account' })).not.toBeInTheDocument();
   });
 });

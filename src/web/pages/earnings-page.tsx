@@ -48,6 +48,9 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** What /payment-settings asks for; all of it is missing until a payout account is saved. */
+const PAYOUT_ACCOUNT_FIELDS = ['bank name', 'account holder', 'account number'];
+
 /** /earnings: real totals from the ledger, the all / paid / pending filter, CSV export, payout method. */
 export default function EarningsPage() {
   useDocumentTitle('Earnings');
@@ -63,10 +66,16 @@ export default function EarningsPage() {
     );
   }
   const items = data ? data.items.filter((i) => filter === 'all' || i.status === filter) : [];
+  // Without a payout account nothing is paid on Friday: say so instead of promising a payout.
+  const payable = data?.hasPayoutAccount ?? false;
   const cards = data
     ? [
         { label: 'Total earnings', value: data.totals.total, id: 'total' },
-        { label: 'Available for payout', value: data.totals.available, id: 'available' },
+        {
+          label: payable ? 'Available for payout' : 'Available, waiting for your bank account',
+          value: data.totals.available,
+          id: 'available',
+        },
         { label: 'Pending (48 h hold)', value: data.totals.pending, id: 'pending' },
         { label: 'Paid out', value: data.totals.paid, id: 'paid' },
       ]
@@ -77,8 +86,9 @@ export default function EarningsPage() {
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Earnings</h1>
           <p className="mt-1 text-muted-foreground">
-            Payments are processed weekly on {PAYOUT_DAY}s and arrive within {PAYOUT_ARRIVAL}.
-            {data ? ` Next payout: ${formatDay(data.nextPayoutDate)}.` : ''}
+            Payments are processed weekly on {PAYOUT_DAY}s and arrive within {PAYOUT_ARRIVAL}
+            {data && !payable ? ', once you have added a bank account.' : '.'}
+            {payable ? ` Next payout: ${formatDay(data.nextPayoutDate)}.` : ''}
           </p>
         </div>
         <Button asChild variant="outline">
@@ -91,13 +101,18 @@ export default function EarningsPage() {
       {isError ? <Alert>Your earnings could not be loaded. Please refresh the page.</Alert> : null}
       {data ? (
         <>
-          {!data.hasPayoutAccount ? (
+          {!payable ? (
             <Alert variant="info" className="mb-6">
-              Add your bank account in{' '}
-              <Link to="/payment-settings" className="font-semibold underline">
-                payment settings
-              </Link>{' '}
-              to receive {PAYOUT_DAY} payouts.
+              <p className="font-semibold">No payouts yet: we do not have your bank account.</p>
+              <p className="mt-1">
+                Missing: {PAYOUT_ACCOUNT_FIELDS.join(', ')}. Your earnings stay on your balance until you add
+                them; the first {PAYOUT_DAY} after that, we pay out what is available.
+              </p>
+              <p className="mt-2">
+                <Link to="/payment-settings" className="font-semibold underline">
+                  Add your bank account
+                </Link>
+              </p>
             </Alert>
           ) : null}
           <dl className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -230,6 +230,8 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(res.json()).toMatchObject({ status: 'awaiting_transfer' });
     expect(res.json().reference).toMatch(/^YC-\d+-[A-Z0-9]{5}$/);
     expect(res.json().instructions).toContain(res.json().reference);
+    // Every amount names its currency: 3 h × 2,000 + 5% = J$ 6,300, in the instructions and the notice.
+    expect(res.json().instructions).toContain('Send J$ 6,300 by bank transfer');
     const admin = await signedIn(db(), { userType: 'admin' });
     const list = await t.app.inject({
       method: 'GET',
@@ -243,6 +245,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       headers: admin.headers,
     });
     expect(mark.json().status).toBe('received');
+    const notices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: family.headers });
+    expect(notices.json().items.map((n: { body: string }) => n.body)).toContain(
+      `We received your J$ 6,300 transfer (${res.json().reference}). Thank you!`,
+    );
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/admin/payments/${res.json().id}/received`,
