@@ -34,3 +34,121 @@ export function availabilityBadge(availability: readonly string[], now: Date): A
   if (availability.includes('Weekdays') && isJamaicaWorkingHours(now)) return 'Available Today';
   return 'Available Tomorrow';
 }
+
+/** Jamaica's offset from UTC: −5 hours all year (no daylight saving). */
+const JAMAICA_OFFSET_MS = -5 * 3_600_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** How far ahead nextAvailableAt looks. */
+export const NEXT_AVAILABLE_DAYS = 14;
+
+type Hours = readonly [start: number, end: number];
+/** The hours (Jamaica time, end may pass midnight) of each part of a day in the availability vocabulary. */
+export const SLOT_HOURS = {
+  Morning: [6, 12],
+  Afternoon: [12, 17],
+  Evening: [17, 22],
+  Overnight: [22, 30],
+  Weekdays: [9, 17],
+  Weekends: [8, 20],
+} as const satisfies Record<string, Hours>;
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * The hours a caregiver offers on a weekday (0 = Sunday) by their availability list: 'Monday Morning'
+ * (that day), 'Mornings' / 'Afternoons' / 'Evenings' / 'Overnight' (every day), 'Weekdays' (Monday to
+ * Friday, 9:00–17:00), 'Weekends' (Saturday and Sunday, 8:00–20:00). 'Available Now' is handled by
+ * nextAvailableAt; 'Emergency/On-call' names no regular hours.
+ */
+export function hoursOn(availability: readonly string[], weekday: number): Hours[] {
+  const out: Hours[] = [];
+  const day = DAY_NAMES[weekday];
+  for (const slot of availability) {
+    if (slot === 'Mornings') out.push(SLOT_HOURS.Morning);
+    else if (slot === 'Afternoons') out.push(SLOT_HOURS.Afternoon);
+    else if (slot === 'Evenings') out.push(SLOT_HOURS.Evening);
+    else if (slot === 'Overnight') out.push(SLOT_HOURS.Overnight);
+    else if (slot === 'Weekdays' && weekday >= 1 && weekday <= 5) out.push(SLOT_HOURS.Weekdays);
+    else if (slot === 'Weekends' && (weekday === 0 || weekday === 6)) out.push(SLOT_HOURS.Weekends);
+    else if (slot.startsWith(`${day} `)) {
+      const part = slot.slice(day.length + 1) as 'Morning' | 'Afternoon' | 'Evening';
+      if (part in SLOT_HOURS) out.push(SLOT_HOURS[part]);
+    }
+  }
+  return out;
+}
+
+export interface BusyTime {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The first moment from `now` within the next NEXT_AVAILABLE_DAYS days that falls in the caregiver's
+ * weekly hours (Jamaica time) and in none of their bookings (confirmed or pending); null when there is
+ * none, or when the 'available for bookings' switch is off. 'Available Now' in the list counts the rest
+ * of today as free hours.
+ */
+export function nextAvailableAt(
+  caregiver: { availability: readonly string[]; isAvailable: boolean },
+  busy: readonly BusyTime[],
+  now: Date,
+): Date | null {
+  if (!caregiver.isAvailable) return null;
+  const nowMs = now.getTime();
+  const horizon = nowMs + NEXT_AVAILABLE_DAYS * DAY_MS;
+  // Midnight of today in Jamaica, as a UTC instant.
+  const localNow = nowMs + JAMAICA_OFFSET_MS;
+  const todayStart = localNow - (((localNow % DAY_MS) + DAY_MS) % DAY_MS) - JAMAICA_OFFSET_MS;
+  const windows: [number, number][] = [];
+  if (caregiver.availability.includes('Available Now')) windows.push([nowMs, todayStart + DAY_MS]);
+  // From yesterday: an overnight window started then may still be open.
+  for (let d = -1; d <= NEXT_AVAILABLE_DAYS; d++) {
+    const dayStart = todayStart + d * DAY_MS;
+    const weekday = new Date(dayStart - JAMAICA_OFFSET_MS).getUTCDay();
+    for (const [from, to] of hoursOn(caregiver.availability, weekday)) {
+      windows.push([dayStart + from * HOUR_MS, dayStart + to * HOUR_MS]);
+    }
+  }
+  windows.sort((a, b) => a[0] - b[0]);
+  const bookings = busy.map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const);
+  for (const [from, to] of windows) {
+    let t = Math.max(from, nowMs);
+    // Step past every booking that covers t, until t is free or the window closes.
+    for (let moved = true; moved && t < to; ) {
+      moved = false;
+      for (const [s, e] of bookings) {
+        if (s <= t && t < e) {
+          t = e;
+          moved = true;
+        }
+      }
+    }
+    if (t < to && t < horizon) return new Date(t);
+  }
+  return null;
+}
+
+const dayKey = (ms: number) => Math.floor((ms + JAMAICA_OFFSET_MS) / DAY_MS);
+const shortDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+
+/**
+ * The availability badge from nextAvailableAt (ISO or null): 'Available now', 'Available today',
+ * 'Available tomorrow', 'Next available Sat 28 Nov' (Jamaica dates), or null for no badge.
+ */
+export function nextAvailableLabel(next: string | null, now: Date): string | null {
+  if (!next) return null;
+  const at = new Date(next).getTime();
+  if (Number.isNaN(at)) return null;
+  if (at <= now.getTime()) return 'Available now';
+  const days = dayKey(at) - dayKey(now.getTime());
+  if (days === 0) return 'Available today';
+  if (days === 1) return 'Available tomorrow';
+  return `Next available ${shortDate.format(at).replace(',', '')}`;
+}

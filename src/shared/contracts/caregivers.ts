@@ -111,6 +111,23 @@ export const CaregiverSearchQuery = CaregiverFilters.extend({
 }).refine(rateOrder, RATE_ORDER);
 export type CaregiverSearchQuery = z.input<typeof CaregiverSearchQuery>;
 
+/**
+ * Trust claims: offered as ticks in onboarding (spec), but shown publicly only as verified facts (an
+ * approved verification record), never from the caregiver's own tick.
+ */
+export const TRUST_CLAIMS = ['Background Check Completed', 'Reference Verified'] as const;
+export const isTrustClaim = (c: string) => (TRUST_CLAIMS as readonly string[]).includes(c);
+
+/** What an admin approved (or the system proved) and is still valid, e.g. a police record under 12 months. */
+export const VERIFIED_FACT_KINDS = ['identity', 'address', 'background_check', 'references', 'phone'] as const;
+export type VerifiedFactKind = (typeof VERIFIED_FACT_KINDS)[number];
+export const VerifiedFact = z.object({
+  kind: z.enum(VERIFIED_FACT_KINDS),
+  /** When it was verified (ISO 8601). */
+  verifiedAt: z.string(),
+});
+export type VerifiedFact = z.infer<typeof VerifiedFact>;
+
 /** The public caregiver shape (spec §3): nothing private (no email, phone or documents). */
 export const PublicCaregiver = z.object({
   id: z.number().int(),
@@ -123,6 +140,7 @@ export const PublicCaregiver = z.object({
   }),
   parish: z.string().nullable(),
   kinds: z.array(z.string()),
+  /** The Verified badge: every verification step approved and the police record still valid. */
   isVerified: z.boolean(),
   bio: z.string().nullable(),
   experience: z.number().int(),
@@ -132,8 +150,16 @@ export const PublicCaregiver = z.object({
   averageRating: z.string(),
   totalReviews: z.number().int(),
   skills: z.array(z.string()),
+  /** Self-reported credentials only (no document reviewed); never the TRUST_CLAIMS. */
   certifications: z.array(z.string()),
   availability: z.array(z.string()),
+  /** The facts verified by YaadCare that are still valid, with the date of each. */
+  verifiedFacts: z.array(VerifiedFact),
+  /**
+   * The first free moment in the next 14 days (weekly availability minus bookings, Jamaica time), ISO
+   * 8601; null when none or when the caregiver takes no bookings.
+   */
+  nextAvailableAt: z.string().nullable(),
 });
 export type PublicCaregiver = z.infer<typeof PublicCaregiver>;
 

@@ -28,6 +28,12 @@ export function makeCaregiver(overrides: Partial<PublicCaregiver> = {}): PublicC
     ],
     certifications: ['CPR Certified', 'First Aid Certified'],
     availability: ['Weekdays', 'Mornings'],
+    verifiedFacts: [
+      { kind: 'identity', verifiedAt: '2026-01-10T15:00:00.000Z' },
+      { kind: 'background_check', verifiedAt: '2026-01-10T15:00:00.000Z' },
+      { kind: 'references', verifiedAt: '2026-01-10T15:00:00.000Z' },
+    ],
+    nextAvailableAt: null,
     ...overrides,
   };
 }

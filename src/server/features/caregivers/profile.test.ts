@@ -7,7 +7,13 @@ import {
 } from '../../../shared/contracts/caregivers';
 import { seedBulkCaregivers } from '../../db/demo-data';
 import { AVAILABILITY_FACETS, KIND_FACETS, QUALIFICATION_FACETS } from '../../db/schema';
-import { bearer, createCaregiver, createUser, loginToken } from '../../test/factories';
+import {
+  bearer,
+  createApprovedVerification,
+  createCaregiver,
+  createUser,
+  loginToken,
+} from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { createCaregiverService } from './service';
 
@@ -43,6 +49,7 @@ describe.each(DB_KINDS)('caregiver profiles on %s', (kind) => {
       bio: 'Warm nanny.',
       createdAt: new Date('2025-03-01T12:00:00Z'),
     });
+    await createApprovedVerification(db, listed.user.id);
     unavailable = await createCaregiver(db, { user: { firstName: 'Ushi' }, isAvailable: false });
     inactive = await createCaregiver(db, { user: { firstName: 'Ina' }, isActive: false });
     suspended = await createCaregiver(db, { user: { firstName: 'Sue', suspendedAt: new Date() } });
@@ -70,6 +77,11 @@ describe.each(DB_KINDS)('caregiver profiles on %s', (kind) => {
       skills: ['Infant Care'],
       certifications: ['CPR Certified'],
       availability: ['Weekdays'],
+      verifiedFacts: ['identity', 'address', 'background_check', 'references', 'phone'].map((kind) => ({
+        kind,
+        verifiedAt: expect.any(String),
+      })),
+      nextAvailableAt: expect.any(String),
       userId: listed.user.id,
       firstName: 'Shanique',
       lastName: 'W',

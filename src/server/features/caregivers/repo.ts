@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { CaregiverKind, Parish } from '../../../shared/catalog';
 import type { SearchSort } from '../../../shared/contracts/caregivers';
 import type { Tx } from '../../db/client';
-import { AVAILABILITY_FACETS, caregivers, KIND_FACETS, QUALIFICATION_FACETS, users } from '../../db/schema';
+import {
+  AVAILABILITY_FACETS,
+  bookings,
+  caregivers,
+  KIND_FACETS,
+  QUALIFICATION_FACETS,
+  users,
+  verifications,
+} from '../../db/schema';
 
 /**
  * Search SQL. Everything a filter reads is on the caregivers row (copies and bit masks kept by trigger,
@@ -34,6 +42,8 @@ export interface SearchFilters {
   /** Full text: words for plainto_tsquery('english', …); only stop words filter nothing. */
   text?: string;
   verified?: boolean;
+  /** Today (yyyy-MM-dd, as the verification feature dates police records): `verified` needs a valid record. */
+  today?: string;
   /** Jamaica's working hours right now (the 'Available Today' half of urgent). */
   urgent?: { workingHours: boolean };
 }
@@ -90,7 +100,12 @@ export function searchConditions(f: SearchFilters): SQL {
   if (f.maxRate !== undefined) conds.push(sql`c.hourly_rate <= ${f.maxRate}`);
   if (f.experience) conds.push(sql`c.experience >= ${f.experience}`);
   if (f.type) conds.push(sql`(c.kinds_mask & ${1 << bit(KIND_FACETS, f.type)}::int) <> 0`);
-  if (f.verified) conds.push(sql`c.user_verified`);
+  if (f.verified) {
+    // The Verified badge's rule (see trust.ts): an approved record whose police record is under 12 months
+    // old (PostgreSQL's month arithmetic clamps to the month's end, as policeRecordExpiresOn does).
+    conds.push(sql`c.user_verified and exists (select 1 from verifications v where v.user_id = c.user_id
+      and v.status = 'approved' and v.police_record_issued_at + interval '12 months' > ${f.today ?? sql`current_date`}::date)`);
+  }
   if (f.skills?.length) {
     // Every one: all their bits, and the unknown ones in the arrays.
     const { mask, others } = facetMask(QUALIFICATION_FACETS, f.skills);
@@ -134,6 +149,15 @@ const ORDERS: Record<SearchSort, string> = {
 };
 const orderBy = (sort: SearchSort, alias: string) => sql.raw(ORDERS[sort].replaceAll('$', alias));
 
+/** The key of the verification record in a rendered page, replaced by the service (see TrustRecord). */
+export const TRUST_KEY = '_trust';
+const trustJson = sql`case when v.id is null then null else json_build_object(
+  'status', v.status, 'reviews', v.reviews, 'phoneVerified', v.phone_verified, 'idVerified', v.id_verified,
+  'selfieVerified', v.selfie_verified, 'addressVerified', v.address_verified,
+  'backgroundCheckVerified', v.background_check_verified,
+  'policeRecordIssuedAt', v.police_record_issued_at::text,
+  'referenceCount', jsonb_array_length(v."references"), 'verifiedAt', v.verified_at) end`;
+
 /**
  * The page rendered by PostgreSQL as the JSON text of PublicCaregiver[] (src/shared/contracts/caregivers),
  * from caregivers `c` and users `u`, in `order`; the route sends it as it is. Parsing 24 rows in
@@ -150,7 +174,7 @@ const pageJson = (order: SQL) => sql`coalesce(json_agg(json_build_object(
   'parish', u.parish, 'kinds', c.kinds, 'isVerified', u.is_verified, 'bio', c.bio,
   'experience', c.experience, 'hourlyRate', c.hourly_rate::text, 'averageRating', c.average_rating::text,
   'totalReviews', c.total_reviews, 'skills', c.skills, 'certifications', c.certifications,
-  'availability', c.availability) order by ${order}), '[]'::json)::text`;
+  'availability', c.availability, '_trust', ${trustJson}) order by ${order}), '[]'::json)::text`;
 
 /** The caregivers columns pageJson reads. */
 const PAGE_COLUMNS = sql.raw(
@@ -211,6 +235,7 @@ export const caregiverRepo = {
            from (select ${PAGE_COLUMNS} from caregivers c where ${where} order by ${orderBy(p.sort, 'c')}
                  offset ${p.offset} limit ${p.limit}) c
            join users u on u.id = c.user_id
+           left join verifications v on v.user_id = c.user_id
           ) as page`;
     }
     const byRating = orderBy('rating', 'c');
@@ -232,7 +257,8 @@ export const caregiverRepo = {
       select
         (select count(*)::int from m) as total,
         (select ${pageJson(sql`page.pos`)}
-         from page join caregivers c on c.id = page.id join users u on u.id = c.user_id) as page`;
+         from page join caregivers c on c.id = page.id join users u on u.id = c.user_id
+         left join verifications v on v.user_id = c.user_id) as page`;
   },
 
   /** The page as the JSON text of PublicCaregiver[], and the matches counted (up to the cap + 1). */
@@ -295,6 +321,22 @@ export const caregiverRepo = {
     return new Map(result.filter((r) => r.parish !== null).map((r) => [r.parish as string, Number(r.count)]));
   },
 
+  /** Confirmed and pending bookings of these caregivers that overlap [from, to): one statement. */
+  async busyTimes(tx: Tx, caregiverIds: number[], from: Date, to: Date) {
+    if (!caregiverIds.length) return [];
+    return tx
+      .select({ caregiverId: bookings.caregiverId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.caregiverId, caregiverIds),
+          inArray(bookings.status, ['confirmed', 'pending']),
+          gt(bookings.endsAt, from),
+          lt(bookings.startsAt, to),
+        ),
+      );
+  },
+
   async findProfile(tx: Tx, by: { id: number } | { userId: number }) {
     const [row] = await tx
       .select({
@@ -318,9 +360,23 @@ export const caregiverRepo = {
         isAvailable: caregivers.isAvailable,
         isPublic: caregivers.isPublic,
         createdAt: caregivers.createdAt,
+        trust: {
+          id: verifications.id,
+          status: verifications.status,
+          reviews: verifications.reviews,
+          phoneVerified: verifications.phoneVerified,
+          idVerified: verifications.idVerified,
+          selfieVerified: verifications.selfieVerified,
+          addressVerified: verifications.addressVerified,
+          backgroundCheckVerified: verifications.backgroundCheckVerified,
+          policeRecordIssuedAt: verifications.policeRecordIssuedAt,
+          referenceCount: sql<number>`jsonb_array_length(${verifications.references})::int`,
+          verifiedAt: verifications.verifiedAt,
+        },
       })
       .from(caregivers)
       .innerJoin(users, eq(users.id, caregivers.userId))
+      .leftJoin(verifications, eq(verifications.userId, caregivers.userId))
       .where('id' in by ? eq(caregivers.id, by.id) : eq(caregivers.userId, by.userId))
       .limit(1);
     return row;

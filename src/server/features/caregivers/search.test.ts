@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PARISHES } from '../../../shared/catalog';
 import { caregivers, users } from '../../db/schema';
-import { createCaregiver, createUser } from '../../test/factories';
+import { createApprovedVerification, createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 
 /*
@@ -139,6 +139,7 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
         availability: [...c.availability],
         kinds: [...c.kinds],
       });
+      if (c.user.isVerified) await createApprovedVerification(t.database.db, user.id);
       ids[key] = caregiver.id;
       keyOf.set(caregiver.id, key);
       emails.push(user.email);
@@ -221,6 +222,11 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
         skills: ['Infant Care', 'Meal Preparation'],
         certifications: ['CPR Certified', 'First Aid Certified'],
         availability: ['Weekdays', 'Mornings'],
+        verifiedFacts: ['identity', 'address', 'background_check', 'references', 'phone'].map((kind) => ({
+          kind,
+          verifiedAt: expect.any(String),
+        })),
+        nextAvailableAt: expect.any(String),
       });
     });
 
@@ -234,7 +240,7 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
       const json = JSON.stringify(r.body);
       for (const e of emails) expect(json).not.toContain(e);
       for (const p of phones) expect(json).not.toContain(p.slice(2));
-      expect(json).not.toMatch(/"(email|phone|password|documents?|suspendedAt|userId)"/);
+      expect(json).not.toMatch(/"(email|phone|password|documents?|suspendedAt|userId)":/);
     });
   });
 
@@ -514,6 +520,7 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
       .update(users)
       .set({ location: 'Lucea', parish: 'Hanover', lastName: 'Morrison', isVerified: true })
       .where(eq(users.id, user.id));
+    await createApprovedVerification(db, user.id);
     expect((await search('location=Negril')).body).toEqual([]);
     expect(
       (await search('location=Lucea&verified=true&q=morrison')).body.map((c: { id: number }) => c.id),

@@ -71,6 +71,8 @@ describe('checkRenderedPage', () => {
     skills: [],
     certifications: [],
     availability: ['Weekdays'],
+    verifiedFacts: [{ kind: 'identity', verifiedAt: '2026-01-10T15:00:00.000Z' }],
+    nextAvailableAt: null,
   };
 
   it('accepts exactly PublicCaregiver[]', () => {

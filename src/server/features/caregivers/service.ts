@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { isJamaicaWorkingHours } from '../../../shared/availability';
+import { type BusyTime, isJamaicaWorkingHours, NEXT_AVAILABLE_DAYS, nextAvailableAt } from '../../../shared/availability';
 import {
   CAREGIVER_KIND_VALUES,
   CERTIFICATIONS,
@@ -16,6 +16,7 @@ import {
   type KindCounts,
   type ParishCounts,
   type ParishCountsQuery,
+  isTrustClaim,
   PublicCaregiver,
   SEARCH_TEXT_TOTAL_CAP,
   SEARCH_TOTAL_CAP,
@@ -24,13 +25,16 @@ import type { Tx } from '../../db/client';
 import { AVAILABILITY_FACETS, QUALIFICATION_FACETS } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
+import { todayIso } from '../verification/steps';
 import {
   caregiverRepo,
   type ProfileRow,
   type ResolvedLocation,
   type SearchFilters,
   type SearchPage,
+  TRUST_KEY,
 } from './repo';
+import { isVerifiedNow, publicCertifications, type TrustRecord, verifiedFactsOf } from './trust';
 
 export const CAREGIVER_NOT_FOUND = 'Caregiver not found';
 /** With q and sort=relevance, how many of the best rated matches are ranked by text relevance. */
@@ -103,7 +107,21 @@ export function queryWords(q: string | undefined): string[] {
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, 40));
 }
 
-function toProfile(r: ProfileRow): CaregiverProfile {
+/** The public trust fields: verified facts, the Verified badge, and certifications without trust claims. */
+function trustFields(
+  r: { isVerified: boolean; certifications: string[] },
+  record: TrustRecord | null,
+  now: Date,
+) {
+  const verifiedFacts = verifiedFactsOf(record, now);
+  return {
+    isVerified: isVerifiedNow(r.isVerified, record, verifiedFacts),
+    certifications: publicCertifications(r.certifications),
+    verifiedFacts,
+  };
+}
+
+function toProfile(r: ProfileRow, now: Date, busy: BusyTime[]): CaregiverProfile {
   const user = {
     firstName: r.firstName,
     lastName: initial(r.lastName),
@@ -115,15 +133,15 @@ function toProfile(r: ProfileRow): CaregiverProfile {
     user,
     parish: r.parish,
     kinds: r.kinds,
-    isVerified: r.isVerified,
     bio: r.bio,
     experience: r.experience,
     hourlyRate: r.hourlyRate,
     averageRating: r.averageRating,
     totalReviews: r.totalReviews,
     skills: r.skills,
-    certifications: r.certifications,
     availability: r.availability,
+    ...trustFields(r, r.trust?.id == null ? null : (r.trust as TrustRecord), now),
+    nextAvailableAt: nextAvailableAt(r, busy, now)?.toISOString() ?? null,
     userId: r.userId,
     ...user,
     isAvailable: r.isAvailable,
@@ -158,19 +176,27 @@ export function checkRenderedPage(json: string): void {
   }
 }
 
+/** The window nextAvailableAt looks at. */
+const busyWindow = (now: Date) => [now, new Date(now.getTime() + (NEXT_AVAILABLE_DAYS + 1) * 86_400_000)] as const;
+
 /** A query's filters as the repository takes them, with q's words as `text`. */
 function searchFilters(input: FiltersInput, now: Date, text: string | undefined): SearchFilters {
+  // A trust claim as a skill filter means the verified fact, never the caregiver's own tick.
+  const skills = canonical(input.skills, KNOWN_SKILLS);
+  const trustFilter = skills?.some(isTrustClaim) ?? false;
+  const otherSkills = skills?.filter((s) => !isTrustClaim(s));
   return {
     location: input.location ? resolveLocation(input.location) : undefined,
     minRate: input.minRate,
     maxRate: input.maxRate,
     experience: input.experience,
-    skills: canonical(input.skills, KNOWN_SKILLS),
+    skills: otherSkills?.length ? otherSkills : undefined,
     availability: canonical(input.availability, KNOWN_AVAILABILITY),
     type: input.type,
     parish: input.parish,
     text,
-    verified: input.verified,
+    verified: input.verified || trustFilter || undefined,
+    today: todayIso(now),
     urgent: input.urgent ? { workingHours: isJamaicaWorkingHours(now) } : undefined,
   };
 }
@@ -212,6 +238,35 @@ export function createCaregiverService({
     return corrected.join(' ') === words.join(' ') ? first : attempt(corrected.join(' '));
   }
 
+  /**
+   * Adds to the database's page what needs the clock and the bookings: the trust fields from each
+   * verification record, and nextAvailableAt (one query for the page's bookings). Listed caregivers take
+   * bookings (is_listed includes the switch).
+   */
+  async function completePage(json: string, at: Date): Promise<string> {
+    const page = JSON.parse(json) as (Omit<PublicCaregiver, 'verifiedFacts' | 'nextAvailableAt'> & {
+      [TRUST_KEY]?: TrustRecord | null;
+    })[];
+    if (!page.length) return json;
+    const busy = await caregiverRepo.busyTimes(
+      db,
+      page.map((c) => c.id),
+      ...busyWindow(at),
+    );
+    return JSON.stringify(
+      page.map(({ [TRUST_KEY]: record, ...c }) => ({
+        ...c,
+        ...trustFields(c, record ?? null, at),
+        nextAvailableAt:
+          nextAvailableAt(
+            { availability: c.availability, isAvailable: true },
+            busy.filter((b) => b.caregiverId === c.id),
+            at,
+          )?.toISOString() ?? null,
+      })),
+    );
+  }
+
   return {
     async search(input: SearchInput): Promise<SearchResult> {
       const at = now();
@@ -220,7 +275,9 @@ export function createCaregiverService({
         async (text) => {
           const filters = searchFilters(input, at, text);
           const page = searchPage(input, filters);
-          const { json, matched } = await caregiverRepo.search(db, filters, page);
+          const rendered = await caregiverRepo.search(db, filters, page);
+          const json = await completePage(rendered.json, at);
+          const matched = rendered.matched;
           if (checkRendering) checkRenderedPage(json);
           const exact = matched <= page.countCap;
           return { json, total: exact ? matched : page.countCap, exact };
@@ -251,7 +308,9 @@ export function createCaregiverService({
     ): Promise<CaregiverProfile> {
       const row = await caregiverRepo.findProfile(db, by);
       if (!row || !mayViewProfile(row, viewer)) throw notFound(CAREGIVER_NOT_FOUND);
-      return toProfile(row);
+      const at = now();
+      const busy = await caregiverRepo.busyTimes(db, [row.id], ...busyWindow(at));
+      return toProfile(row, at, busy);
     },
   };
 }
