@@ -108,7 +108,8 @@ describe.each(DB_KINDS)('fuzz: every operation with hostile input (%s)', (kind) 
   async function send(req: FuzzRequest, role: Role, streaming: boolean) {
     const headers = { ...req.headers, ...(tokens[role] ? bearer(tokens[role]) : {}) };
     if (!streaming) {
-      const res = await app.inject({ method: req.method, url: req.url, headers, payload: req.payload });
+      const { method, url, payload, remoteAddress } = req;
+      const res = await app.inject({ method, url, headers, payload, remoteAddress });
       return { status: res.statusCode, body: res.body };
     }
     const abort = new AbortController();

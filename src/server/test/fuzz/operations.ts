@@ -129,6 +129,8 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  /** A client address of its own (127.0.9.x), as an attacker rotating addresses: per-address limits do not hide the handlers. */
+  remoteAddress: string;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -284,11 +286,13 @@ export function requestOf(op: Operation): fc.Arbitrary<FuzzRequest> {
           ? fc.tuple(valid, hostileValue).map(([v, h]) => json({ ...(v as object), [target.key]: h }))
           : valid.map(json);
     }
-    return fc.tuple(path, query, body, key).map(([p, q, b, idempotencyKey]) => ({
+    const host = fc.integer({ min: 1, max: 254 });
+    return fc.tuple(path, query, body, key, host).map(([p, q, b, idempotencyKey, h]) => ({
       method: op.method,
       url: `${p}${q}`,
       headers: { ...b.headers, ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }) },
       payload: b.payload,
+      remoteAddress: `127.0.9.${h}`,
     }));
   });
 }
