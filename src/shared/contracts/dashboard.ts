@@ -73,9 +73,13 @@ export const RecentBooking = z.object({
     /** Only once the booking is confirmed. */
     phone: z.string().nullable(),
   }),
-  /** The booking's total (numeric string, JMD). */
+  /** The booking's total the family pays, platform fee included (numeric string, JMD; the spec's field). */
   rate: z.string(),
   hourlyRate: z.string(),
+  /** What the caregiver earns: the subtotal (rate × hours) that the ledger pays out, without the fee. */
+  earnings: z.string(),
+  /** The platform fee the family pays on top of the subtotal (kept by YaadCare, never taken from earnings). */
+  platformFee: z.string(),
   totalHours: z.number().int(),
   notes: z.string().nullable(),
   type: z.string().nullable(),

@@ -190,6 +190,8 @@ describe('caregiver dashboard gating', () => {
           },
           rate: '3150.00',
           hourlyRate: '1500.00',
+          earnings: '3000.00',
+          platformFee: '150.00',
           totalHours: 2,
           notes: null,
           type: 'Child care & Nannies',
@@ -223,6 +225,10 @@ describe('caregiver dashboard gating', () => {
     const rate = screen.getByText('Completion rate').closest('div')!;
     expect(rate).toHaveTextContent('of accepted bookings that ended');
     expect(screen.getByText('40 min')).toBeInTheDocument();
+    // The job's value is what the caregiver earns; the family's total and the fee are labelled as such.
+    expect(screen.getByTestId('booking-earnings')).toHaveTextContent(
+      'You earn J$ 3,000 (J$ 1,500 / hour). The family pays J$ 3,150, including YaadCare’s 5% platform fee of J$ 150.',
+    );
     expect(screen.getByRole('progressbar', { name: 'Getting Started progress' })).toHaveAttribute(
       'aria-valuenow',
       '60',

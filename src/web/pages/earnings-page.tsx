@@ -88,7 +88,7 @@ export default function EarningsPage() {
           <p className="mt-1 text-muted-foreground">
             Payments are processed weekly on {PAYOUT_DAY}s and arrive within {PAYOUT_ARRIVAL}
             {data && !payable ? ', once you have added a bank account.' : '.'}
-            {payable ? ` Next payout: ${formatDay(data.nextPayoutDate)}.` : ''}
+            {data && payable ? ` Next payout: ${formatDay(data.nextPayoutDate)}.` : ''}
           </p>
         </div>
         <Button asChild variant="outline">

@@ -121,6 +121,8 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     const confirmed = body.recentBookings.find((b: { status: string }) => b.status === 'confirmed');
     expect(confirmed.family.phone).toBe('+18765550123');
     expect(confirmed).toMatchObject({ hourlyRate: '1800.00', totalHours: 6 });
+    // The caregiver's own earnings are the subtotal the ledger pays out; the 5% fee is the family's.
+    expect(confirmed).toMatchObject({ earnings: '10800.00', platformFee: '540.00', rate: '11340.00' });
     expect(body.caregiver).toMatchObject({ id: c, firstName: 'Shanique' });
   });
 

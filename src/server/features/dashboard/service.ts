@@ -145,6 +145,8 @@ export async function caregiverDashboard(
       end_time: string;
       total_cost: string;
       hourly_rate: string;
+      earnings: string;
+      platform_fee: string;
       duration: number;
       notes: string | null;
       family_id: number;
@@ -157,7 +159,7 @@ export async function caregiverDashboard(
     }>(
       tx,
       sql`select b.id, b.status, b.date, b.start_time, b.end_time, b.total_cost::text, b.hourly_rate::text,
-                 b.duration, b.notes, f.id as family_id, f.first_name, f.last_name, f.profile_image_url,
+                 (b.total_cost - b.platform_fee)::text as earnings, b.platform_fee::text, b.duration, b.notes, f.id as family_id, f.first_name, f.last_name, f.profile_image_url,
                  f.location, f.phone,
                  (b.status = 'completed' and ${COMPLETED_AT} >= ${since}
                    and not exists (select 1 from family_ratings fr where fr.booking_id = b.id)) as can_rate
@@ -249,6 +251,8 @@ export async function caregiverDashboard(
         },
         rate: b.total_cost,
         hourlyRate: b.hourly_rate,
+        earnings: b.earnings,
+        platformFee: b.platform_fee,
         totalHours: b.duration,
         notes: b.notes,
         type: CAREGIVER_KINDS.find((k) => k.value === c.kinds[0])?.label ?? null,

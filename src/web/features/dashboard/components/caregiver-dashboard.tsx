@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
-import { formatJmd } from '../../../../shared/money';
+import { formatJmd, PLATFORM_FEE_PERCENT } from '../../../../shared/money';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
@@ -121,9 +121,12 @@ function BookingRow({ booking }: { booking: Booking }) {
             {plural(booking.totalHours, 'hour')}
             {booking.type ? ` · ${booking.type}` : ''}
           </p>
-          <p className="text-sm">
-            {jmdAmount(booking.rate)}{' '}
-            <span className="text-muted-foreground">({jmdAmount(booking.hourlyRate)} / hour)</span>
+          <p className="text-sm" data-testid="booking-earnings">
+            You earn <strong>{jmdAmount(booking.earnings)}</strong>{' '}
+            <span className="text-muted-foreground">
+              ({jmdAmount(booking.hourlyRate)} / hour). The family pays {jmdAmount(booking.rate)}, including
+              YaadCare’s {PLATFORM_FEE_PERCENT}% platform fee of {jmdAmount(booking.platformFee)}.
+            </span>
           </p>
           {booking.family.location ? (
             <p className="text-sm text-muted-foreground">{booking.family.location}</p>
