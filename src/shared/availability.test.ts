@@ -1,5 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { availabilityBadge, isJamaicaWorkingHours } from './availability';
+import {
+  availabilityBadge,
+  type BusyTime,
+  hoursOn,
+  isJamaicaWorkingHours,
+  NEXT_AVAILABLE_DAYS,
+  nextAvailableAt,
+  nextAvailableLabel,
+} from './availability';
+import { AVAILABILITY_SLOTS } from './catalog';
+import { jamaicaToday } from './time';
 
 // Jamaica is UTC−5 all year: 09:00 in Kingston is 14:00 UTC. 2025-07-14 is a Monday.
 const at = (iso: string) => new Date(iso);
@@ -55,5 +66,125 @@ describe('availabilityBadge (spec §4)', () => {
     } finally {
       process.env.TZ = saved;
     }
+  });
+});
+
+describe('nextAvailableAt (issue 15): weekly hours minus bookings, Jamaica time, on a clock the test passes', () => {
+  // 2026-11-23 is a Monday. Jamaica = UTC−5: 10:00 there is 15:00 UTC.
+  const mondayTen = at('2026-11-23T15:00:00Z');
+  const next = (availability: string[], now: Date, busy: BusyTime[] = [], isAvailable = true) =>
+    nextAvailableAt({ availability, isAvailable }, busy, now)?.toISOString() ?? null;
+  const booking = (from: string, to: string): BusyTime => ({ startsAt: at(from), endsAt: at(to) });
+
+  it.each([
+    ['weekday hours cover now: now', ['Weekdays'], mondayTen, '2026-11-23T15:00:00.000Z'],
+    [
+      'Monday Evening from Monday 10:00: 17:00 today',
+      ['Monday Evening'],
+      mondayTen,
+      '2026-11-23T22:00:00.000Z',
+    ],
+    [
+      'Tuesday Morning from Monday: tomorrow 6:00',
+      ['Tuesday Morning'],
+      mondayTen,
+      '2026-11-24T11:00:00.000Z',
+    ],
+    ['Weekends from Monday: Saturday 8:00', ['Weekends'], mondayTen, '2026-11-28T13:00:00.000Z'],
+    [
+      'Overnight at Tuesday 02:00: still last night’s window',
+      ['Overnight'],
+      at('2026-11-24T07:00:00Z'),
+      '2026-11-24T07:00:00.000Z',
+    ],
+    [
+      'Weekdays on Friday 18:00: Monday 9:00',
+      ['Weekdays'],
+      at('2026-11-27T23:00:00Z'),
+      '2026-11-30T14:00:00.000Z',
+    ],
+    [
+      'Available Now at 23:00: now',
+      ['Available Now'],
+      at('2026-11-24T04:00:00Z'),
+      '2026-11-24T04:00:00.000Z',
+    ],
+    ['no regular hours: none', ['Emergency/On-call'], mondayTen, null],
+    ['nothing ticked: none', [], mondayTen, null],
+  ])('%s', (_label, availability, now, expected) => {
+    expect(next(availability, now)).toBe(expected);
+  });
+
+  it('steps past bookings that cover the free time, back to back', () => {
+    const busy = [
+      booking('2026-11-23T14:00:00Z', '2026-11-23T17:00:00Z'),
+      booking('2026-11-23T17:00:00Z', '2026-11-23T19:30:00Z'),
+    ];
+    expect(next(['Weekdays'], mondayTen, busy)).toBe('2026-11-23T19:30:00.000Z');
+  });
+
+  it('a booking to the end of the day’s hours moves to the next day with hours', () => {
+    expect(next(['Weekdays'], mondayTen, [booking('2026-11-23T14:00:00Z', '2026-11-23T22:00:00Z')])).toBe(
+      '2026-11-24T14:00:00.000Z',
+    );
+  });
+
+  it('is null with the "available for bookings" switch off, or when booked for the next 14 days', () => {
+    expect(next(['Weekdays', 'Available Now'], mondayTen, [], false)).toBeNull();
+    expect(
+      next(['Weekdays'], mondayTen, [booking('2026-11-23T00:00:00Z', '2026-12-10T00:00:00Z')]),
+    ).toBeNull();
+    // Only Saturday hours beyond the 14 days.
+    expect(
+      next(['Saturday Morning'], mondayTen, [booking('2026-11-23T00:00:00Z', '2026-12-06T00:00:00Z')]),
+    ).toBeNull();
+  });
+
+  it('property: the answer is never before now, within 14 days, inside the weekly hours and in no booking', () => {
+    const slots = [...AVAILABILITY_SLOTS, 'Weekdays', 'Mornings', 'Afternoons', 'Evenings', 'Available Now'];
+    fc.assert(
+      fc.property(
+        fc.date({ min: at('2026-01-01T00:00:00Z'), max: at('2027-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.subarray(slots),
+        fc.array(fc.tuple(fc.integer({ min: -48, max: 400 }), fc.integer({ min: 1, max: 72 })), {
+          maxLength: 8,
+        }),
+        (now, availability, spans) => {
+          const busy = spans.map(([startH, hours]) => ({
+            startsAt: new Date(now.getTime() + startH * 3_600_000),
+            endsAt: new Date(now.getTime() + (startH + hours) * 3_600_000),
+          }));
+          const result = nextAvailableAt({ availability, isAvailable: true }, busy, now);
+          if (!result) return;
+          const t = result.getTime();
+          expect(t).toBeGreaterThanOrEqual(now.getTime());
+          expect(t).toBeLessThan(now.getTime() + NEXT_AVAILABLE_DAYS * 86_400_000);
+          expect(busy.some((b) => b.startsAt.getTime() <= t && t < b.endsAt.getTime())).toBe(false);
+          if (!(availability.includes('Available Now') && jamaicaToday(result) === jamaicaToday(now))) {
+            // Jamaica's weekday and hour of the answer lie in one of the ticked hours (or last night's overnight).
+            const local = new Date(t - 5 * 3_600_000);
+            const hour = local.getUTCHours() + local.getUTCMinutes() / 60;
+            const inHours = (weekday: number, h: number) =>
+              hoursOn(availability, weekday).some(([from, to]) => from <= h && h < to);
+            const wd = local.getUTCDay();
+            expect(inHours(wd, hour) || inHours((wd + 6) % 7, hour + 24)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('nextAvailableLabel: the card badge from nextAvailableAt', () => {
+  const mondayTen = at('2026-11-23T15:00:00Z');
+  it.each([
+    ['now', '2026-11-23T15:00:00.000Z', 'Available now'],
+    ['later today (23:59 in Jamaica)', '2026-11-24T04:59:00.000Z', 'Available today'],
+    ['00:00 Tuesday in Jamaica (05:00 UTC)', '2026-11-24T05:00:00.000Z', 'Available tomorrow'],
+    ['Saturday', '2026-11-28T13:00:00.000Z', 'Next available Sat 28 Nov'],
+    ['nothing in 14 days', null, null],
+  ])('%s', (_label, next, expected) => {
+    expect(nextAvailableLabel(next, mondayTen)).toBe(expected);
   });
 });

@@ -119,7 +119,13 @@ export const TRUST_CLAIMS = ['Background Check Completed', 'Reference Verified']
 export const isTrustClaim = (c: string) => (TRUST_CLAIMS as readonly string[]).includes(c);
 
 /** What an admin approved (or the system proved) and is still valid, e.g. a police record under 12 months. */
-export const VERIFIED_FACT_KINDS = ['identity', 'address', 'background_check', 'references', 'phone'] as const;
+export const VERIFIED_FACT_KINDS = [
+  'identity',
+  'address',
+  'background_check',
+  'references',
+  'phone',
+] as const;
 export type VerifiedFactKind = (typeof VERIFIED_FACT_KINDS)[number];
 export const VerifiedFact = z.object({
   kind: z.enum(VERIFIED_FACT_KINDS),

@@ -18,7 +18,11 @@ import { createCaregiverService } from './service';
 
 export async function caregiverRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createCaregiverService({ db: app.db, checkRendering: app.env.nodeEnv !== 'production' });
+  const service = createCaregiverService({
+    db: app.db,
+    now: app.now,
+    checkRendering: app.env.nodeEnv !== 'production',
+  });
 
   r.get(
     '/api/caregivers/search',

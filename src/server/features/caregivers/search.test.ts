@@ -139,7 +139,7 @@ describe.each(DB_KINDS)('caregiver search on %s', (kind) => {
         availability: [...c.availability],
         kinds: [...c.kinds],
       });
-      if (c.user.isVerified) await createApprovedVerification(t.database.db, user.id);
+      if ('isVerified' in c.user) await createApprovedVerification(t.database.db, user.id);
       ids[key] = caregiver.id;
       keyOf.set(caregiver.id, key);
       emails.push(user.email);

@@ -1,6 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { type BusyTime, isJamaicaWorkingHours, NEXT_AVAILABLE_DAYS, nextAvailableAt } from '../../../shared/availability';
+import {
+  type BusyTime,
+  isJamaicaWorkingHours,
+  NEXT_AVAILABLE_DAYS,
+  nextAvailableAt,
+} from '../../../shared/availability';
 import {
   CAREGIVER_KIND_VALUES,
   CERTIFICATIONS,
@@ -13,10 +18,10 @@ import {
 import {
   type CaregiverProfile,
   type CaregiverSearchQuery,
+  isTrustClaim,
   type KindCounts,
   type ParishCounts,
   type ParishCountsQuery,
-  isTrustClaim,
   PublicCaregiver,
   SEARCH_TEXT_TOTAL_CAP,
   SEARCH_TOTAL_CAP,
@@ -177,7 +182,8 @@ export function checkRenderedPage(json: string): void {
 }
 
 /** The window nextAvailableAt looks at. */
-const busyWindow = (now: Date) => [now, new Date(now.getTime() + (NEXT_AVAILABLE_DAYS + 1) * 86_400_000)] as const;
+const busyWindow = (now: Date) =>
+  [now, new Date(now.getTime() + (NEXT_AVAILABLE_DAYS + 1) * 86_400_000)] as const;
 
 /** A query's filters as the repository takes them, with q's words as `text`. */
 function searchFilters(input: FiltersInput, now: Date, text: string | undefined): SearchFilters {
