@@ -14,11 +14,11 @@ export interface PaymentMethodInfo {
 
 export const PAYMENT_METHOD_INFO: Record<PaymentMethodValue, PaymentMethodInfo> = {
   card: {
-    who: 'Any Visa, Mastercard or American Express card, Jamaican or foreign.',
+    who: 'Credit and debit cards (Visa, Mastercard and others), issued in Jamaica or abroad.',
     how: 'The amount is held on your card now and charged only after the visit. If the caregiver declines, the hold is released.',
   },
   paypal: {
-    who: 'Any PayPal account that can pay in JMD or converts to it.',
+    who: 'Any PayPal account; PayPal converts to JMD when yours is in another currency.',
     how: 'You approve the amount with PayPal; it is held now and charged only after the visit.',
   },
   bank: {
@@ -34,7 +34,7 @@ export const PAYMENT_METHOD_INFO: Record<PaymentMethodValue, PaymentMethodInfo> 
     how: 'We give you our Cash App tag and a reference code for the note; our team confirms the payment by hand when it arrives.',
   },
   digital: {
-    who: 'Apple Pay or Google Pay with a card that works in Jamaica.',
+    who: 'Apple Pay or Google Pay, with any card in your wallet.',
     how: 'The amount is held on the card in your wallet now and charged only after the visit.',
   },
 };
