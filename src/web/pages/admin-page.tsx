@@ -441,7 +441,7 @@ export default function AdminPage() {
       <Tabs.Root defaultValue={searchParams.get('tab') ?? 'verifications'} className="space-y-6">
         <Tabs.List
           aria-label="Admin sections"
-          className="inline-flex gap-1 rounded-lg border border-border bg-surface p-1"
+          className="flex flex-wrap gap-1 rounded-lg border border-border bg-surface p-1 sm:inline-flex"
         >
           <Tabs.Trigger value="verifications" className={tabClasses}>
             Verifications

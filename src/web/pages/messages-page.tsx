@@ -51,8 +51,9 @@ export default function MessagesPage() {
           )}
         </div>
       ) : (
-        <div className="grid gap-4 lg:h-[70vh] lg:grid-cols-[20rem_1fr]">
-          <div className={cn(selected ? 'hidden lg:block' : 'block', 'lg:h-[70vh]')}>
+        // minmax(0, …) and min-w-0: a long name or preview is cut with an ellipsis, never widens the page.
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:h-[70vh] lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <div className={cn(selected ? 'hidden lg:block' : 'block', 'min-w-0 lg:h-[70vh]')}>
             <ConversationList
               conversations={data}
               selectedId={selected}
@@ -60,7 +61,7 @@ export default function MessagesPage() {
               hrefFor={(id) => `/messages?with=${id}`}
             />
           </div>
-          <div className={cn(selected ? 'block' : 'hidden lg:block', 'lg:h-[70vh]')}>
+          <div className={cn(selected ? 'block' : 'hidden lg:block', 'min-w-0 lg:h-[70vh]')}>
             {selected ? (
               <ChatPane key={selected} api={api} userId={selected} onBack={() => navigate('/messages')} />
             ) : (
