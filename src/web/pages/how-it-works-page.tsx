@@ -25,7 +25,7 @@ const STEPS = [
   {
     icon: HeartHandshake,
     title: 'Peace of mind',
-    text: `You are charged only after the service is completed, and cancelling ${FREE_CANCELLATION_HOURS} hours or more before the start costs nothing. Afterwards, leave a review to help other families. If anything goes wrong, a person on our support team will help.`,
+    text: `Your card is held when you book and charged only after the service is completed, and cancelling ${FREE_CANCELLATION_HOURS} hours or more before the start costs nothing. Afterwards, leave a review to help other families. If anything goes wrong, a person on our support team will help.`,
   },
 ];
 

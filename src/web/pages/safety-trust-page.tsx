@@ -22,7 +22,7 @@ const TRUST_FEATURES = [
   {
     icon: Wallet,
     title: 'Payment after the service',
-    text: 'You pay through YaadCare, and you are charged only after the service is completed. Every booking and payment stays on record in your account, so nobody needs to carry cash.',
+    text: 'You pay through YaadCare: your card is held when you book and charged only after the service is completed. Every booking and payment stays on record in your account, so nobody needs to carry cash.',
   },
   {
     icon: LockKeyhole,

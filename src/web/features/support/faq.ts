@@ -56,7 +56,7 @@ export const FAQ: readonly FaqArticle[] = [
     category: 'bookings',
     question: 'What happens if the caregiver does not answer my request?',
     answer:
-      'A request the caregiver has not answered within 24 hours, or by the start time if that comes first, expires. If you had already paid, the hold on your money is released; nothing is charged.',
+      'A request the caregiver has not answered within 24 hours, or by the start time if that comes first, expires. If your card was already held, the hold is released; nothing is charged.',
   },
   {
     id: 'cancel',
