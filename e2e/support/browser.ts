@@ -22,8 +22,9 @@ export function launchBrowser(): Promise<Browser> {
 export const ONBOARDING_KEY = 'yaadcare_onboarding';
 
 /**
- * A fresh browser context and page. Journeys start as returning visitors, so the tutorial that opens 2 s
- * into a first visit never covers what they test; `firstVisit: true` leaves storage empty to test that.
+ * A fresh browser context and page. Journeys start as returning visitors who have seen the tutorial, so the
+ * one shown 2 s into the dashboard after a signup never covers what they test; `firstVisit: true` leaves
+ * storage empty to test that.
  */
 export async function newPage(
   browser: Browser,
