@@ -7,6 +7,7 @@ import { renderRoute, stubFetch } from '../test/render';
 import HowItWorksPage from './how-it-works-page';
 import PricingPage from './pricing-page';
 import SafetyTrustPage from './safety-trust-page';
+import TermsOfServicePage from './terms-of-service-page';
 
 /**
  * One payment model on every page that explains it (issue 15): the card is held when the family books and
@@ -17,6 +18,7 @@ const PAGES: [string, ComponentType][] = [
   ['/pricing', PricingPage],
   ['/how-it-works', HowItWorksPage],
   ['/safety-trust', SafetyTrustPage],
+  ['/terms-of-service', TermsOfServicePage],
 ];
 
 const sentencesAboutCharging = (text: string) =>

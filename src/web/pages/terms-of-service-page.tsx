@@ -94,8 +94,9 @@ const SECTIONS: LegalSection[] = [
           fee of {PLATFORM_FEE_PERCENT}% of the subtotal. The total is shown before the booking is sent.
         </li>
         <li>
-          The family is charged after the service is completed. Payments for bookings made on YaadCare must be
-          made through YaadCare, not in cash or by private transfer.
+          The family's card is held (authorized) when the booking is made and charged after the service is
+          completed. Payments for bookings made on YaadCare must be made through YaadCare, not in cash or by
+          private transfer.
         </li>
         <li>
           Caregivers receive the full subtotal for completed bookings. Payouts are made weekly, on{' '}
