@@ -92,6 +92,8 @@ export interface VerificationRow {
   selfieVerified: boolean;
   backgroundCheckVerified: boolean;
   verificationNotes: string | null;
+  /** yyyy-MM-dd: the police record (certificate of character) the background check was approved on. */
+  policeRecordIssuedAt: string | null;
   status: 'pending' | 'submitted' | 'approved' | 'rejected';
   submittedAt: Date | null;
   verifiedAt: Date | null;
@@ -441,7 +443,7 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
       parish: 'Kingston',
       town: 'Kingston',
       accountAgeDays: 420,
-      verification: approvedVerification(user.email, createdAt, verifiedAt),
+      verification: approvedVerification(user.email, createdAt, verifiedAt, now),
       forced: {
         completed: [
           demoFamily.user.email,
@@ -533,7 +535,7 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
         new Date(createdAt.getTime() + rng.int(2, 20) * DAY),
         new Date(now.getTime() - 2 * DAY),
       );
-      verification = approvedVerification(email, createdAt, verifiedAt);
+      verification = approvedVerification(email, createdAt, verifiedAt, now);
       updatedAt = verifiedAt;
     } else if (inProgress.has(i)) {
       verification = inProgressVerification(rng, email, createdAt, now);
@@ -838,8 +840,14 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
   };
 }
 
-function approvedVerification(email: string, createdAt: Date, verifiedAt: Date): VerificationRow {
+/**
+ * Every step approved. The police record is under 12 months old (a caregiver verified long ago has
+ * renewed it), so the public Verified badge holds; the index approves the background step after it.
+ */
+function approvedVerification(email: string, createdAt: Date, verifiedAt: Date, now: Date): VerificationRow {
+  const issued = new Date(Math.max(verifiedAt.getTime() - 7 * DAY, now.getTime() - 200 * DAY));
   return {
+    policeRecordIssuedAt: issued.toISOString().slice(0, 10),
     email,
     emailVerified: true,
     phoneVerified: true,
@@ -873,6 +881,7 @@ function inProgressVerification(rng: Rng, email: string, createdAt: Date, now: D
     addressVerified: steps >= 4,
     backgroundCheckVerified: false,
     verificationNotes: steps >= 3 ? 'Background check submitted; awaiting police record.' : null,
+    policeRecordIssuedAt: null,
     status: 'pending',
     submittedAt: null,
     verifiedAt: null,

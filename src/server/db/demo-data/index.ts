@@ -131,6 +131,17 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
     return id;
   };
   const adminId = uid(DEMO_ADMIN_EMAIL);
+  // The background step is approved on the current police record: a few days after it was issued when
+  // the caregiver renewed it after their verification.
+  const approvedOn = (v: { verifiedAt: Date | null; policeRecordIssuedAt: string | null }, step: string) =>
+    step === 'background' && v.policeRecordIssuedAt
+      ? new Date(
+          Math.max(
+            v.verifiedAt!.getTime(),
+            Date.parse(`${v.policeRecordIssuedAt}T15:00:00Z`) + 3 * 86_400_000,
+          ),
+        )
+      : v.verifiedAt!;
 
   for (const part of chunk(data.verifications)) {
     await tx.insert(verifications).values(
@@ -144,7 +155,7 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
             ? Object.fromEntries(
                 VERIFICATION_STEPS.map((step) => [
                   step,
-                  { approved: true, reason: null, by: adminId, at: v.verifiedAt!.toISOString() },
+                  { approved: true, reason: null, by: adminId, at: approvedOn(v, step).toISOString() },
                 ]),
               )
             : {},
