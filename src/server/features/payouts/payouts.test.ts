@@ -155,6 +155,15 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
     expect(earnings).toEqual({ available: 0, pending: 0, paid: 200000, total: 200000 });
     const after = await t.app.inject({ method: 'GET', url: '/api/earnings', headers: ready.cg.headers });
     expect(after.json().totals.paid).toBe('2000.00');
+    // The payout notice (and its e-mail text) names the currency.
+    const notices = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: ready.cg.headers,
+    });
+    expect(notices.json().items.map((n: { body: string }) => n.body)).toContain(
+      'J$ 2,000 is on its way to your JN Bank account •••• 4321. It arrives within 1-2 business days.',
+    );
     expect(after.json().items.map((i: { kind: string; status: string }) => `${i.kind}:${i.status}`)).toEqual([
       'payout:paid',
       'earning:paid',
