@@ -158,7 +158,10 @@ export async function createApprovedVerification(
       reviews: Object.fromEntries(VERIFICATION_STEPS.map((s) => [s, review])),
     })
     .returning();
-  await db.update(users).set({ isVerified: true, verificationStatus: 'approved' }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ isVerified: true, verificationStatus: 'approved' })
+    .where(eq(users.id, userId));
   return row;
 }
 

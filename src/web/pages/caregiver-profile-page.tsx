@@ -13,7 +13,12 @@ import {
   caregiverReviewsQuery,
   type PublicReview,
 } from '../features/caregivers/api';
-import { AvailabilityBadge, VerifiedBadge } from '../features/caregivers/components/badges';
+import {
+  AvailabilityBadge,
+  SelfReportedCredentials,
+  TrustBadge,
+  VerifiedFacts,
+} from '../features/caregivers/components/badges';
 import { type ProfileLinkState, placeText } from '../features/caregivers/components/caregiver-card';
 import { CaregiverPhoto } from '../features/caregivers/components/caregiver-photo';
 import { StarRating } from '../features/caregivers/components/star-rating';
@@ -195,7 +200,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
                 <h1 className="text-3xl font-extrabold tracking-tight">{name}</h1>
-                {caregiver.isVerified ? <VerifiedBadge /> : null}
+                <TrustBadge isVerified={caregiver.isVerified} />
                 <FavouriteButton caregiverId={caregiver.id} name={name} />
               </div>
               {kinds.length ? (
@@ -230,7 +235,11 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
                   <dt className="sr-only">Availability</dt>
                   <CalendarClock aria-hidden="true" className="size-4 text-muted-foreground" />
                   <dd>
-                    <AvailabilityBadge availability={caregiver.availability} now={now} />
+                    {caregiver.nextAvailableAt ? (
+                      <AvailabilityBadge nextAvailableAt={caregiver.nextAvailableAt} now={now} />
+                    ) : (
+                      <span className="text-muted-foreground">No free time in the next 14 days</span>
+                    )}
                   </dd>
                 </div>
               </dl>
@@ -252,6 +261,10 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
             )}
           </Section>
 
+          <Section title="Verified by YaadCare">
+            <VerifiedFacts facts={caregiver.verifiedFacts} firstName={caregiver.user.firstName} />
+          </Section>
+
           <Section title="Skills & Certifications">
             <h3 className="text-sm font-semibold text-muted-foreground">Skills</h3>
             <div className="mt-2">
@@ -259,7 +272,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
             </div>
             <h3 className="mt-4 text-sm font-semibold text-muted-foreground">Certifications</h3>
             <div className="mt-2">
-              <Chips items={caregiver.certifications} empty="No certifications listed yet." />
+              <SelfReportedCredentials items={caregiver.certifications} />
             </div>
           </Section>
 

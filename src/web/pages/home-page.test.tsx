@@ -21,7 +21,14 @@ function stubHome() {
     'GET /api/caregivers/search': {
       body: [
         makeCaregiver({ id: 1 }),
-        makeCaregiver({ id: 2, isVerified: false, availability: ['Available Now'] }),
+        makeCaregiver({
+          id: 2,
+          isVerified: false,
+          verifiedFacts: [],
+          availability: ['Available Now'],
+          // The server's next free time, already reached: free now.
+          nextAvailableAt: '2026-01-01T12:00:00.000Z',
+        }),
       ],
       headers: { 'X-Total-Count': '2' },
     },
@@ -55,8 +62,9 @@ describe('HomePage', () => {
     const featured = screen.getByRole('region', { name: 'Featured Caregivers' });
     await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(2));
     expect(calls.some((c) => c.url === '/api/caregivers/search?sort=rating&limit=3')).toBe(true);
-    expect(within(featured).getByText('Available Now')).toBeInTheDocument();
+    expect(within(featured).getByText('Available now')).toBeInTheDocument();
     expect(within(featured).getAllByText('Verified')).toHaveLength(1);
+    expect(within(featured).getAllByText('Not yet verified')).toHaveLength(1);
     expect(within(featured).getByRole('link', { name: 'View All Caregivers' })).toHaveAttribute(
       'href',
       '/search',

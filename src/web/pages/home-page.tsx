@@ -36,8 +36,8 @@ import { usePageMeta } from '../lib/use-page-meta';
 const TRUST = [
   {
     icon: ShieldCheck,
-    title: 'Background Checked',
-    text: 'Look for the Verified badge: ID, police record and references checked by our team.',
+    title: 'Verification You Can See',
+    text: "Every caregiver's identity and background check status is shown on their profile. Look for the Verified badge: ID, a police record under 12 months old and references checked by our team. Not every caregiver is verified yet.",
   },
   { icon: Star, title: 'Highly Rated', text: 'Reviews come from real families who booked through YaadCare.' },
   {

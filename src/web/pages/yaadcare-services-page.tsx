@@ -107,7 +107,7 @@ const REASONS = [
   {
     icon: BadgeCheck,
     title: 'Look for the Verified badge',
-    text: 'Verified caregivers have had their ID, police record and references checked by our team.',
+    text: 'Verified caregivers have had their ID, police record and references checked by our team. Not every caregiver is verified yet: each profile shows which checks are done.',
   },
   {
     icon: Star,

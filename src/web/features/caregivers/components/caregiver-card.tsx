@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { displayName, formatRate, parseRating, plural } from '../../../lib/format';
 import { FavouriteButton } from '../../favourites/components/favourite-button';
 import type { PublicCaregiver } from '../api';
-import { AvailabilityBadge, VerifiedBadge } from './badges';
+import { AvailabilityBadge, TrustBadge } from './badges';
 import { CaregiverPhoto } from './caregiver-photo';
 import { StarRating } from './star-rating';
 
@@ -22,7 +22,7 @@ export function placeText(location: string | null, parish: string | null): strin
 
 /**
  * A search result (spec §2): photo, name with last initial, rating, place, experience, rate, a two-line
- * bio, four skills then '+N more', the availability badge and Verified. The whole card opens the profile
+ * bio, four skills then '+N more', the availability badge (from nextAvailableAt) and Verified or Not yet verified. The whole card opens the profile
  * (the name is the one link; its ::after covers the card).
  */
 export function CaregiverCard({
@@ -68,8 +68,8 @@ export function CaregiverCard({
             </span>
           </p>
           <div className="mt-2 flex flex-wrap gap-1.5">
-            <AvailabilityBadge availability={caregiver.availability} now={now} />
-            {caregiver.isVerified ? <VerifiedBadge /> : null}
+            <AvailabilityBadge nextAvailableAt={caregiver.nextAvailableAt} now={now} />
+            <TrustBadge isVerified={caregiver.isVerified} />
           </div>
         </div>
       </div>
