@@ -29,6 +29,14 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatusValue, string> = {
   declined: 'Card declined',
 };
 
+/** A payment that stands for the booking: held, awaiting or received as a transfer, or charged. */
+export const LIVE_PAYMENT_STATUSES: readonly string[] = [
+  'authorized',
+  'received',
+  'awaiting_transfer',
+  'captured',
+];
+
 /** The label for a payment status ('authorized' → 'Card held'); a PayPal hold says so. */
 export function paymentStatusLabel(status: string, method?: string | null): string {
   if (status === 'authorized' && method === 'paypal') return 'Held on PayPal';

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { PaymentMethodValue } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { PAYMENT_METHOD_INFO } from '../../shared/payment-methods';
-import { paymentOutcome, paymentStatusLabel } from '../../shared/payment-status';
+import { LIVE_PAYMENT_STATUSES, paymentOutcome, paymentStatusLabel } from '../../shared/payment-status';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Alert } from '../components/ui/form-field';
@@ -37,8 +37,6 @@ const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-const LIVE = ['authorized', 'received', 'awaiting_transfer', 'captured'];
 
 function PaidState({
   payment,
@@ -123,7 +121,9 @@ export default function PaymentPage() {
     return <Alert className="m-6">Your booking could not be loaded. Please refresh the page.</Alert>;
 
   const total = toCents(booking.totalCost);
-  const live = result ?? (booking.payment && LIVE.includes(booking.payment.status) ? booking.payment : null);
+  const live =
+    result ??
+    (booking.payment && LIVE_PAYMENT_STATUSES.includes(booking.payment.status) ? booking.payment : null);
   // A completed booking nobody paid for yet is still paid here (charged at once).
   const closed = !['pending', 'confirmed', 'completed'].includes(booking.status);
   const notPayer = !!user && user.id !== booking.familyId;

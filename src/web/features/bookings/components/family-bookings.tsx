@@ -1,18 +1,16 @@
 import { Link } from 'react-router';
 import { formatJmd, toCents } from '../../../../shared/money';
-import { paymentStatusLabel } from '../../../../shared/payment-status';
+import { LIVE_PAYMENT_STATUSES, paymentStatusLabel } from '../../../../shared/payment-status';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { type BookingView, useMyBookings } from '../api';
 import { BookingWhen, CancelBookingButton, CancellationPolicy, StatusBadge } from './booking-bits';
 
-const LIVE_PAYMENT = ['authorized', 'received', 'awaiting_transfer', 'captured'];
-
 function FamilyBookingCard({ booking }: { booking: BookingView }) {
   const cg = booking.caregiver;
   const open = booking.status === 'pending' || booking.status === 'confirmed';
-  const paid = !!booking.payment && LIVE_PAYMENT.includes(booking.payment.status);
+  const paid = !!booking.payment && LIVE_PAYMENT_STATUSES.includes(booking.payment.status);
   const needsPayment = (open || booking.status === 'completed') && !paid;
   const started = new Date(booking.startsAt).getTime() <= Date.now();
   return (
