@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../src/shared/routes';
-import { DEMO_PASSWORD, ROLES, settle, signIn } from './support/a11y';
+import { concreteFor, DEMO_PASSWORD, ROLES, settle, signIn } from './support/a11y';
 import { launchBrowser, newPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -12,16 +12,6 @@ import { startServer, type TestServer } from './support/server';
 const WIDTH = 360;
 
 const env = {} as { server: TestServer; browser: Browser; caregiverId: number; caregiverUserId: number };
-
-/** A path of APP_ROUTES with its parameters filled in (the demo caregiver's profile and chat). */
-function concrete(route: string): string {
-  return route
-    .replace(':caregiverId', String(env.caregiverId))
-    .replace(':id', String(env.caregiverId))
-    .replace(':userId', String(env.caregiverUserId))
-    .replace(':bookingId', '1')
-    .replace(/^\/reset-password$/, '/reset-password?token=not-a-real-token');
-}
 
 /** The page's width, and the elements sticking out past the right edge (to say what to fix). */
 function measure(page: Page) {
@@ -47,7 +37,7 @@ async function sweepAt360(role: 'visitor' | (typeof ROLES)[number]['role']) {
   const account = ROLES.find((r) => r.role === role);
   if (account) await signIn(context, account.email, DEMO_PASSWORD);
   const report: Record<string, string> = {};
-  for (const path of APP_ROUTES.map(concrete)) {
+  for (const path of APP_ROUTES.map((route) => concreteFor(route, env))) {
     const settled = await settle(page, path);
     const { scrollWidth, wide } = await measure(page);
     if (!settled) report[path] = 'did not settle';

@@ -44,10 +44,15 @@ export function useA11yServer() {
 
 /** A path of APP_ROUTES with its parameters filled in. */
 export function concrete(route: string): string {
+  return concreteFor(route, ids);
+}
+
+/** A path of APP_ROUTES with its parameters filled in from these ids (a caregiver and the user behind them). */
+export function concreteFor(route: string, known: { caregiverId: number; caregiverUserId: number }): string {
   return route
-    .replace(':caregiverId', String(ids.caregiverId))
-    .replace(':id', String(ids.caregiverId))
-    .replace(':userId', String(ids.caregiverUserId))
+    .replace(':caregiverId', String(known.caregiverId))
+    .replace(':id', String(known.caregiverId))
+    .replace(':userId', String(known.caregiverUserId))
     .replace(':bookingId', '1')
     .replace(/^\/reset-password$/, '/reset-password?token=not-a-real-token');
 }
