@@ -56,14 +56,15 @@ export interface TestContext {
 
 /**
  * Registers before/after hooks that build the whole app on a fresh database of the given kind,
- * and returns a handle whose fields are set once the hooks ran.
+ * and returns a handle whose fields are set once the hooks ran. `now`: the app's clock (app.now), for
+ * tests that move time.
  */
-export function useTestApp(kind: DbKind, envOverrides: Partial<Env> = {}): TestContext {
+export function useTestApp(kind: DbKind, envOverrides: Partial<Env> = {}, now?: () => Date): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.env = testEnv(envOverrides);
     ctx.database = await openTestDatabase(kind);
-    ctx.app = await buildApp({ env: ctx.env, database: ctx.database, logger: false });
+    ctx.app = await buildApp({ env: ctx.env, database: ctx.database, logger: false, now });
     await ctx.app.ready();
   });
   afterAll(async () => {

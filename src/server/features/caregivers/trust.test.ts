@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRUST_CLAIMS } from '../../../shared/contracts/caregivers';
-import { buildApp } from '../../app';
-import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
 import {
   bearer,
@@ -11,7 +8,7 @@ import {
   createUser,
   loginToken,
 } from '../../test/factories';
-import { DB_KINDS, openTestDatabase, testEnv } from '../../test/harness';
+import { DB_KINDS, useTestApp } from '../../test/harness';
 
 /*
  * Issue 15: what public reads (search and profile) say about trust comes only from approved verification
@@ -19,20 +16,11 @@ import { DB_KINDS, openTestDatabase, testEnv } from '../../test/harness';
  * test controls. 2026-11-23 is a Monday; 15:00 UTC is 10:00 in Jamaica.
  */
 describe.each(DB_KINDS)('public trust signals and next availability on %s', (kind) => {
-  let database: Database;
-  let app: FastifyInstance;
   let clock = new Date('2026-11-23T15:00:00Z');
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await buildApp({ env: testEnv(), database, logger: false, now: () => clock });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const t = useTestApp(kind, {}, () => clock);
 
   const get = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method: 'GET', url, headers });
+    const res = await t.app.inject({ method: 'GET', url, headers });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json();
   };
@@ -44,10 +32,17 @@ describe.each(DB_KINDS)('public trust signals and next availability on %s', (kin
     expect(card, 'in search').toBeDefined();
     return [profile, card] as Record<string, unknown>[];
   };
+  /** No Verified badge in either read, and exactly these facts left. */
+  const expectUnverifiedWith = async (caregiverId: number, firstName: string, kinds: string[]) => {
+    for (const read of await publicReads(caregiverId, firstName)) {
+      expect(read.isVerified).toBe(false);
+      expect((read.verifiedFacts as { kind: string }[]).map((f) => f.kind)).toEqual(kinds);
+    }
+  };
   const ticked = ['CPR Certified', ...TRUST_CLAIMS];
 
   it('a caregiver who ticked "Background Check Completed" and "Reference Verified" without an approved record shows neither, and is Not verified', async () => {
-    const { caregiver, user } = await createCaregiver(database.db, {
+    const { caregiver, user } = await createCaregiver(t.database.db, {
       user: { firstName: 'Tickonly' },
       certifications: [...ticked],
       availability: ['Weekdays'],
@@ -59,19 +54,19 @@ describe.each(DB_KINDS)('public trust signals and next availability on %s', (kin
       expect(JSON.stringify(read)).not.toMatch(/Background Check Completed|Reference Verified/);
     }
     // Their own profile read still has what they ticked (the onboarding and edit forms).
-    const me = await get('/api/caregivers/me', bearer(await loginToken(app, user.email)));
+    const me = await get('/api/caregivers/me', bearer(await loginToken(t.app, user.email)));
     expect(me.certifications).toEqual(expect.arrayContaining([...TRUST_CLAIMS]));
   });
 
   it('an admin-approved record shows as verified facts with their dates and the Verified badge; an expired police record or a revoked step takes them away', async () => {
-    const admin = await createUser(database.db, { userType: 'admin' });
-    const { caregiver, user } = await createCaregiver(database.db, {
+    const admin = await createUser(t.database.db, { userType: 'admin' });
+    const { caregiver, user } = await createCaregiver(t.database.db, {
       user: { firstName: 'Approvedone' },
       certifications: [...ticked],
       availability: ['Weekdays'],
     });
     const approvedAt = new Date('2026-03-02T16:00:00Z');
-    await createApprovedVerification(database.db, user.id, {
+    await createApprovedVerification(t.database.db, user.id, {
       at: approvedAt,
       policeRecordIssuedOn: '2026-02-20',
       adminId: admin.id,
@@ -97,15 +92,7 @@ describe.each(DB_KINDS)('public trust signals and next availability on %s', (kin
     const before = clock;
     clock = new Date('2027-02-20T15:00:00Z');
     try {
-      for (const read of await publicReads(caregiver.id, 'Approvedone')) {
-        expect(read.isVerified).toBe(false);
-        expect((read.verifiedFacts as { kind: string }[]).map((f) => f.kind)).toEqual([
-          'identity',
-          'address',
-          'references',
-          'phone',
-        ]);
-      }
+      await expectUnverifiedWith(caregiver.id, 'Approvedone', ['identity', 'address', 'references', 'phone']);
       expect(
         (await get('/api/caregivers/search?verified=true')).map((c: { id: number }) => c.id),
       ).not.toContain(caregiver.id);
@@ -114,32 +101,25 @@ describe.each(DB_KINDS)('public trust signals and next availability on %s', (kin
     }
 
     // An admin rejects the background step: the check, the references and the badge go at once.
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/verifications/${user.id}/decision`,
-      headers: bearer(await loginToken(app, admin.email)),
+      headers: bearer(await loginToken(t.app, admin.email)),
       payload: { step: 'background', approved: false, reason: 'Police record could not be confirmed' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    for (const read of await publicReads(caregiver.id, 'Approvedone')) {
-      expect(read.isVerified).toBe(false);
-      expect((read.verifiedFacts as { kind: string }[]).map((f) => f.kind)).toEqual([
-        'identity',
-        'address',
-        'phone',
-      ]);
-    }
+    await expectUnverifiedWith(caregiver.id, 'Approvedone', ['identity', 'address', 'phone']);
   });
 
   it('a trust claim as a search filter finds caregivers with the verified fact, not those who only ticked it', async () => {
-    const { caregiver: ticker } = await createCaregiver(database.db, {
+    const { caregiver: ticker } = await createCaregiver(t.database.db, {
       user: { firstName: 'Filterticker' },
       certifications: [...TRUST_CLAIMS],
     });
-    const { caregiver: checked, user } = await createCaregiver(database.db, {
+    const { caregiver: checked, user } = await createCaregiver(t.database.db, {
       user: { firstName: 'Filterchecked' },
     });
-    await createApprovedVerification(database.db, user.id, { at: new Date('2026-11-01T15:00:00Z') });
+    await createApprovedVerification(t.database.db, user.id, { at: new Date('2026-11-01T15:00:00Z') });
     for (const claim of TRUST_CLAIMS) {
       const found = (await get(`/api/caregivers/search?skills=${encodeURIComponent(claim)}`)) as {
         id: number;
@@ -152,8 +132,8 @@ describe.each(DB_KINDS)('public trust signals and next availability on %s', (kin
 
   it('nextAvailableAt: the first free time from weekly hours and bookings, in Jamaica time; null when not taking bookings', async () => {
     // Monday 10:00 in Jamaica. Weekdays are 9:00–17:00: free now unless a booking covers now.
-    const family = await createUser(database.db, { userType: 'family' });
-    const { caregiver } = await createCaregiver(database.db, {
+    const family = await createUser(t.database.db, { userType: 'family' });
+    const { caregiver } = await createCaregiver(t.database.db, {
       user: { firstName: 'Weekdayer' },
       availability: ['Weekdays'],
     });
@@ -166,7 +146,7 @@ describe.each(DB_KINDS)('public trust signals and next availability on %s', (kin
     expect(await cardNext()).toBe('2026-11-23T15:00:00.000Z');
 
     // A confirmed booking 9:00–13:00 today: free at 13:00 (18:00 UTC).
-    await database.db.insert(bookings).values({
+    await t.database.db.insert(bookings).values({
       familyId: family.id,
       caregiverId: caregiver.id,
       date: '2026-11-23',
@@ -192,13 +172,13 @@ describe.each(DB_KINDS)('public trust signals and next availability on %s', (kin
     }
 
     // Only weekend hours... and the 'available for bookings' switch off: no next time at all.
-    const { caregiver: off } = await createCaregiver(database.db, {
+    const { caregiver: off } = await createCaregiver(t.database.db, {
       user: { firstName: 'Switchedoff' },
       availability: ['Weekdays', 'Available Now'],
       isAvailable: false,
     });
     expect((await get(`/api/caregivers/${off.id}`)).nextAvailableAt).toBeNull();
-    const { caregiver: none } = await createCaregiver(database.db, {
+    const { caregiver: none } = await createCaregiver(t.database.db, {
       user: { firstName: 'Nohours' },
       availability: ['Emergency/On-call'],
     });
