@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useServerRendered } from '../../../app/render-context';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
@@ -146,21 +145,18 @@ export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { fir
   const navigate = useNavigate();
   const navigating = useRef(false);
 
-  const serverRendered = useServerRendered();
   const { pathname } = useLocation();
   const onDashboard = Boolean(user) && DASHBOARD_PATHS.has(pathname);
   useEffect(() => {
     // Once, after signup, on the dashboard: never on /login, /signup or any other page's form.
     if (!onDashboard || !isTutorialDue()) return;
-    // 2 s into the visit: a server-rendered page was on screen before the app started, so the time it
-    // took to start counts.
-    const delay = serverRendered ? Math.max(0, firstVisitDelayMs - performance.now()) : firstVisitDelayMs;
+    // 2 s after the dashboard came (usually a move within the app after signup, not a page load).
     const timer = setTimeout(() => {
       // Someone may have opened (or finished) it meanwhile, in this tab or another.
       if (isTutorialDue() && !getTutorialState().open && !typingInAForm()) openTutorial();
-    }, delay);
+    }, firstVisitDelayMs);
     return () => clearTimeout(timer);
-  }, [firstVisitDelayMs, serverRendered, onDashboard]);
+  }, [firstVisitDelayMs, onDashboard]);
 
   const kind: TutorialKind =
     requested ??
