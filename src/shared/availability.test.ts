@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  availabilityBadge,
   type BusyTime,
   hoursOn,
   isJamaicaWorkingHours,
@@ -31,41 +30,6 @@ describe('isJamaicaWorkingHours', () => {
     ['a winter Wednesday 09:00 (no daylight saving)', '2025-01-15T14:00:00Z', true],
   ])('%s → %s', (_label, iso, expected) => {
     expect(isJamaicaWorkingHours(at(iso))).toBe(expected);
-  });
-});
-
-describe('availabilityBadge (spec §4)', () => {
-  const mondayNoon = at('2025-07-14T17:00:00Z');
-  const mondayEvening = at('2025-07-14T23:00:00Z');
-  const saturdayNoon = at('2025-07-19T17:00:00Z');
-
-  it("says 'Available Now' whenever the list says so, at any hour", () => {
-    for (const now of [mondayNoon, mondayEvening, saturdayNoon]) {
-      expect(availabilityBadge(['Weekends', 'Available Now'], now)).toBe('Available Now');
-    }
-  });
-
-  it("says 'Available Today' for weekday caregivers during Jamaica's working hours only", () => {
-    expect(availabilityBadge(['Weekdays', 'Mornings'], mondayNoon)).toBe('Available Today');
-    expect(availabilityBadge(['Weekdays', 'Mornings'], mondayEvening)).toBe('Available Tomorrow');
-    expect(availabilityBadge(['Weekdays'], saturdayNoon)).toBe('Available Tomorrow');
-  });
-
-  it("says 'Available Tomorrow' otherwise", () => {
-    expect(availabilityBadge([], mondayNoon)).toBe('Available Tomorrow');
-    expect(availabilityBadge(['Weekends', 'Monday Morning'], mondayNoon)).toBe('Available Tomorrow');
-  });
-
-  it('does not depend on the time zone of the device', () => {
-    // The test set-up pins TZ to America/Jamaica; the rule must not read local time at all.
-    const saved = process.env.TZ;
-    process.env.TZ = 'Asia/Tokyo';
-    try {
-      expect(availabilityBadge(['Weekdays'], at('2025-07-14T14:00:00Z'))).toBe('Available Today');
-      expect(availabilityBadge(['Weekdays'], at('2025-07-14T13:59:00Z'))).toBe('Available Tomorrow');
-    } finally {
-      process.env.TZ = saved;
-    }
   });
 });
 
