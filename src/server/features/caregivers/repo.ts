@@ -56,7 +56,12 @@ export interface SearchPage {
   countCap: number;
   /** With text and sort=relevance: how many of the best rated matches are ranked by text relevance. */
   rankCandidates: number;
+  /** Each row carries its confirmed and pending bookings overlapping [from, to) (for nextAvailableAt). */
+  busy: { from: Date; to: Date };
 }
+
+/** The key of a row's bookings ([startsAt, endsAt] pairs) in a rendered page, replaced by the service. */
+export const BUSY_KEY = '_busy';
 
 const bit = <T extends string>(facets: readonly T[], value: string) => facets.indexOf(value as T);
 
@@ -158,6 +163,14 @@ const trustJson = sql`case when v.id is null then null else json_build_object(
   'policeRecordIssuedAt', v.police_record_issued_at::text,
   'referenceCount', jsonb_array_length(v."references"), 'verifiedAt', v.verified_at) end`;
 
+/** A row's bookings in the window, in the same statement (one index probe per row of the page). */
+const busyJson = ({
+  from,
+  to,
+}: SearchPage['busy']) => sql`(select coalesce(json_agg(json_build_array(b.starts_at, b.ends_at)), '[]'::json)
+  from bookings b where b.caregiver_id = c.id and b.status in ('confirmed', 'pending')
+  and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz)`;
+
 /**
  * The page rendered by PostgreSQL as the JSON text of PublicCaregiver[] (src/shared/contracts/caregivers),
  * from caregivers `c` and users `u`, in `order`; the route sends it as it is. Parsing 24 rows in
@@ -166,7 +179,7 @@ const trustJson = sql`case when v.id is null then null else json_build_object(
  * the service checks every page against the zod schema (createCaregiverService's checkRendering).
  * Money stays a numeric string ('1500.00'); the last name is its initial.
  */
-const pageJson = (order: SQL) => sql`coalesce(json_agg(json_build_object(
+const pageJson = (order: SQL, busy: SearchPage['busy']) => sql`coalesce(json_agg(json_build_object(
   'id', c.id,
   'user', json_build_object(
     'firstName', u.first_name, 'lastName', upper(left(btrim(u.last_name), 1)),
@@ -174,7 +187,7 @@ const pageJson = (order: SQL) => sql`coalesce(json_agg(json_build_object(
   'parish', u.parish, 'kinds', c.kinds, 'isVerified', u.is_verified, 'bio', c.bio,
   'experience', c.experience, 'hourlyRate', c.hourly_rate::text, 'averageRating', c.average_rating::text,
   'totalReviews', c.total_reviews, 'skills', c.skills, 'certifications', c.certifications,
-  'availability', c.availability, '_trust', ${trustJson}) order by ${order}), '[]'::json)::text`;
+  'availability', c.availability, '_trust', ${trustJson}, '_busy', ${busyJson(busy)}) order by ${order}), '[]'::json)::text`;
 
 /** The caregivers columns pageJson reads. */
 const PAGE_COLUMNS = sql.raw(
@@ -231,7 +244,7 @@ export const caregiverRepo = {
           (select count(*)::int
            from (select 1 from caregivers c where ${where} order by ${orderBy(p.sort, 'c')} limit ${walk}) x
           ) as total,
-          (select ${pageJson(orderBy(p.sort, 'c'))}
+          (select ${pageJson(orderBy(p.sort, 'c'), p.busy)}
            from (select ${PAGE_COLUMNS} from caregivers c where ${where} order by ${orderBy(p.sort, 'c')}
                  offset ${p.offset} limit ${p.limit}) c
            join users u on u.id = c.user_id
@@ -256,7 +269,7 @@ export const caregiverRepo = {
       )
       select
         (select count(*)::int from m) as total,
-        (select ${pageJson(sql`page.pos`)}
+        (select ${pageJson(sql`page.pos`, p.busy)}
          from page join caregivers c on c.id = page.id join users u on u.id = c.user_id
          left join verifications v on v.user_id = c.user_id) as page`;
   },
@@ -321,7 +334,7 @@ export const caregiverRepo = {
     return new Map(result.filter((r) => r.parish !== null).map((r) => [r.parish as string, Number(r.count)]));
   },
 
-  /** Confirmed and pending bookings of these caregivers that overlap [from, to): one statement. */
+  /** Confirmed and pending bookings of these caregivers that overlap [from, to). */
   async busyTimes(tx: Tx, caregiverIds: number[], from: Date, to: Date) {
     if (!caregiverIds.length) return [];
     return tx

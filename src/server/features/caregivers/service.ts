@@ -32,6 +32,7 @@ import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { todayIso } from '../verification/steps';
 import {
+  BUSY_KEY,
   caregiverRepo,
   type ProfileRow,
   type ResolvedLocation,
@@ -181,9 +182,36 @@ export function checkRenderedPage(json: string): void {
   }
 }
 
+/**
+ * Adds to the database's page what needs the clock: the trust fields from each verification record, and
+ * nextAvailableAt from each row's bookings (rendered in the same statement). Listed caregivers take
+ * bookings (is_listed includes the switch).
+ */
+function completePage(json: string, at: Date): string {
+  const page = JSON.parse(json) as (Omit<PublicCaregiver, 'verifiedFacts' | 'nextAvailableAt'> & {
+    [TRUST_KEY]?: TrustRecord | null;
+    [BUSY_KEY]?: [string, string][];
+  })[];
+  if (!page.length) return json;
+  return JSON.stringify(
+    page.map(({ [TRUST_KEY]: record, [BUSY_KEY]: busy = [], ...c }) => ({
+      ...c,
+      ...trustFields(c, record ?? null, at),
+      nextAvailableAt:
+        nextAvailableAt(
+          { availability: c.availability, isAvailable: true },
+          busy.map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) })),
+          at,
+        )?.toISOString() ?? null,
+    })),
+  );
+}
+
 /** The window nextAvailableAt looks at. */
-const busyWindow = (now: Date) =>
-  [now, new Date(now.getTime() + (NEXT_AVAILABLE_DAYS + 1) * 86_400_000)] as const;
+const busyWindow = (now: Date) => ({
+  from: now,
+  to: new Date(now.getTime() + (NEXT_AVAILABLE_DAYS + 1) * 86_400_000),
+});
 
 /** A query's filters as the repository takes them, with q's words as `text`. */
 function searchFilters(input: FiltersInput, now: Date, text: string | undefined): SearchFilters {
@@ -211,7 +239,7 @@ function searchFilters(input: FiltersInput, now: Date, text: string | undefined)
  * Sort, page and the count's cap: exact up to SEARCH_TOTAL_CAP (SEARCH_TEXT_TOTAL_CAP with text, whose
  * every match is read from the table), or to the end of the page if that is further.
  */
-function searchPage(input: SearchInput, filters: SearchFilters): SearchPage {
+function searchPage(input: SearchInput, filters: SearchFilters, now: Date): SearchPage {
   const cap = filters.text ? SEARCH_TEXT_TOTAL_CAP : SEARCH_TOTAL_CAP;
   return {
     sort: input.sort ?? 'relevance',
@@ -219,6 +247,7 @@ function searchPage(input: SearchInput, filters: SearchFilters): SearchPage {
     offset: input.offset,
     countCap: Math.max(cap, input.offset + input.limit),
     rankCandidates: RANK_CANDIDATES,
+    busy: busyWindow(now),
   };
 }
 
@@ -244,35 +273,6 @@ export function createCaregiverService({
     return corrected.join(' ') === words.join(' ') ? first : attempt(corrected.join(' '));
   }
 
-  /**
-   * Adds to the database's page what needs the clock and the bookings: the trust fields from each
-   * verification record, and nextAvailableAt (one query for the page's bookings). Listed caregivers take
-   * bookings (is_listed includes the switch).
-   */
-  async function completePage(json: string, at: Date): Promise<string> {
-    const page = JSON.parse(json) as (Omit<PublicCaregiver, 'verifiedFacts' | 'nextAvailableAt'> & {
-      [TRUST_KEY]?: TrustRecord | null;
-    })[];
-    if (!page.length) return json;
-    const busy = await caregiverRepo.busyTimes(
-      db,
-      page.map((c) => c.id),
-      ...busyWindow(at),
-    );
-    return JSON.stringify(
-      page.map(({ [TRUST_KEY]: record, ...c }) => ({
-        ...c,
-        ...trustFields(c, record ?? null, at),
-        nextAvailableAt:
-          nextAvailableAt(
-            { availability: c.availability, isAvailable: true },
-            busy.filter((b) => b.caregiverId === c.id),
-            at,
-          )?.toISOString() ?? null,
-      })),
-    );
-  }
-
   return {
     async search(input: SearchInput): Promise<SearchResult> {
       const at = now();
@@ -280,9 +280,9 @@ export function createCaregiverService({
         input.q,
         async (text) => {
           const filters = searchFilters(input, at, text);
-          const page = searchPage(input, filters);
+          const page = searchPage(input, filters, at);
           const rendered = await caregiverRepo.search(db, filters, page);
-          const json = await completePage(rendered.json, at);
+          const json = completePage(rendered.json, at);
           const matched = rendered.matched;
           if (checkRendering) checkRenderedPage(json);
           const exact = matched <= page.countCap;
@@ -315,7 +315,8 @@ export function createCaregiverService({
       const row = await caregiverRepo.findProfile(db, by);
       if (!row || !mayViewProfile(row, viewer)) throw notFound(CAREGIVER_NOT_FOUND);
       const at = now();
-      const busy = await caregiverRepo.busyTimes(db, [row.id], ...busyWindow(at));
+      const { from, to } = busyWindow(at);
+      const busy = await caregiverRepo.busyTimes(db, [row.id], from, to);
       return toProfile(row, at, busy);
     },
   };
