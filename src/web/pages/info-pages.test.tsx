@@ -93,13 +93,16 @@ describe('informational pages', () => {
       'Government ID and identity',
       'Criminal background check',
       'Employer references',
-      'Certification and training check',
+      'Proof of address',
       'Phone and e-mail verification',
       'Profile review and approval',
     ]);
     expect(verification).toHaveTextContent(
       'Police Certificate of Character issued by the Jamaica Constabulary Force',
     );
+    // No document review for certificates exists: the page must not claim one (issue 15).
+    expect(verification).toHaveTextContent('self-reported');
+    expect(verification).not.toHaveTextContent(/certificates? .*checked against/i);
     const trust = screen.getByRole('heading', { level: 2, name: 'How we build trust' }).closest('section')!;
     expect(within(trust).getAllByRole('heading', { level: 3 })).toHaveLength(4);
     expect(trust).toHaveTextContent('look for the badge');

@@ -12,7 +12,7 @@ const TRUST_FEATURES = [
   {
     icon: BadgeCheck,
     title: 'The Verified badge',
-    text: 'Caregivers who pass all six verification steps below carry the Verified badge on their profile and in search results. Not every caregiver on YaadCare has finished verification yet, so look for the badge before you book.',
+    text: "Caregivers who pass all six verification steps below carry the Verified badge on their profile and in search results; every profile shows which checks are done and when, or says 'Not yet verified'. Not every caregiver on YaadCare has finished verification yet, so look for the badge before you book.",
   },
   {
     icon: Star,
@@ -38,15 +38,15 @@ const VERIFICATION_STEPS = [
   },
   {
     title: 'Criminal background check',
-    text: 'A recent police record, the Police Certificate of Character issued by the Jamaica Constabulary Force.',
+    text: 'A recent police record, the Police Certificate of Character issued by the Jamaica Constabulary Force. It counts for 12 months: when it turns 12 months old the badge goes until a new one is approved.',
   },
   {
     title: 'Employer references',
-    text: 'We contact previous employers or families the caregiver has worked for and ask about reliability and conduct.',
+    text: 'Two references from previous employers or families the caregiver has worked for, with their phone numbers, checked by our team with the police record.',
   },
   {
-    title: 'Certification and training check',
-    text: 'Certificates listed on the profile, such as First Aid, CPR, HEART/NSTA Trust or nursing qualifications, are checked against the documents provided.',
+    title: 'Proof of address',
+    text: 'A recent utility bill or bank statement showing where the caregiver lives, matched to the address they give us.',
   },
   {
     title: 'Phone and e-mail verification',
@@ -79,7 +79,7 @@ export default function SafetyTrustPage() {
   usePageMeta({
     title: 'Safety and trust',
     description:
-      'How YaadCare verifies caregivers in six steps (ID, JCF police record, references, certificates, phone and e-mail, profile review), plus safety tips for families and caregivers in Jamaica.',
+      'How YaadCare verifies caregivers in six steps (ID, JCF police record, references, proof of address, phone and e-mail, profile review), what the Verified badge means, and safety tips for families and caregivers in Jamaica.',
     canonicalPath: '/safety-trust',
   });
 
@@ -108,7 +108,7 @@ export default function SafetyTrustPage() {
         id="verification"
         title="Our 6-step caregiver verification"
         tone="muted"
-        intro="Caregivers choose to get verified, and the badge appears only when every step is complete."
+        intro="Caregivers choose to get verified, and the badge appears only when every step is complete. Certificates such as First Aid, CPR or nursing qualifications are self-reported: we do not review those documents yet, profiles mark them 'self-reported', so ask to see them."
       >
         <ol className="grid gap-4 md:grid-cols-2">
           {VERIFICATION_STEPS.map((step, index) => (

@@ -96,7 +96,7 @@ export const FAQ: readonly FaqArticle[] = [
     category: 'safety',
     question: 'What does the Verified badge mean?',
     answer:
-      "Our team has checked the caregiver's e-mail and phone, government photo ID and selfie, proof of address and a Police Certificate of Character. Not every caregiver has finished verification, so look for the badge before you book.",
+      "Our team has checked the caregiver's e-mail and phone, government photo ID and selfie, proof of address, two references and a Police Certificate of Character under 12 months old; the profile lists each check with its date. The badge goes when the police record turns 12 months old, until a new one is approved. Not every caregiver has finished verification (their profile says 'Not yet verified'), so look for the badge before you book. Certificates such as CPR or First Aid are self-reported.",
   },
   {
     id: 'reviews',
