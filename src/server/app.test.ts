@@ -174,7 +174,9 @@ describe('logs', () => {
 });
 
 describe.each(DB_KINDS)('logs on %s', (kind) => {
-  it('a database failure during signup logs the SQL, never its parameters: no hash, password, e-mail or phone', { timeout: 120_000 }, async () => {
+  it('a database failure during signup logs the SQL, never its parameters: no hash, password, e-mail or phone', {
+    timeout: 120_000,
+  }, async () => {
     const { app, database, log } = await appWithMemoryLog(kind);
     try {
       // Every insert into users fails, as a full disk or a broken constraint would.
@@ -209,7 +211,9 @@ describe.each(DB_KINDS)('logs on %s', (kind) => {
     }
   });
 
-  it('demo mode prints the outbox (mail with its link, SMS with its code) to the log', { timeout: 120_000 }, async () => {
+  it('demo mode prints the outbox (mail with its link, SMS with its code) to the log', {
+    timeout: 120_000,
+  }, async () => {
     const { app, database, log } = await appWithMemoryLog(kind, { demoMode: true });
     try {
       const u = await createUser(database.db, { userType: 'caregiver', email: 'echo@example.test' });

@@ -160,7 +160,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
         Book {caregiver.user.firstName}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        <span className="text-lg font-bold text-foreground">{formatJmd(rateCents)}</span> JMD per hour
+        <span className="text-lg font-bold text-foreground">{formatJmd(rateCents)}</span> per hour
       </p>
 
       {closed ? (

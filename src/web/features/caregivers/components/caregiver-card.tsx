@@ -90,8 +90,8 @@ export function CaregiverCard({
         <div className="flex items-baseline gap-1.5">
           <dt className="sr-only">Hourly rate</dt>
           <dd>
-            <span className="text-lg font-bold text-foreground">{formatRate(caregiver.hourlyRate)}</span> JMD
-            / hour
+            <span className="text-lg font-bold text-foreground">{formatRate(caregiver.hourlyRate)}</span> /
+            hour
           </dd>
         </div>
       </dl>
