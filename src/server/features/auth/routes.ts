@@ -31,7 +31,6 @@ export async function authRoutes(app: FastifyInstance) {
   const service = createAuthService({
     db: app.db,
     mailer: app.mailer,
-    demoMode: app.env.demoMode,
     publicUrl: app.env.publicUrl,
     now: app.now,
   });

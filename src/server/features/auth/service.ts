@@ -23,7 +23,6 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
-  demoMode: boolean;
   publicUrl: string;
   /** The clock of the login throttle's windows (default: the system clock). */
   now?: () => Date;
