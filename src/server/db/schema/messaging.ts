@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { messages } from './messages';
 import { users } from './users';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
@@ -35,6 +36,8 @@ export const userReports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
+    /** The message the reporter pointed at, when they reported one (the admin sees it in context). */
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['open', 'resolved'] })
       .notNull()
       .default('open'),
@@ -46,6 +49,26 @@ export const userReports = pgTable(
     index('user_reports_status_idx').on(t.status, t.createdAt),
     check('user_reports_status_check', sql`${t.status} in ('open', 'resolved')`),
     check('user_reports_reason_check', sql`length(${t.reason}) between 1 and 1000`),
+  ],
+);
+
+/** The audit trail of a report: every admin action on it (who, when, what, note). */
+export const reportActions = pgTable(
+  'report_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => userReports.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['warn', 'suspend', 'dismiss'] }).notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('report_actions_report_idx').on(t.reportId, t.createdAt),
+    check('report_actions_action_check', sql`${t.action} in ('warn', 'suspend', 'dismiss')`),
+    check('report_actions_note_check', sql`${t.note} is null or length(${t.note}) <= 1000`),
   ],
 );
 
