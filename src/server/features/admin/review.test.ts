@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { caregivers, mailOutbox, users, verifications } from '../../db/schema';
+import { caregivers, mailOutbox, notifications, users, verifications } from '../../db/schema';
 import { bearer, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { jpegPhoto } from '../../test/uploads';
@@ -205,8 +205,83 @@ describe.each(DB_KINDS)('admin review and suspension on %s', (kind) => {
       headers: admin.h,
     });
     expect(list.json().items.some((i: { userId: number }) => i.userId === carer.user.id)).toBe(true);
-    // Approving a step the user has not done is refused.
-    expect(STEPS).toHaveLength(6);
+  });
+
+  it('Approving a step the user has not done is refused (409): no selfie uploaded, phone not verified', async () => {
+    const admin = await signIn('admin');
+    const carer = await signIn('caregiver');
+    // A record in the review queue whose caregiver never uploaded a selfie nor proved a phone (a record
+    // sent for review before every step was required, or a phone an admin rejected since).
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/verification',
+      headers: carer.h,
+      payload: { userId: carer.user.id },
+    });
+    await t.database.db
+      .update(verifications)
+      .set({ status: 'submitted', submittedAt: new Date(), emailVerified: true })
+      .where(eq(verifications.userId, carer.user.id));
+    for (const step of ['selfie', 'phone'] as const) {
+      const res = await decide(admin.h, carer.user.id, { step, approved: true });
+      expect(res.statusCode, `${step}: ${res.body}`).toBe(409);
+      expect(res.json().message).toMatch(/not completed/);
+    }
+    // Nothing was recorded: no review, no flag, no badge.
+    const [v] = await t.database.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.userId, carer.user.id));
+    expect(v.reviews).toEqual({});
+    expect([v.selfieVerified, v.phoneVerified, v.status]).toEqual([false, false, 'submitted']);
+    // The step the caregiver did (e-mail) can be approved.
+    expect((await decide(admin.h, carer.user.id, { step: 'email', approved: true })).statusCode).toBe(200);
+
+    // A phone the reviewer rejected must be proved again before it can be approved.
+    const other = await signIn('caregiver');
+    expect((await completeVerification(t.app, other.h)).statusCode).toBe(200);
+    const rejected = await decide(admin.h, other.user.id, {
+      step: 'phone',
+      approved: false,
+      reason: 'Not yours',
+    });
+    expect(rejected.json()).toMatchObject({ phoneVerified: false, steps: { phone: { state: 'rejected' } } });
+    expect((await decide(admin.h, other.user.id, { step: 'phone', approved: true })).statusCode).toBe(409);
+  });
+
+  it('five approved steps of six leave the caregiver unverified, with no "verified" notification or e-mail', async () => {
+    const admin = await signIn('admin');
+    const carer = await signIn('caregiver');
+    expect((await completeVerification(t.app, carer.h)).statusCode).toBe(200);
+    for (const step of STEPS.filter((s) => s !== 'background')) {
+      const res = await decide(admin.h, carer.user.id, { step, approved: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe('submitted');
+    }
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, carer.user.id));
+    expect([u.verificationStatus, u.isVerified]).toEqual(['submitted', false]);
+    const [v] = await t.database.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.userId, carer.user.id));
+    expect([v.status, v.verifiedAt, v.verifiedBy]).toEqual(['submitted', null, null]);
+    const kinds = (
+      await t.database.db.select().from(notifications).where(eq(notifications.userId, carer.user.id))
+    ).map((n) => n.kind);
+    expect(kinds).not.toContain('verification.approved');
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, carer.user.email));
+    expect(mails.map((m) => m.subject)).not.toContain("You're verified on YaadCare");
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: carer.h });
+    expect(me.json()).toMatchObject({ isVerified: false, verificationStatus: 'submitted' });
+
+    // The sixth approval verifies, and tells the caregiver once.
+    const last = await decide(admin.h, carer.user.id, { step: 'background', approved: true });
+    expect(last.json().status).toBe('approved');
+    const after = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, carer.user.id));
+    expect(after.filter((n) => n.kind === 'verification.approved')).toHaveLength(1);
   });
 
   it('flags a police record older than 12 months and reminds 30 days before it turns 12 months old', async () => {
