@@ -4,6 +4,7 @@ export * from './engagement';
 export * from './messages';
 export * from './messaging';
 export * from './notifications';
+export * from './onboarding';
 export * from './payments';
 export * from './privacy';
 export * from './rate-limits';
