@@ -11,10 +11,12 @@ import {
   UpdateMeRequest,
 } from '../../../shared/contracts/caregiver-profile';
 import { ErrorResponse } from '../../../shared/contracts/common';
+import { OnboardingDraft, SaveOnboardingDraftRequest } from '../../../shared/contracts/onboarding-draft';
 import { notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
 import { toPublicUser } from '../auth/service';
+import { createOnboardingDraftService } from './onboarding-draft';
 import { photoKeyOf } from './photos';
 import { createCaregiverProfileService } from './service';
 
@@ -33,6 +35,7 @@ const errors = {
 export async function caregiverProfileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createCaregiverProfileService({ db: app.db, storage: app.storage });
+  const drafts = createOnboardingDraftService({ db: app.db });
 
   r.post(
     '/api/caregivers',
@@ -59,6 +62,49 @@ export async function caregiverProfileRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.getMine(currentUser(req).id),
+  );
+
+  r.get(
+    '/api/caregivers/me/onboarding-draft',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['caregivers'],
+        summary: 'The signed-in caregiver’s unfinished onboarding wizard, prefilled from signup',
+        response: { 200: OnboardingDraft, ...errors },
+      },
+    },
+    async (req) => drafts.get(currentUser(req).id),
+  );
+
+  r.put(
+    '/api/caregivers/me/onboarding-draft',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['caregivers'],
+        summary: 'Save the onboarding wizard’s step and values (on each Next); 409 once the profile exists',
+        body: SaveOnboardingDraftRequest,
+        response: { 200: OnboardingDraft, ...errors },
+      },
+    },
+    async (req) => drafts.save(currentUser(req).id, req.body),
+  );
+
+  r.delete(
+    '/api/caregivers/me/onboarding-draft',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['caregivers'],
+        summary: 'Discard the onboarding draft (start over)',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await drafts.discard(currentUser(req).id);
+      return reply.code(204).send(null);
+    },
   );
 
   r.patch(

@@ -10,6 +10,7 @@ import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/client';
 import { DEFAULT_WEEKLY_AVAILABILITY } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
+import { onboardingDraftRepo } from './onboarding-draft';
 import { deleteProfilePhoto, photoUrl, storeProfilePhoto } from './photos';
 import { caregiverProfileRepo, type ProfileRow } from './repo';
 
@@ -89,6 +90,8 @@ export function createCaregiverProfileService(deps: { db: Db; storage: FileStora
             weeklyAvailability: input.weeklyAvailability ?? DEFAULT_WEEKLY_AVAILABILITY,
           });
           if (place.location) await caregiverProfileRepo.updateUser(tx, userId, place);
+          // The wizard's unfinished draft has served its purpose.
+          await onboardingDraftRepo.remove(tx, userId);
         });
       } catch (err) {
         // Two submits racing: the unique index on user_id decides.
