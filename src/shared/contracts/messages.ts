@@ -91,6 +91,8 @@ export const ReportRequest = z.object({
     .trim()
     .min(1, 'Please tell us what happened.')
     .max(1000, 'Please keep the report under 1,000 characters.'),
+  /** Optional: the message being reported (one of the conversation between the two). */
+  messageId: Id('messageId').optional(),
 });
 export type ReportRequest = z.infer<typeof ReportRequest>;
 

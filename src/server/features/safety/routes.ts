@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Id, IdParam } from '../../../shared/contracts/common';
-import { AdminReport, ReportRequest } from '../../../shared/contracts/messages';
+import { ReportRequest } from '../../../shared/contracts/messages';
+import { AdminReportItem, AdminReportsQuery, ReportActionRequest } from '../../../shared/contracts/reports';
 import { badRequest, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { messageRepo, toMessage } from '../messages/repo';
-import { publicPerson } from '../messages/service';
-import { notificationRepo } from '../notifications/repo';
+import { createAdminService } from '../admin/service';
+import { messageRepo } from '../messages/repo';
 import { safetyRepo } from './repo';
+import { createSafetyService } from './service';
 
 const UserIdParam = z.object({ userId: Id('userId') });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -16,6 +17,12 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 /** Blocking and reporting users from the chat; the admin report queue. */
 export async function safetyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = createAdminService({ db: app.db });
+  const safety = createSafetyService({
+    db: app.db,
+    mailer: app.mailer,
+    suspend: (actor, userId) => admin.setSuspended(actor, userId, true),
+  });
 
   /** The other user, who must exist, not be the caller and not be YaadCare Support. */
   const otherUser = async (me: number, userId: number) => {
@@ -79,16 +86,7 @@ export async function safetyRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const me = currentUser(req);
       const other = await otherUser(me.id, req.params.userId);
-      const id = await app.db.transaction(async (tx) => {
-        const reportId = await safetyRepo.report(tx, me.id, other.id, req.body.reason);
-        await notificationRepo.addForAdmins(tx, {
-          kind: 'report',
-          title: 'New user report',
-          body: `${me.firstName} ${me.lastName} reported ${other.firstName} ${other.lastName}.`,
-          link: '/admin',
-        });
-        return reportId;
-      });
+      const id = await safety.report(me, other, req.body);
       return reply.code(201).send({ id });
     },
   );
@@ -100,35 +98,16 @@ export async function safetyRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: 'Reported users, oldest open report first, each with the conversation between the two',
-        querystring: z.object({
-          status: z.enum(['open', 'resolved']).default('open'),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-        }),
-        response: { 200: z.array(AdminReport), 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        querystring: AdminReportsQuery,
+        response: {
+          200: z.array(AdminReportItem),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+        },
       },
     },
-    async (req) => {
-      const reports = await safetyRepo.list(app.db, req.query.status, req.query.limit);
-      return Promise.all(
-        reports.map(async (rep) => {
-          const [reporter, reported, conversation] = await Promise.all([
-            messageRepo.person(app.db, rep.reporterId),
-            messageRepo.person(app.db, rep.reportedId),
-            messageRepo.oldestFirst(app.db, rep.reporterId, rep.reportedId, 50),
-          ]);
-          if (!reporter || !reported) throw notFound('User not found');
-          return {
-            id: rep.id,
-            reason: rep.reason,
-            status: rep.status,
-            createdAt: rep.createdAt.toISOString(),
-            reporter: publicPerson(reporter),
-            reported: { ...publicPerson(reported), suspended: reported.suspendedAt !== null },
-            conversation: conversation.map((m) => toMessage(m)),
-          };
-        }),
-      );
-    },
+    async (req) => safety.list(req.query),
   );
 
   r.post(
@@ -137,15 +116,32 @@ export async function safetyRoutes(app: FastifyInstance) {
       config: { access: ['admin'] },
       schema: {
         tags: ['admin'],
-        summary: 'Close a report',
+        summary: 'Close a report (recorded as dismissed; the spec-era call kept for the old console)',
         params: IdParam,
         response: { 204: z.null(), ...errors },
       },
     },
     async (req, reply) => {
-      if (!(await safetyRepo.resolve(app.db, req.params.id, currentUser(req).id))) {
-        throw notFound('Report not found');
-      }
+      await safety.dismissOpen(currentUser(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/admin/reports/:id/actions',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Act on an open report: warn (the reported user gets a notice with the note), suspend or dismiss; each closes it and is recorded in its audit trail',
+        params: IdParam,
+        body: ReportActionRequest,
+        response: { 204: z.null(), ...errors, 409: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      await safety.act(currentUser(req), req.params.id, req.body);
       return reply.code(204).send(null);
     },
   );
