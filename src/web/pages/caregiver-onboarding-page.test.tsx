@@ -93,4 +93,50 @@ describe('CaregiverOnboardingPage', () => {
       }),
     );
   });
+
+  it('restores the saved draft (step and answers) on load and saves the draft on each Next', async () => {
+    const draft = {
+      step: 1,
+      values: {
+        bio: 'Nanny from Ocho Rios.',
+        experience: '3',
+        hourlyRate: '1200',
+        kinds: ['child-care'],
+        parish: 'St. Ann',
+        town: 'Ocho Rios',
+        skills: ['Pet Care'],
+      },
+      savedAt: '2026-11-23T15:00:00.000Z',
+    };
+    const { calls } = stubFetch({
+      'GET /api/auth/me': { body: carer },
+      'GET /api/caregivers/me': { status: 404, body: { message: 'No profile' } },
+      'GET /api/caregivers/me/onboarding-draft': { body: draft },
+      'PUT /api/caregivers/me/onboarding-draft': (call) => ({
+        body: { ...(call.body as object), savedAt: '2026-11-23T15:05:00.000Z' },
+      }),
+    });
+    renderRoute(<CaregiverOnboardingPage />, { path: '/caregiver-onboarding', user: carer });
+    // Back where the caregiver left off, with the answers given.
+    await screen.findByRole('heading', { level: 2, name: 'Your skills' });
+    expect(screen.getByText('Step 2 of 3: Your skills')).toBeInTheDocument();
+    expect(screen.getByLabelText('Pet Care')).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { level: 2, name: 'About you' });
+    expect(screen.getByLabelText('Bio')).toHaveValue('Nanny from Ocho Rios.');
+    expect(screen.getByLabelText('Town')).toHaveValue('Ocho Rios');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Your skills' });
+    fireEvent.click(screen.getByLabelText('Infant Care'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Certifications & availability' });
+    await screen.findByText('Progress saved: you can come back to it later.');
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => (c.body as { step: number }).step)).toEqual([1, 2]);
+    expect(puts[1].body).toMatchObject({
+      step: 2,
+      values: { bio: 'Nanny from Ocho Rios.', town: 'Ocho Rios', skills: ['Pet Care', 'Infant Care'] },
+    });
+  });
 });

@@ -25,7 +25,13 @@ import { Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { toast } from '../components/ui/use-toast';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
-import { useCreateCaregiverProfile, useMyCaregiverProfile } from '../features/caregiver-profile/api';
+import {
+  type OnboardingDraft,
+  useCreateCaregiverProfile,
+  useMyCaregiverProfile,
+  useOnboardingDraft,
+  useSaveOnboardingDraft,
+} from '../features/caregiver-profile/api';
 import { LocationFields } from '../features/caregiver-profile/components/location-fields';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -56,12 +62,34 @@ const STEPS = [
   { title: 'Certifications & availability', fields: ['certifications', 'availability'] },
 ] as const;
 
-function OnboardingWizard() {
+const lastStep = STEPS.length - 1;
+
+/** The wizard's starting values: the saved draft, else what signup told us (parish and town). */
+function initialValues(
+  user: { location: string | null; parish: string | null },
+  draft: OnboardingDraft | null,
+) {
+  const town = findTown(user.location ?? '');
+  const saved = draft?.values ?? {};
+  return {
+    bio: saved.bio ?? '',
+    experience: saved.experience ?? '',
+    hourlyRate: saved.hourlyRate ?? '',
+    kinds: (saved.kinds ?? []) as OnboardingValues['kinds'],
+    parish: saved.parish ?? town?.parish ?? user.parish ?? '',
+    town: saved.town ?? town?.name ?? '',
+    skills: saved.skills ?? [],
+    certifications: saved.certifications ?? [],
+    availability: saved.availability ?? [],
+  };
+}
+
+function OnboardingWizard({ draft }: { draft: OnboardingDraft | null }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const create = useCreateCaregiverProfile();
-  const [step, setStep] = useState(0);
-  const initialTown = findTown(user.location ?? '');
+  const saveDraft = useSaveOnboardingDraft();
+  const [step, setStep] = useState(() => Math.min(Math.max(draft?.step ?? 0, 0), lastStep));
   const {
     register,
     control,
@@ -69,24 +97,19 @@ function OnboardingWizard() {
     trigger,
     watch,
     setValue,
+    getValues,
     formState: { errors },
   } = useForm<OnboardingValues>({
     resolver: zodResolver(OnboardingForm),
-    defaultValues: {
-      bio: '',
-      experience: '',
-      hourlyRate: '',
-      kinds: [],
-      parish: initialTown?.parish ?? '',
-      town: initialTown?.name ?? '',
-      skills: [],
-      certifications: [],
-      availability: [],
-    },
+    defaultValues: initialValues(user, draft),
   });
 
   const next = async () => {
-    if (await trigger([...STEPS[step].fields])) setStep((s) => Math.min(s + 1, STEPS.length - 1));
+    if (!(await trigger([...STEPS[step].fields]))) return;
+    const to = Math.min(step + 1, lastStep);
+    setStep(to);
+    // Each Next keeps the progress on the server: a reload (or another device) comes back here.
+    saveDraft.mutate({ step: to, values: getValues() });
   };
 
   const onSubmit = handleSubmit((v) => {
@@ -127,12 +150,16 @@ function OnboardingWizard() {
           Step {step + 1} of {STEPS.length}: {STEPS[step].title}
         </p>
         <Progress value={((step + 1) / STEPS.length) * 100} label="Onboarding progress" />
+        <p className="text-xs text-muted-foreground" role="status">
+          {saveDraft.isSuccess ? 'Progress saved: you can come back to it later.' : null}
+          {saveDraft.isError ? 'We could not save your progress; your answers stay on this page.' : null}
+        </p>
       </div>
       <form
         noValidate
         onSubmit={(e) => {
           // Enter on steps 1 and 2 moves on; only step 3 submits.
-          if (step < STEPS.length - 1) {
+          if (step < lastStep) {
             e.preventDefault();
             void next();
             return;
@@ -280,6 +307,7 @@ export default function CaregiverOnboardingPage() {
   const user = useSignedInUser();
   const isCaregiver = user.userType === 'caregiver';
   const profile = useMyCaregiverProfile(isCaregiver);
+  const draft = useOnboardingDraft(isCaregiver && profile.data === null);
 
   let body: React.ReactNode;
   if (!isCaregiver) {
@@ -291,7 +319,7 @@ export default function CaregiverOnboardingPage() {
         </Link>
       </Card>
     );
-  } else if (profile.isPending) {
+  } else if (profile.isPending || (profile.data === null && draft.isPending)) {
     body = <Spinner />;
   } else if (profile.isError) {
     body = (
@@ -312,7 +340,8 @@ export default function CaregiverOnboardingPage() {
       </Card>
     );
   } else {
-    body = <OnboardingWizard />;
+    // A draft that could not be read does not block the wizard: it starts from the signup details.
+    body = <OnboardingWizard draft={draft.data ?? null} />;
   }
 
   return (

@@ -8,6 +8,7 @@ import type {
   UpdateCaregiverRequest,
   UpdateMeRequest,
 } from '../../../shared/contracts/caregiver-profile';
+import type { OnboardingDraft, SaveOnboardingDraftRequest } from '../../../shared/contracts/onboarding-draft';
 import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { apiUpload } from '../../lib/upload';
 import { authKeys } from '../auth/api';
@@ -17,7 +18,40 @@ export type CreateCaregiverBody = z.input<typeof CreateCaregiverRequest>;
 export type UpdateCaregiverBody = z.input<typeof UpdateCaregiverRequest>;
 export type UpdateMeBody = z.input<typeof UpdateMeRequest>;
 
-export const caregiverProfileKeys = { me: ['/api/caregivers/me'] as const };
+export const caregiverProfileKeys = {
+  me: ['/api/caregivers/me'] as const,
+  onboardingDraft: ['/api/caregivers/me/onboarding-draft'] as const,
+};
+export type { OnboardingDraft };
+export type SaveOnboardingDraftBody = z.input<typeof SaveOnboardingDraftRequest>;
+
+/** The onboarding wizard's saved draft (prefilled with the signup parish and town); null if unreachable. */
+export function useOnboardingDraft(enabled = true) {
+  return useQuery({
+    queryKey: caregiverProfileKeys.onboardingDraft,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<OnboardingDraft>('/api/caregivers/me/onboarding-draft', signal);
+      } catch (error) {
+        // No draft service (or none for this account): the wizard starts empty rather than not at all.
+        if (error instanceof ApiError && error.status < 500) return null;
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Saves the wizard's step and values (on each Next). */
+export function useSaveOnboardingDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveOnboardingDraftBody) =>
+      apiRequest<OnboardingDraft>('PUT', '/api/caregivers/me/onboarding-draft', body),
+    onSuccess: (draft) => queryClient.setQueryData(caregiverProfileKeys.onboardingDraft, draft),
+  });
+}
 
 /** The signed-in caregiver's profile, or null before onboarding (404 means no profile, spec §8). */
 export const myCaregiverProfileQuery = queryOptions({
@@ -42,6 +76,8 @@ export function useCreateCaregiverProfile() {
     mutationFn: (body: CreateCaregiverBody) => apiPost<MyCaregiverProfile>('/api/caregivers', body),
     onSuccess: (profile) => {
       queryClient.setQueryData(caregiverProfileKeys.me, profile);
+      // The server deleted the onboarding draft with the profile.
+      queryClient.removeQueries({ queryKey: caregiverProfileKeys.onboardingDraft });
       void queryClient.invalidateQueries({ queryKey: authKeys.me });
     },
   });
