@@ -7,7 +7,6 @@ import {
   type BookingView,
   type CreateBookingRequest,
   cancellationTerms,
-  clock12,
   clock24,
   FIRST_START_HOUR,
   jamaicaInstantAt,
@@ -16,18 +15,17 @@ import {
   PENDING_EXPIRY_HOURS,
   parseClock,
 } from '../../../shared/contracts/bookings';
-import { centsToDecimal, formatJmd, priceBooking, toCents } from '../../../shared/money';
+import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { wantsEmail } from '../notifications/preferences';
-import { notificationRepo } from '../notifications/repo';
 // Payments settle money on every transition (a listener registered when that module loads).
 import '../payments/settlement';
 import { type BookingRow, type BookingStatus, emitBookingTransition } from './events';
+import { notifyBookingParties } from './notices';
 import { type BookingJoined, bookingRepo, isExclusionViolation } from './repo';
 
 type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
@@ -44,16 +42,7 @@ export interface BookingDeps {
 const HOUR = 3_600_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** 'Friday 5 June, 9:00 AM–5:00 PM' for notifications and e-mails. */
-export function describeWhen(b: Pick<BookingRow, 'date' | 'startTime' | 'endTime'>): string {
-  const day = new Intl.DateTimeFormat('en-JM', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${b.date}T12:00:00Z`));
-  return `${day}, ${clock12(b.startTime)}–${clock12(b.endTime)}`;
-}
+export { describeWhen } from './notices';
 
 export function toBookingView(row: BookingJoined, viewer: Pick<Actor, 'id' | 'userType'>): BookingView {
   const b = row.b;
@@ -168,24 +157,6 @@ interface TransitionSpec {
   patch?: Partial<typeof bookings.$inferInsert>;
 }
 
-const NOTICE: Record<string, { title: string; body: (who: string, when: string) => string }> = {
-  pending: { title: 'New booking request', body: (who, when) => `${who} asked to book you for ${when}.` },
-  confirmed: { title: 'Booking confirmed', body: (who, when) => `${who} accepted your booking for ${when}.` },
-  declined: {
-    title: 'Booking declined',
-    body: (who, when) => `${who} declined your booking request for ${when}.`,
-  },
-  expired: {
-    title: 'Booking request expired',
-    body: (_who, when) => `The booking request for ${when} was not answered in time and has expired.`,
-  },
-  cancelled: { title: 'Booking cancelled', body: (who, when) => `${who} cancelled the booking for ${when}.` },
-  completed: {
-    title: 'Booking completed',
-    body: (_who, when) => `The booking for ${when} is complete. Thank you for using YaadCare.`,
-  },
-};
-
 export function createBookingService(deps: BookingDeps) {
   const { db, mailer } = deps;
   const now = deps.now ?? (() => new Date());
@@ -227,46 +198,10 @@ export function createBookingService(deps: BookingDeps) {
     return { row, mails };
   }
 
+  /** Both parties hear of it, in-app and (if they want booking e-mails) by e-mail after commit. */
   async function notify(tx: Tx, row: BookingRow, to: BookingStatus, actorUserId: number | null) {
-    const joined = await bookingRepo.getJoined(tx, row.id);
-    if (!joined) return [];
-    const when = describeWhen(row);
-    const notice = NOTICE[to];
-    const caregiverSide = { userId: joined.cg.userId, email: joined.cu.email, name: joined.cu.firstName };
-    const familySide = { userId: joined.fu.id, email: joined.fu.email, name: joined.fu.firstName };
-    const recipients =
-      actorUserId === null
-        ? [familySide, caregiverSide]
-        : actorUserId === familySide.userId
-          ? [caregiverSide]
-          : [familySide];
-    const actorName =
-      actorUserId === familySide.userId
-        ? `${joined.fu.firstName} ${joined.fu.lastName.slice(0, 1)}.`
-        : `${joined.cu.firstName} ${joined.cu.lastName.slice(0, 1)}.`;
-    const mails: Mail[] = [];
-    let body = notice.body(actorName, when);
-    if (to === 'cancelled') {
-      const lateFee = (await lateFeeOf(tx, row)) ?? 0;
-      if (lateFee > 0) body += ` A late-cancellation fee of ${formatJmd(lateFee)} goes to the caregiver.`;
-    }
-    for (const r of recipients) {
-      await notificationRepo.add(tx, {
-        userId: r.userId,
-        kind: `booking.${to}`,
-        title: notice.title,
-        body,
-        link: '/bookings',
-      });
-      // E-mail only to those who want booking e-mails (/settings); the in-app notification always goes.
-      if (!(await wantsEmail(tx, r.userId, 'bookings'))) continue;
-      mails.push({
-        to: r.email,
-        subject: `YaadCare: ${notice.title.toLowerCase()} (${row.date})`,
-        text: `Hi ${r.name},\n\n${body}\n\nSee your bookings: ${deps.publicUrl}/bookings\n\n— YaadCare`,
-      });
-    }
-    return mails;
+    const lateFeeCents = to === 'cancelled' ? await lateFeeOf(tx, row) : undefined;
+    return notifyBookingParties(tx, row.id, to, { publicUrl: deps.publicUrl, actorUserId, lateFeeCents });
   }
 
   async function lateFeeOf(tx: Tx, row: BookingRow): Promise<number | undefined> {

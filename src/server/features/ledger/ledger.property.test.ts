@@ -59,7 +59,14 @@ describe.each(DB_KINDS)(
             publicUrl: 'http://x',
             now,
           });
-          const paymentService = createPaymentService({ db: db(), provider, supportEmail: 's@x.test', now });
+          const paymentService = createPaymentService({
+            db: db(),
+            provider,
+            supportEmail: 's@x.test',
+            mailer: quietMailer,
+            publicUrl: 'http://x',
+            now,
+          });
           const payoutService = createPayoutService({ db: db(), key: loadPayoutKey(t.env) });
           const families = [await signedIn(db()), await signedIn(db())];
           const cgs = [

@@ -246,9 +246,8 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     });
     expect(mark.json().status).toBe('received');
     const notices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: family.headers });
-    expect(notices.json().items.map((n: { body: string }) => n.body)).toContain(
-      `We received your J$ 6,300 transfer (${res.json().reference}). Thank you!`,
-    );
+    const received = `We received your J$ 6,300 transfer (${res.json().reference}). Thank you!`;
+    expect(notices.json().items.some((n: { body: string }) => n.body.startsWith(received))).toBe(true);
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/admin/payments/${res.json().id}/received`,

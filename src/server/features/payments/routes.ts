@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminPaymentsQuery, AdminPaymentsResponse } from '../../../shared/contracts/admin-payments';
 import { BookingIdParam } from '../../../shared/contracts/bookings';
 import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
 import {
@@ -27,6 +28,8 @@ export async function paymentRoutes(app: FastifyInstance) {
     db: app.db,
     provider: app.payments,
     supportEmail: app.env.supportEmail,
+    mailer: app.mailer,
+    publicUrl: app.env.publicUrl,
   });
   // Card numbers and codes go to the provider's hosted fields, never here: refused before validation
   // (whose errors could echo them), and the body is never logged.
@@ -89,6 +92,21 @@ export async function paymentRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.forBooking(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/api/admin/payments',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Admins only: payments (holds, transfers, captures, refunds) and payouts with their ledger entries, newest first, by booking and user (family or caregiver), 20 a page',
+        querystring: AdminPaymentsQuery,
+        response: { 200: AdminPaymentsResponse, ...errors },
+      },
+    },
+    async (req) => service.adminMoney(req.query),
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { listAdminMoney } from './admin-money';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -9,11 +10,13 @@ import {
   TRANSFER_METHODS,
 } from '../../../shared/contracts/payments';
 import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
+import type { Mail, Mailer } from '../../adapters/mailer';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db, Tx } from '../../db/client';
 import { bookings, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
+import { notifyBookingParties } from '../bookings/notices';
 import { bookingRepo } from '../bookings/repo';
 import { ledgerRepo } from '../ledger/repo';
 import { notificationRepo } from '../notifications/repo';
@@ -27,6 +30,9 @@ export interface PaymentDeps {
   db: Db;
   provider: PaymentProvider;
   supportEmail: string;
+  /** Booking-paid e-mails to the family and the caregiver, sent after commit. */
+  mailer: Mailer;
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -101,12 +107,26 @@ export function createPaymentService(deps: PaymentDeps) {
     return { payment: view(p), replayed: true };
   }
 
+  /** Both parties of the booking hear of the payment (in `tx`); the mails go after commit. */
+  const noticePaid = (tx: Tx, p: PaymentRow, actorUserId: number) =>
+    notifyBookingParties(tx, p.bookingId, 'paid', {
+      publicUrl: deps.publicUrl,
+      actorUserId,
+      payment: view(p),
+    });
+
+  /** Sends after commit; e-mail is best effort (the in-app notifications were committed). */
+  async function sendAll(mails: Mail[]) {
+    for (const m of mails) await deps.mailer.send(m).catch(() => undefined);
+  }
+
   async function pay(
     tx: Tx,
     actor: Actor,
     key: string,
     hash: string,
     input: CreateInput,
+    mails: Mail[],
   ): Promise<PaymentRow> {
     const at = now();
     const booking = await bookingRepo.lock(tx, input.bookingId);
@@ -161,6 +181,7 @@ export function createPaymentService(deps: PaymentDeps) {
         body: `${payment.reference}: ${formatJmd(charge)} by ${input.method} for booking ${booking.id}.`,
         link: '/admin',
       });
+      mails.push(...(await noticePaid(tx, payment, actor.id)));
       return payment;
     }
     const result = await provider.authorize({
@@ -207,6 +228,7 @@ export function createPaymentService(deps: PaymentDeps) {
             { account: 'booking_hold', kind: 'authorization', amount: charge, familyId: actor.id },
           ],
     });
+    mails.push(...(await noticePaid(tx, updated, actor.id)));
     return updated;
   }
 
@@ -222,8 +244,9 @@ export function createPaymentService(deps: PaymentDeps) {
       const existing = await paymentRepo.byKey(db, actor.id, key);
       if (existing) return replay(existing, hash);
       let row: PaymentRow;
+      const mails: Mail[] = [];
       try {
-        row = await db.transaction((tx) => pay(tx, actor, key, hash, input));
+        row = await db.transaction((tx) => pay(tx, actor, key, hash, input, mails));
       } catch (err) {
         if (
           err instanceof KeyTaken ||
@@ -237,6 +260,7 @@ export function createPaymentService(deps: PaymentDeps) {
         throw err;
       }
       if (row.status === 'declined') throw new PaymentDeclined(view(row));
+      await sendAll(mails);
       return { payment: view(row), replayed: false as const };
     },
 
@@ -253,6 +277,9 @@ export function createPaymentService(deps: PaymentDeps) {
     },
 
     /** /admin: transfers waiting to be matched with the money on our account. */
+    /** Admins: payments and payouts with their ledger entries, by booking and user, a page at a time. */
+    adminMoney: (query: { bookingId?: number; userId?: number; page: number }) => listAdminMoney(db, query),
+
     async awaitingTransfer(): Promise<AdminPaymentItem[]> {
       const rows = await db
         .select({ p: payments, u: users, b: bookings })
@@ -272,7 +299,7 @@ export function createPaymentService(deps: PaymentDeps) {
     /** An admin saw the transfer arrive: the money is held for the booking (or settles what is owed). */
     async markReceived(admin: Actor, id: number): Promise<PaymentView> {
       const at = now();
-      return db.transaction(async (tx) => {
+      const { updated, mails } = await db.transaction(async (tx) => {
         const p = await paymentRepo.lock(tx, id);
         if (!p) throw notFound('Payment not found');
         if (p.status !== 'awaiting_transfer') throw conflict('This payment is not waiting for a transfer.');
@@ -301,15 +328,10 @@ export function createPaymentService(deps: PaymentDeps) {
             },
           ],
         });
-        await notificationRepo.add(tx, {
-          userId: p.familyId,
-          kind: 'payment.received',
-          title: 'Payment received',
-          body: `We received your ${formatJmd(amount)} transfer (${p.reference}). Thank you!`,
-          link: '/bookings',
-        });
-        return view(updated);
+        return { updated, mails: await noticePaid(tx, updated, admin.id) };
       });
+      await sendAll(mails);
+      return view(updated);
     },
   };
 }
