@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { EARNINGS_HOLD_HOURS } from '../../../shared/contracts/bookings';
 import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
 import type { Tx } from '../../db/client';
@@ -123,6 +123,28 @@ export const ledgerRepo = {
       .where(and(eq(ledgerEntries.caregiverId, caregiverId), eq(ledgerEntries.account, 'caregiver_payable')))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(limit);
+  },
+
+  /**
+   * Every entry of each ledger transaction touching these payments or payouts (so each one reads whole and
+   * balances), in posting order: the admins' payments view.
+   */
+  async entriesFor(tx: Tx, ids: { paymentIds: number[]; payoutIds: number[] }) {
+    if (ids.paymentIds.length === 0 && ids.payoutIds.length === 0) return [];
+    const touching = tx
+      .select({ txnId: ledgerEntries.txnId })
+      .from(ledgerEntries)
+      .where(
+        or(
+          ids.paymentIds.length ? inArray(ledgerEntries.paymentId, ids.paymentIds) : undefined,
+          ids.payoutIds.length ? inArray(ledgerEntries.payoutId, ids.payoutIds) : undefined,
+        ),
+      );
+    return tx
+      .select()
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.txnId, touching))
+      .orderBy(asc(ledgerEntries.id));
   },
 
   /** Sum of every entry (0 when the ledger balances) and of each account, for checks and tests. */

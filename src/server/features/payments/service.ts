@@ -1,5 +1,4 @@
 import { createHash, randomInt } from 'node:crypto';
-import { listAdminMoney } from './admin-money';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -20,6 +19,7 @@ import { notifyBookingParties } from '../bookings/notices';
 import { bookingRepo } from '../bookings/repo';
 import { ledgerRepo } from '../ledger/repo';
 import { notificationRepo } from '../notifications/repo';
+import { listAdminMoney } from './admin-money';
 import { type PaymentRow, paymentRepo } from './repo';
 import { outstandingFor } from './settlement';
 
