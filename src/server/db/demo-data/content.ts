@@ -9,7 +9,7 @@ import type { Rng } from './random';
 
 /**
  * Everything the demo data says per caregiver kind: typical rates, skills, certificates, hours, and
- * the words (bios, reviews, booking notes, message threads). Only catalog vocabulary is used for
+ * the words (bios, booking notes, message threads; reviews are in reviews.ts). Only catalog vocabulary is used for
  * skills, certifications and availability, so search filters find these caregivers.
  */
 
@@ -65,8 +65,6 @@ export interface KindProfile {
   slots: readonly string[];
   shifts: readonly Shift[];
   bio: { openers: Sentence[]; middles: Sentence[]; closers: Sentence[]; also: string };
-  /** Review texts for ratings of 4 and 5; {first} is the caregiver's first name. */
-  reviews: string[];
   notes: Note[];
   /** Conversations before a booking: f = family, c = caregiver. */
   threads: Thread[];
@@ -146,15 +144,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: 'I also work as a nanny, so full days with babies and toddlers are familiar to me.',
     },
-    reviews: [
-      '{first} has been a blessing to our family. Our two-year-old runs to the door when {she} arrives, and the house is calm when we get home.',
-      '{first} kept exactly to our baby’s feeding and nap schedule and sent us photos during the day. Very professional and loving.',
-      'We booked {first} for a full week while our regular helper was away. On time every morning, and the children did not want {obj} to leave!',
-      'Excellent nanny. {She} got our son reading simple words and made sure homework was done before we got in from work.',
-      '{first} is patient, kind and very organised. I would recommend {obj} to any family in the area.',
-      'Our daughter has eczema and {first} followed the care plan to the letter. We felt completely at ease.',
-      'Reliable and caring. The children enjoyed the crafts {she} brought, and lunch was ready on time. Will book again.',
-    ],
     notes: [
       {
         text: 'Two children, ages 3 and 6. The older one needs collecting from school at 2:30.',
@@ -240,14 +229,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: 'I also take evening and weekend babysitting bookings.',
     },
-    reviews: [
-      '{first} watched our three while we went to a wedding in Ocho Rios. The kids were fed, bathed and asleep when we got back. Brilliant!',
-      'Our go-to babysitter for date night now. {first} is punctual and the children adore {her} games.',
-      '{first} came at very short notice when my mother was taken ill. I cannot thank {obj} enough.',
-      'Great with our shy six-year-old. {She} had him laughing within ten minutes.',
-      'Very responsible — {first} sent us a message at bedtime and the kitchen was cleaner than we left it.',
-      'Lovely evening sitter. Followed our screen-time rules without any fuss.',
-    ],
     notes: [
       {
         text: 'Date night — the children should be in bed by 8:30. Pizza money is on the counter.',
@@ -343,14 +324,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: "I'm also able to help school-age children with homework and exam preparation.",
     },
-    reviews: [
-      'Our son went from a 52 to an 81 in his mock maths paper after two months with {first}. Highly recommended.',
-      '{first} explains things so clearly. My daughter actually looks forward to her sessions now.',
-      'Very structured — every session had a plan, and we got a progress note afterwards.',
-      '{first} helped our daughter get ready for PEP. She is now at her first-choice school!',
-      'Patient and encouraging with a child who had lost confidence in English. Thank you, {first}.',
-      'Punctual, professional and knows the CSEC syllabus inside out.',
-    ],
     notes: [
       'Grade 6 — PEP mathematics practice, especially fractions and word problems.',
       'Fourth form: CSEC English A, comprehension and summary writing.',
@@ -420,14 +393,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: 'I also provide companionship and personal care for older adults.',
     },
-    reviews: [
-      '{first} cared for my father after his stroke. Gentle, patient and always on time. He looks forward to {her} visits.',
-      'We live overseas and {first} gave us real peace of mind. {Her} daily notes on Mummy’s meals and medication were excellent.',
-      'Very professional. {first} noticed my mother’s sugar was running high and told us straight away.',
-      '{first} treats my grandmother like family — dominoes every afternoon and a proper Sunday dinner.',
-      'Reliable overnight care. Daddy sleeps better knowing someone is there.',
-      'Kind, strong and careful with transfers. Highly recommend {first}.',
-    ],
     notes: [
       'Mummy is 84 with early dementia. Please make sure she takes her tablets on time — the list is on the fridge.',
       'Dad uses a walker; he needs help getting in and out of the shower.',
@@ -505,13 +470,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: 'I also have experience supporting children with special needs.',
     },
-    reviews: [
-      '{first} understands our son’s autism better than most professionals we have met. His meltdowns have reduced so much.',
-      'Finally a carer who follows the therapy plan! {first} even made a picture schedule for our fridge.',
-      '{first} gave us our first full night’s sleep in months. Calm, capable and kind.',
-      'Our daughter is non-verbal and {first} learned her signs within a week. We are so grateful.',
-      'Excellent with feeding and transfers. Very safe and very gentle.',
-    ],
     notes: [
       'Our son is autistic and non-verbal; his visual schedule is on the fridge.',
       'She uses a wheelchair and needs help with transfers and feeding.',
@@ -574,13 +532,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: 'I can add light housekeeping, laundry and cooking to any booking.',
     },
-    reviews: [
-      'The house has never looked this good. {first} even organised the pantry without being asked.',
-      '{first} cooks the best rice and peas! Thorough cleaning, and very respectful of our things.',
-      'Reliable every Friday. I come home to a clean house, folded laundry and dinner on the stove.',
-      'Did a fantastic deep clean before our family came home for Christmas.',
-      'Honest and hardworking. {first} is now our regular housekeeper.',
-    ],
     notes: [
       'Three-bedroom house. Please focus on the kitchen and bathrooms this week.',
       'Laundry and ironing — school uniforms for the week.',
@@ -635,13 +586,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: 'I also take office and commercial cleaning jobs.',
     },
-    reviews: [
-      '{first} cleaned our office after the renovation — not a speck of dust left. Very efficient.',
-      'Came early and had the church hall ready before the service. Excellent work.',
-      'Great move-out clean; we got our full deposit back. Thank you, {first}!',
-      'Reliable and thorough. The bathrooms sparkle.',
-      '{first} cleaned our water tank and the yard after the storm. Hard worker.',
-    ],
     notes: [
       { text: 'Small office, two bathrooms. After 5 pm please, once staff have left.', minStart: 17 },
       'Move-out clean of a two-bedroom apartment; keys with the security guard.',
@@ -706,13 +650,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
       ],
       also: 'I also handle small repairs around the house, from leaking taps to loose hinges.',
     },
-    reviews: [
-      '{first} fixed our water pump the same day. Fair price and clear explanation of the problem.',
-      'Installed three ceiling fans and tidied up after {himself}. Very professional.',
-      'Sorted out a leak that two other people could not find. Highly recommend {first}.',
-      'Came before the storm and secured the zinc on the roof. Great peace of mind.',
-      'Punctual, polite and knows {his} work. Our go-to handyman now.',
-    ],
     notes: [
       'Kitchen sink is leaking under the cabinet.',
       'Install two ceiling fans in the bedrooms; fans already bought.',
@@ -732,20 +669,6 @@ export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
     ],
   },
 };
-
-/** Review texts for ratings of 3 or below: honest but fair. */
-export const MIXED_REVIEWS = [
-  'Service was okay. {first} was friendly, but we had to explain the routine more than once.',
-  'Arrived about 30 minutes late without letting us know. The work itself was fine.',
-  'Decent, but communication could be better. Might book again.',
-];
-
-/** Extra texts for 4-star reviews, any kind. */
-export const GOOD_REVIEWS = [
-  'Good experience overall. {first} arrived a few minutes late the first day but made up for it.',
-  'Friendly and capable. Would book {first} again.',
-  'Did a solid job. A little quiet at first, but very reliable.',
-];
 
 /** Short follow-ups after a completed booking. */
 export const THANK_YOU_THREADS: ThreadLine[][] = [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AVAILABILITY_SLOTS,
   CAREGIVER_KIND_VALUES,
+  type CaregiverKind,
   CERTIFICATIONS,
   FILTER_AVAILABILITY,
   FILTER_SKILLS,
@@ -30,6 +31,7 @@ import { BADGE_CATALOG, badgeProgress, parseBadgeCriteria, seedBadgeCatalog } fr
 import { seedBulkCaregivers } from './bulk';
 import { KIND_PROFILES } from './content';
 import { DEMO_LOGINS, DEMO_PASSWORD, type DemoSummary, seedDemoData, seedDemoDataIfEmpty } from './index';
+import { REVIEW_BODIES, REVIEW_CLOSERS, type ReviewBand, reviewBand, reviewTemplate } from './reviews';
 
 let database: Database;
 let summary: DemoSummary | null;
@@ -51,6 +53,62 @@ afterAll(async () => {
 });
 
 const db = () => database.db;
+
+/** Words a review of each kind talks about: lessons for a tutor, Mummy's or Daddy's care for a senior carer… */
+const KIND_WORDS: Record<CaregiverKind, RegExp> = {
+  'child-care':
+    /\b(baby|babies|toddlers?|\w+-year-old|newborn|son|daughter|children|kids|nanny|nap|homework|school)\b/i,
+  babysitters: /\b(kids|\w+-year-old|children|bedtime|babysitter|sitter|evening|night|son|daughter|baby)\b/i,
+  tutors: /\b(lessons?|sessions?|maths|English|reading|exams?|PEP|CSEC|grades|syllabus|tutor|fractions)\b/i,
+  'senior-care': /\b(Mummy|Daddy|mother|father|grandmother)\b/,
+  'special-needs':
+    /\b(autism|therapy|physiotherapy|non-verbal|sensory|wheelchair|seizures?|routine|feeding)\b/i,
+  housekeepers:
+    /\b(house|home|laundry|washing|fridge|bedrooms|ironing|kitchen|pantry|cooks?|dinner|housekeeper|floors?)\b/i,
+  janitors: /\b(office|hall|shop|floors?|bathrooms|washrooms|yard|tank|move-out|bins|windows)\b/i,
+  maintenance: /\b(pump|fans?|leak|roof|zinc|tap|gate|grilles|wiring|lights|tiles|sink|lock|hinge)\b/i,
+};
+
+/** What each rating band must say, and must never say (a 2-star review is no rave, a 5-star no complaint). */
+const RAVE =
+  /highly recommend|excellent|wonderful|brilliant|fantastic|blessing|grateful|treasure|five stars|a star\b/i;
+const COMPLAINT = /disappoint|unfortunately|will not book|\bbut\b|\balthough\b/i;
+const TONE: Record<ReviewBand, { must?: RegExp; never: RegExp }> = {
+  great: { never: COMPLAINT },
+  good: { never: /disappoint|unfortunately|will not book/i },
+  mixed: { must: /\b(but|although)\b/i, never: RAVE },
+  poor: { must: /disappoint|unfortunately/i, never: RAVE },
+};
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A review template as a pattern for one caregiver: their first name, either gender's pronouns. */
+function templatePattern(template: string, first: string): RegExp {
+  const pattern = escapeRegExp(template)
+    .replace(/\\\{first\\\}/g, escapeRegExp(first))
+    .replace(/\\\{\w+\\\}/g, '(?:she|he|She|He|her|his|Her|His|him|herself|himself)');
+  return new RegExp(`^${pattern}$`);
+}
+
+/** The kind whose words for the rating's band wrote this review, or undefined. */
+function reviewKind(comment: string, rating: number, first: string, kinds: string[]) {
+  const band = reviewBand(rating);
+  return kinds.find((k) =>
+    REVIEW_BODIES[k as CaregiverKind][band].some((body) =>
+      REVIEW_CLOSERS[band].some((closer) =>
+        templatePattern(reviewTemplate(body, closer), first).test(comment),
+      ),
+    ),
+  ) as CaregiverKind | undefined;
+}
+
+/** Names as they could appear in a file name: lower-case letters only. */
+const letters = (s: string) =>
+  s
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+/** The letters of a URL's file name, extension left out (`/avatars/tb_12.svg` → `tb`). */
+const fileLetters = (url: string) => letters((url.split('/').pop() ?? '').replace(/\.[a-z]+$/i, ''));
 
 async function allCaregivers() {
   return db()
@@ -195,6 +253,64 @@ describe('demo data set', () => {
     }
     const high = all.filter((x) => x.r.rating >= 4).length;
     expect(high / all.length).toBeGreaterThan(0.85);
+  });
+
+  it('gives every review its own words, in the tone of its rating and about the caregiver’s kind of work', async () => {
+    const all = await db()
+      .select({ r: reviews, c: caregivers, u: users })
+      .from(reviews)
+      .innerJoin(caregivers, eq(caregivers.id, reviews.caregiverId))
+      .innerJoin(users, eq(users.id, caregivers.userId));
+    const comments = all.map((x) => x.r.comment ?? '');
+    expect(new Set(comments).size).toBe(all.length);
+    // Not merely different names in the same sentence: the texts differ with the names taken out.
+    expect(new Set(all.map((x) => (x.r.comment ?? '').replaceAll(x.u.firstName, '{first}'))).size).toBe(
+      all.length,
+    );
+    const bands = new Set<ReviewBand>();
+    for (const { r, c, u } of all) {
+      const comment = r.comment ?? '';
+      const band = reviewBand(r.rating);
+      bands.add(band);
+      const kind = reviewKind(comment, r.rating, u.firstName, c.kinds);
+      expect(kind, `${r.rating}★ ${c.kinds.join('/')}: ${comment}`).toBeDefined();
+      expect(comment, kind).toMatch(KIND_WORDS[kind as CaregiverKind]);
+      if (TONE[band].must) expect(comment, `${r.rating}★`).toMatch(TONE[band].must as RegExp);
+      expect(comment, `${r.rating}★`).not.toMatch(TONE[band].never);
+    }
+    expect(bands).toEqual(new Set(['great', 'good', 'mixed', 'poor']));
+  });
+
+  it('writes review words for every kind and band that match their kind and tone', () => {
+    for (const kind of CAREGIVER_KIND_VALUES) {
+      for (const band of ['great', 'good', 'mixed', 'poor'] as const) {
+        const bodies = REVIEW_BODIES[kind][band];
+        expect(bodies.length, `${kind} ${band}`).toBeGreaterThanOrEqual(2);
+        for (const body of bodies) {
+          expect(body, kind).toMatch(KIND_WORDS[kind]);
+          for (const closer of REVIEW_CLOSERS[band]) {
+            const text = reviewTemplate(body, closer);
+            if (TONE[band].must) expect(text).toMatch(TONE[band].must as RegExp);
+            expect(text).not.toMatch(TONE[band].never);
+          }
+        }
+      }
+    }
+  });
+
+  it('stores no file name or URL that contains anyone’s first or last name', async () => {
+    const people = await db().select().from(users);
+    const checks = await db().select().from(verifications);
+    const names = new Set(people.flatMap((u) => [letters(u.firstName), letters(u.lastName)]).filter(Boolean));
+    const urls = [
+      ...people.map((u) => u.profileImageUrl),
+      ...checks.flatMap((v) => [v.idDocumentUrl, v.selfieUrl, v.addressProofUrl]),
+    ].filter((x): x is string => !!x);
+    expect(urls.length).toBeGreaterThanOrEqual(people.length);
+    for (const url of urls) {
+      const flat = fileLetters(url);
+      for (const name of names) expect(flat, `${url} contains ${name}`).not.toContain(name);
+    }
   });
 
   it('keeps caregiver_stats consistent with the bookings', async () => {
@@ -374,6 +490,8 @@ describe('bulk caregivers', () => {
         expect(u.userType).toBe('caregiver');
         expect(findTown(u.location ?? '')?.parish).toBe(u.parish);
         expect(u.profileImageUrl?.replace('/avatars/', '')).toMatch(AVATAR_FILE_PATTERN);
+        for (const name of [u.firstName, u.lastName])
+          expect(fileLetters(u.profileImageUrl ?? '')).not.toContain(letters(name));
         expect(c.kinds.length).toBeGreaterThanOrEqual(1);
         expect(Array.isArray(c.skills) && c.skills.length > 0).toBe(true);
         expect(Number(c.averageRating)).toBeLessThanOrEqual(5);

@@ -14,20 +14,18 @@ import {
   composeBio,
   fillTemplate,
   fitsTime,
-  GOOD_REVIEWS,
   KIND_PROFILES,
-  MIXED_REVIEWS,
   noteText,
   pickAvailability,
   pickCertifications,
   pickKinds,
   pickRate,
   pickSkills,
-  pronouns,
   THANK_YOU_THREADS,
 } from './content';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, MOBILE_PREFIXES } from './names';
 import { createRng, type Rng } from './random';
+import { newReviewsUsed, pickReview } from './reviews';
 
 /**
  * Builds the demo data set as plain rows, before any id exists: people are referred to by email,
@@ -593,6 +591,7 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
   const caregiverBadges: CaregiverBadgeRow[] = [];
   const familyByEmail = new Map(families.map((f) => [f.user.email, f]));
   const threadSpans = new Map<string, [number, number][]>();
+  const reviewsUsed = newReviewsUsed();
 
   for (const plan of plans) {
     const cg = plan.row;
@@ -667,8 +666,8 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
     }
     mine.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 
-    // Reviews on most completed bookings.
-    const usedTexts = new Set<string>();
+    // Reviews on most completed bookings, in the words of the booking's kind and the rating's band.
+    const myBodies = new Set<string>();
     const myReviews: ReviewRow[] = [];
     const completed = mine.filter((b) => b.status === 'completed');
     const unreviewed = new Set(
@@ -688,7 +687,10 @@ export function buildDemoData(now: Date = new Date()): DemoDataSet {
             [3, 5],
             [2, 1],
           ]);
-      const comment = reviewText(rng, cg, plan.user.firstName, rating, usedTexts);
+      const comment = pickReview(rng, b.kind, rating, reviewsUsed, myBodies, {
+        first: plan.user.firstName,
+        gender: cg.gender,
+      });
       const createdAt = clampBefore(new Date(b.endsAt.getTime() + rng.int(2, 60) * HOUR), now, b.endsAt);
       myReviews.push({ booking: firstBookingIndex + j, rating, comment, createdAt });
     }
@@ -968,21 +970,6 @@ function makeBooking(
     createdAt: minDate(createdAt, now),
     updatedAt: minDate(maxDate(updatedAt, createdAt), now),
   };
-}
-
-function reviewText(
-  rng: Rng,
-  cg: CaregiverRow,
-  firstName: string,
-  rating: number,
-  used: Set<string>,
-): string {
-  const own = KIND_PROFILES[cg.kinds[0]].reviews;
-  const pool = rating >= 5 ? own : rating === 4 ? [...own, ...GOOD_REVIEWS] : MIXED_REVIEWS;
-  const fresh = pool.filter((t) => !used.has(t));
-  const text = rng.pick(fresh.length > 0 ? fresh : pool);
-  used.add(text);
-  return fillTemplate(text, { first: firstName, ...pronouns(cg.gender) });
 }
 
 function makeThread(
