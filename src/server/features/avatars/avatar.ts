@@ -1,12 +1,20 @@
 /**
- * Generated profile pictures: initials on a coloured square, drawn from the slug alone. Demo and bulk
- * accounts point at `/avatars/<slug>.svg`, so no profile shows a stranger's photo or calls out to
- * another site, and the same slug always draws the same picture.
+ * Generated profile pictures: initials on a coloured square, drawn from the file name alone. Demo and
+ * bulk accounts point at `/avatars/<initials>_<key>.svg` (`tb_12.svg`): the name carries no personal
+ * name, only the two initials the picture shows and a number. No profile shows a stranger's photo or
+ * calls out to another site, and the same file name always draws the same picture.
+ *
+ * Older databases hold name-based slugs (`tanisha-brown-12.svg`); they are still drawn, so their
+ * pictures do not break, but nothing creates them any more.
  */
 import { escapeMarkup } from '../../../shared/escape-markup';
 
-export const AVATAR_FILE_PATTERN = /^[a-z0-9-]{1,40}\.svg$/;
 const SLUG_MAX = 40;
+/** `tb_12`: one or two initials, an underscore, a key of letters, digits and hyphens. */
+const INITIALS_SLUG = /^([a-z]{1,2})_([a-z0-9-]{1,37})$/;
+/** The name-based slugs of older demo data (`tanisha-brown-12`). */
+const LEGACY_SLUG = /^[a-z0-9-]{1,40}$/;
+export const AVATAR_FILE_PATTERN = /^(?:[a-z]{1,2}_[a-z0-9-]{1,37}|[a-z0-9-]{1,40})\.svg$/;
 
 /**
  * Background colours, each with a contrast ratio of at least 4.5:1 against the white initials
@@ -39,25 +47,39 @@ function slugPart(text: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-/** `Kerry-Ann`, `Brown`, 12 → `kerryann-brown-12`: one segment per name, so the initials stay two letters. */
-export function avatarSlug(firstName: string, lastName: string, n: number | string): string {
-  const suffix = `-${n}`;
-  const first = slugPart(firstName) || 'x';
-  const last = slugPart(lastName);
-  const base = last ? `${first}-${last}` : first;
-  return base.slice(0, SLUG_MAX - suffix.length) + suffix;
+/** The initials a name draws: first letter of the first and of the last name (`Kerry-Ann`, `Brown` → `kb`). */
+function initialsOf(firstName: string, lastName: string): string {
+  return (
+    (slugPart(firstName).replace(/[^a-z]/g, '')[0] ?? '') +
+    (slugPart(lastName).replace(/[^a-z]/g, '')[0] ?? '')
+  );
 }
 
-export function avatarUrl(firstName: string, lastName: string, n: number | string): string {
-  return `/avatars/${avatarSlug(firstName, lastName, n)}.svg`;
+/**
+ * `Kerry-Ann`, `Brown`, 12 → `kb_12`: the initials and a key (a number or run id), never the name
+ * itself, so a file name or URL cannot give away who the picture belongs to.
+ */
+export function avatarSlug(firstName: string, lastName: string, key: number | string): string {
+  const initials = initialsOf(firstName, lastName) || 'x';
+  const id = String(key)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(-(SLUG_MAX - initials.length - 1));
+  return `${initials}_${id || '0'}`;
+}
+
+export function avatarUrl(firstName: string, lastName: string, key: number | string): string {
+  return `/avatars/${avatarSlug(firstName, lastName, key)}.svg`;
 }
 
 function nameSegments(slug: string): string[] {
-  return slug.split('-').filter((s) => /^[a-z]/.test(s));
+  return LEGACY_SLUG.test(slug) ? slug.split('-').filter((s) => /^[a-z]/.test(s)) : [];
 }
 
-/** `tanisha-brown-12` → `TB`; one name segment gives one letter; none gives `?`. */
+/** `tb_12` → `TB`; legacy `tanisha-brown-12` → `TB`; one name segment gives one letter; none gives `?`. */
 export function initialsFromSlug(slug: string): string {
+  const m = INITIALS_SLUG.exec(slug);
+  if (m) return m[1].toUpperCase();
   const parts = nameSegments(slug);
   if (parts.length === 0) return '?';
   const first = parts[0][0];
@@ -65,7 +87,7 @@ export function initialsFromSlug(slug: string): string {
   return (first + last).toUpperCase();
 }
 
-/** `tanisha-brown-12` → `Tanisha Brown`, the picture's accessible name. */
+/** The picture's accessible name: `Profile picture` (legacy slugs: `tanisha-brown-12` → `Tanisha Brown`). */
 export function nameFromSlug(slug: string): string {
   const parts = nameSegments(slug);
   if (parts.length === 0) return 'Profile picture';
