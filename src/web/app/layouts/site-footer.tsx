@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { jamaicaToday } from '../../../shared/time';
+import { useNow } from '../../features/caregivers/use-now';
 import { useAppConfig } from '../../features/config/api';
 import { FOOTER_LINKS, LEGAL_LINKS } from '../nav-links';
 import { Logo } from './logo';
@@ -55,8 +57,17 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+/**
+ * The copyright year in Jamaica, from the clock: the server's render instant while a server-rendered page
+ * hydrates (so both renders agree), then the browser's clock, checked hourly.
+ */
+function useCopyrightYear(): string {
+  return jamaicaToday(useNow(3_600_000)).slice(0, 4);
+}
+
 export function SiteFooter() {
   const { data: config } = useAppConfig();
+  const year = useCopyrightYear();
   return (
     <footer className="mt-auto bg-primary-deep text-primary-soft [&_:focus-visible]:outline-accent">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -131,7 +142,7 @@ export function SiteFooter() {
         </FooterColumn>
       </div>
       <div className="border-t border-white/15">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-sm">© 2024 YaadCare. All rights reserved.</p>
+        <p className="mx-auto max-w-6xl px-4 py-4 text-sm">© {year} YaadCare. All rights reserved.</p>
       </div>
     </footer>
   );
