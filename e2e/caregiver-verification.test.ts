@@ -157,7 +157,7 @@ describe('caregiver verification journey', () => {
     const { page } = carer;
     await page.goto('/background-check');
     await page.getByRole('heading', { level: 2, name: 'Step 1: Email' }).waitFor();
-    expect(await page.getByText('0 of 5 steps complete (0%)').isVisible()).toBe(true);
+    expect(await page.getByText('0 of 5 steps approved').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
     // Email: the link in the e-mail (outbox) verifies it.

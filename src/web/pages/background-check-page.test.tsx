@@ -62,7 +62,7 @@ describe('BackgroundCheckPage', () => {
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({ title: 'Invalid or expired verification token.' }),
     );
-    expect(screen.getByText('0 of 5 steps complete (0%)')).toBeInTheDocument();
+    expect(screen.getByText('0 of 5 steps approved')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Verification progress' })).toHaveAttribute(
       'aria-valuenow',
       '0',
@@ -82,7 +82,9 @@ describe('BackgroundCheckPage', () => {
     });
     renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
     await screen.findByRole('heading', { level: 2, name: 'Step 2: Phone' });
-    expect(screen.getByText('1 of 5 steps complete (20%)')).toBeInTheDocument();
+    // Done by the caregiver is not approved: the stepper and the bar say the same.
+    expect(screen.getByText('0 of 5 steps approved · 1 awaiting review')).toBeInTheDocument();
+    expect(screen.getByTestId('step-status-email')).toHaveTextContent('Submitted, awaiting review');
     expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '876-555-1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -114,5 +116,100 @@ describe('BackgroundCheckPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /5\. Background check/ }));
     await screen.findByRole('heading', { level: 2, name: 'Step 5: Background check' });
     expect(screen.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+  });
+
+  const approved = { state: 'approved' as const, reason: null };
+  const allApproved = {
+    email: approved,
+    phone: approved,
+    id: approved,
+    selfie: approved,
+    address: approved,
+    background: approved,
+  };
+  const verified = (over: Partial<VerificationState> = {}) =>
+    state({
+      status: 'approved',
+      emailVerified: true,
+      phoneVerified: true,
+      idVerified: true,
+      selfieVerified: true,
+      addressVerified: true,
+      backgroundCheckVerified: true,
+      policeRecordIssuedAt: '2026-10-01',
+      policeRecordExpiresOn: '2027-10-01',
+      steps: allApproved,
+      ...over,
+    });
+
+  it('a verified caregiver sees every step Approved, a full bar, and no resubmit form', async () => {
+    stubFetch({ 'GET /api/auth/me': { body: user }, 'GET /api/verification/42': { body: verified() } });
+    renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
+    await screen.findByRole('heading', { level: 2, name: 'Step 5: Background check' });
+    expect(screen.getByText('5 of 5 steps approved')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Verification progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    for (const key of ['email', 'phone', 'identity', 'address', 'background']) {
+      expect(screen.getByTestId(`step-status-${key}`)).toHaveTextContent('Approved');
+    }
+    expect(screen.getByTestId('nothing-to-resubmit')).toHaveTextContent('Your background check is approved.');
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    expect(screen.queryByLabelText('Police record issue date')).toBeNull();
+  });
+
+  it('under review: steps say Submitted, the bar counts none of them, and nothing can be resubmitted', async () => {
+    const done = { state: 'done' as const, reason: null };
+    stubFetch({
+      'GET /api/auth/me': { body: user },
+      'GET /api/verification/42': {
+        body: state({
+          status: 'submitted',
+          emailVerified: true,
+          phoneVerified: true,
+          steps: { email: done, phone: done, id: done, selfie: done, address: done, background: done },
+        }),
+      },
+    });
+    renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
+    await screen.findByRole('heading', { level: 2, name: 'Step 5: Background check' });
+    expect(screen.getByText('0 of 5 steps approved · 5 awaiting review')).toBeInTheDocument();
+    expect(screen.getByTestId('step-status-identity')).toHaveTextContent('Submitted, awaiting review');
+    expect(screen.getByTestId('nothing-to-resubmit')).toHaveTextContent('with our reviewers');
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+  });
+
+  it('a rejected or expired step opens the form again, labelled the same in the stepper', async () => {
+    stubFetch({
+      'GET /api/auth/me': { body: user },
+      'GET /api/verification/42': {
+        body: verified({ policeRecordStale: true, policeRecordExpiresOn: '2026-11-01' }),
+      },
+    });
+    const view = renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
+    await screen.findByRole('heading', { level: 2, name: 'Step 5: Background check' });
+    expect(screen.getByTestId('step-status-background')).toHaveTextContent('Expired');
+    expect(screen.getByText('4 of 5 steps approved')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
+    view.unmount();
+
+    stubFetch({
+      'GET /api/auth/me': { body: user },
+      'GET /api/verification/42': {
+        body: verified({
+          status: 'rejected',
+          selfieVerified: false,
+          rejectionReason: 'Selfie: face not visible',
+          steps: { ...allApproved, selfie: { state: 'rejected', reason: 'face not visible' } },
+        }),
+      },
+    });
+    renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
+    await screen.findByRole('heading', { level: 2, name: 'Step 3: Identity documents' });
+    expect(screen.getByTestId('step-status-identity')).toHaveTextContent('Needs a fix');
+    expect(screen.getByText('4 of 5 steps approved')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /5\. Background check/ }));
+    expect(await screen.findByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
   });
 });

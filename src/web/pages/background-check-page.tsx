@@ -1,12 +1,12 @@
-import { CheckCircle2, Circle, CircleAlert, Clock } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { VerificationSubmitRequest } from '../../shared/contracts/verification';
+import { canSubmitVerification, WIZARD_STEPS, wizardStepStatuses } from '../../shared/verification-status';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Alert, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { Progress } from '../components/ui/progress';
 import { Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { toast } from '../components/ui/use-toast';
@@ -16,48 +16,14 @@ import {
   useVerification,
   useVerificationActions,
   type VerificationState,
-  wizardProgress,
 } from '../features/verification/api';
 import { DocumentUpload } from '../features/verification/components/document-upload';
+import {
+  VerificationProgress,
+  VerificationStepper,
+} from '../features/verification/components/verification-stepper';
 import { ApiError, errorMessage } from '../lib/api';
-import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
-
-type State = 'todo' | 'done' | 'approved' | 'rejected';
-const STEP_TITLES = ['Email', 'Phone', 'Identity documents', 'Address', 'Background check'] as const;
-
-function identityState(v: VerificationState): State {
-  const { id, selfie } = v.steps;
-  if (id.state === 'rejected' || selfie.state === 'rejected') return 'rejected';
-  if (id.state === 'approved' && selfie.state === 'approved') return 'approved';
-  if (id.state !== 'todo' && selfie.state !== 'todo') return 'done';
-  return 'todo';
-}
-
-function stepStates(v: VerificationState): State[] {
-  return [
-    v.steps.email.state,
-    v.steps.phone.state,
-    identityState(v),
-    v.steps.address.state,
-    v.steps.background.state,
-  ];
-}
-
-const STATE_LABEL: Record<State, string> = {
-  todo: 'Pending',
-  done: 'Awaiting review',
-  approved: 'Complete',
-  rejected: 'Needs attention',
-};
-
-function StateIcon({ state }: { state: State }) {
-  const cls = 'size-5 shrink-0';
-  if (state === 'approved') return <CheckCircle2 aria-hidden="true" className={cn(cls, 'text-primary')} />;
-  if (state === 'done') return <Clock aria-hidden="true" className={cn(cls, 'text-primary')} />;
-  if (state === 'rejected') return <CircleAlert aria-hidden="true" className={cn(cls, 'text-destructive')} />;
-  return <Circle aria-hidden="true" className={cn(cls, 'text-muted-foreground')} />;
-}
 
 function StatusBanner({ v }: { v: VerificationState }) {
   if (v.status === 'approved')
@@ -473,9 +439,31 @@ function BackgroundStep({ v, user }: { v: VerificationState; user: PublicUser })
 }
 
 function firstOpenStep(v: VerificationState): number {
-  const states = stepStates(v);
-  const open = states.findIndex((s) => s === 'todo' || s === 'rejected');
-  return open === -1 ? 4 : open;
+  const open = wizardStepStatuses(v).findIndex((s) => s.status !== 'submitted' && s.status !== 'approved');
+  return open === -1 ? WIZARD_STEPS.length - 1 : open;
+}
+
+/** Instead of the submit form when there is nothing to send: under review, or approved and in date. */
+function NothingToResubmit({ v }: { v: VerificationState }) {
+  return (
+    <div className="space-y-3" data-testid="nothing-to-resubmit">
+      {v.status === 'approved' ? (
+        <p className="flex items-center gap-2 font-semibold text-primary">
+          <CheckCircle2 aria-hidden="true" className="size-5" /> Your background check is approved.
+        </p>
+      ) : (
+        <p className="font-semibold">Your verification is with our reviewers.</p>
+      )}
+      {v.policeRecordExpiresOn ? (
+        <p className="text-sm text-muted-foreground">
+          Your police record is valid until {v.policeRecordExpiresOn}. We will remind you 30 days before.
+        </p>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        You can send your verification again if a reviewer asks for a fix or your police record expires.
+      </p>
+    </div>
+  );
 }
 
 function Wizard({ v, user }: { v: VerificationState; user: PublicUser }) {
@@ -483,8 +471,6 @@ function Wizard({ v, user }: { v: VerificationState; user: PublicUser }) {
   const [params, setParams] = useSearchParams();
   const { verifyEmail } = useVerificationActions(user.id);
   const handled = useRef(false);
-  const states = stepStates(v);
-  const { completed, percent } = wizardProgress(v);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The e-mailed link lands here with ?emailToken=…: verify it once, then drop it from the address.
@@ -506,54 +492,29 @@ function Wizard({ v, user }: { v: VerificationState; user: PublicUser }) {
     setStep(i);
     requestAnimationFrame(() => headingRef.current?.focus());
   };
-  const next = () => go(Math.min(step + 1, 4));
+  const next = () => go(Math.min(step + 1, WIZARD_STEPS.length - 1));
   const props = { v, user, onNext: next };
 
   return (
     <div className="space-y-6">
       <StatusBanner v={v} />
-      <div className="space-y-2">
-        <p className="text-sm font-semibold">
-          {completed} of 5 steps complete ({percent}%)
-        </p>
-        <Progress value={percent} label="Verification progress" />
-      </div>
-      <nav aria-label="Verification steps">
-        <ol className="grid gap-2 sm:grid-cols-5">
-          {STEP_TITLES.map((title, i) => (
-            <li key={title}>
-              <button
-                type="button"
-                onClick={() => go(i)}
-                aria-current={step === i ? 'step' : undefined}
-                className={cn(
-                  'flex w-full items-center gap-2 rounded-xl border p-3 text-left text-sm',
-                  step === i
-                    ? 'border-primary bg-primary-soft'
-                    : 'border-border bg-surface hover:border-primary',
-                )}
-              >
-                <StateIcon state={states[i]} />
-                <span>
-                  <span className="block font-semibold">
-                    {i + 1}. {title}
-                  </span>
-                  <span className="block text-muted-foreground">{STATE_LABEL[states[i]]}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <VerificationProgress v={v} />
+      <VerificationStepper v={v} current={step} onSelect={go} />
       <Card>
         <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-bold focus:outline-none">
-          Step {step + 1}: {STEP_TITLES[step]}
+          Step {step + 1}: {WIZARD_STEPS[step].title}
         </h2>
         {step === 0 ? <EmailStep {...props} /> : null}
         {step === 1 ? <PhoneStep {...props} /> : null}
         {step === 2 ? <IdentityStep {...props} /> : null}
         {step === 3 ? <AddressStep {...props} /> : null}
-        {step === 4 ? <BackgroundStep v={v} user={user} /> : null}
+        {step === 4 ? (
+          canSubmitVerification(v) ? (
+            <BackgroundStep v={v} user={user} />
+          ) : (
+            <NothingToResubmit v={v} />
+          )
+        ) : null}
       </Card>
     </div>
   );

@@ -101,16 +101,3 @@ export function useVerificationActions(userId: number) {
     ),
   };
 }
-
-/** Spec §4: identity is complete only with both the ID and the selfie; percent = completed / 5. */
-export function wizardProgress(v: VerificationState) {
-  const done = [
-    v.emailVerified,
-    v.phoneVerified,
-    v.idVerified && v.selfieVerified,
-    v.addressVerified,
-    v.backgroundCheckVerified,
-  ];
-  const completed = done.filter(Boolean).length;
-  return { done, completed, percent: completed * 20 };
-}

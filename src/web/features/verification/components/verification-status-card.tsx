@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { canSubmitVerification } from '../../../../shared/verification-status';
 import { buttonClasses } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { verificationPeekQuery, wizardProgress } from '../api';
+import { verificationPeekQuery } from '../api';
+import { VerificationProgress, VerificationStepper } from './verification-stepper';
 
 const STATUS_TEXT = {
   pending: 'Not submitted yet. Finish the five steps to get your Verified badge.',
@@ -49,16 +51,31 @@ export function VerificationStatusCard({ userId }: { userId: number }) {
               {data.policeRecordStale ? ' — expired: upload a new one.' : '.'}
             </p>
           ) : null}
-          <Progress
-            className="mt-3"
-            value={data ? wizardProgress(data).percent : 0}
-            label="Verification progress"
-          />
-          {data?.status !== 'approved' ? (
+          {data ? (
+            // The same steps, words and count as the wizard (src/shared/verification-status).
+            <>
+              <VerificationProgress v={data} className="mt-3" />
+              <VerificationStepper v={data} className="mt-3" />
+            </>
+          ) : (
+            <Progress className="mt-3" value={0} label="Verification progress" />
+          )}
+          {!data || canSubmitVerification(data) ? (
             <Link to="/background-check" className={buttonClasses({ size: 'sm', className: 'mt-4' })}>
-              {data && data.status !== 'pending' ? 'Open verification' : 'Get verified'}
+              {!data || data.status === 'pending'
+                ? 'Get verified'
+                : data.status === 'approved'
+                  ? 'Renew your police record'
+                  : 'Fix and resubmit'}
             </Link>
-          ) : null}
+          ) : (
+            <Link
+              to="/background-check"
+              className="mt-4 inline-block text-sm font-semibold text-primary underline underline-offset-4"
+            >
+              See your verification
+            </Link>
+          )}
         </>
       )}
     </section>
