@@ -152,7 +152,7 @@ describe('messaging between a family and a caregiver', () => {
       const admin = await newPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
       try {
         await logIn(admin.page, 'admin@yaadcare.jm', 'YaadCare2025!');
-        await admin.page.goto('/admin');
+        await admin.page.goto('/admin?tab=reports');
         await admin.page.getByRole('heading', { name: 'Reported users' }).waitFor();
         await admin.page.getByText('Kimone asked for my bank PIN').waitFor();
         const row = admin.page

@@ -126,21 +126,6 @@ export function useReport(userId: number) {
   });
 }
 
-export function useReports() {
-  return useQuery({
-    queryKey: messagingKeys.reports,
-    queryFn: ({ signal }) => apiGet<AdminReport[]>('/api/admin/reports', signal),
-  });
-}
-
-export function useResolveReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiPost<null>(`/api/admin/reports/${id}/resolve`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.reports }),
-  });
-}
-
 export function useEmailPreferences() {
   return useQuery({
     queryKey: messagingKeys.preferences,

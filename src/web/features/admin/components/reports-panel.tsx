@@ -1,0 +1,210 @@
+import { useId, useState } from 'react';
+import { REPORT_ACTION_LABELS, type ReportActionKind } from '../../../../shared/contracts/reports';
+import { Button } from '../../../components/ui/button';
+import { Alert, FormField } from '../../../components/ui/form-field';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { type AdminReportItem, useAdminReports, useReportAction } from '../reports-api';
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Jamaica',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+
+const ACTION_BUTTON: Record<
+  ReportActionKind,
+  { text: string; variant: 'primary' | 'destructive' | 'outline' }
+> = {
+  warn: { text: 'Send warning', variant: 'primary' },
+  suspend: { text: 'Suspend user', variant: 'destructive' },
+  dismiss: { text: 'Dismiss', variant: 'outline' },
+};
+
+/** Warn, suspend or dismiss, with a note (a warning's note is what the user reads). */
+function ReportActions({ report }: { report: AdminReportItem }) {
+  const [action, setAction] = useState<ReportActionKind>('warn');
+  const [note, setNote] = useState('');
+  const act = useReportAction();
+  const id = useId();
+  const reported = nameOf(report.reported);
+  const needsNote = action === 'warn' && note.trim().length < 3;
+  return (
+    <form
+      aria-label={`Act on the report about ${reported}`}
+      className="space-y-3 rounded-lg border border-border p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        act.mutate(
+          { id: report.id, body: action === 'warn' ? { action: 'warn', note } : { action, note } },
+          {
+            onSuccess: () => toast({ title: `Report ${REPORT_ACTION_LABELS[action].toLowerCase()}` }),
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Not saved',
+                description: errorMessage(error, 'Please try again.'),
+              }),
+          },
+        );
+      }}
+    >
+      <FormField label="Action" id={`${id}-action`}>
+        <Select value={action} onChange={(e) => setAction(e.target.value as ReportActionKind)}>
+          <option value="warn">Warn: send {report.reported.firstName} a notice</option>
+          <option value="suspend">Suspend {report.reported.firstName}</option>
+          <option value="dismiss">Dismiss: nothing against the rules</option>
+        </Select>
+      </FormField>
+      <FormField
+        label={
+          action === 'warn'
+            ? `Warning ${report.reported.firstName} will read`
+            : 'Note for the audit trail (optional)'
+        }
+        id={`${id}-note`}
+      >
+        <Textarea
+          className="min-h-16"
+          value={note}
+          maxLength={1000}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </FormField>
+      <Button
+        type="submit"
+        size="sm"
+        variant={ACTION_BUTTON[action].variant}
+        disabled={needsNote || act.isPending}
+      >
+        {ACTION_BUTTON[action].text}
+      </Button>
+    </form>
+  );
+}
+
+function ReportCard({ report }: { report: AdminReportItem }) {
+  const reporter = nameOf(report.reporter);
+  const reported = nameOf(report.reported);
+  const headingId = useId();
+  return (
+    <li
+      className="min-w-0 space-y-3 rounded-xl border border-border bg-surface p-4"
+      aria-labelledby={headingId}
+    >
+      <div>
+        <h3 id={headingId} className="font-bold break-words">
+          {reporter} reported {reported}
+          {report.reported.suspended ? (
+            <span className="ml-2 rounded-full bg-destructive-soft px-2 py-0.5 text-xs font-bold text-destructive">
+              Suspended
+            </span>
+          ) : null}
+        </h3>
+        <p className="text-sm text-muted-foreground">{dateTime.format(new Date(report.createdAt))}</p>
+        <p className="mt-2 break-words whitespace-pre-wrap">{report.reason}</p>
+      </div>
+      <div>
+        <h4 className="text-sm font-semibold">
+          {report.reportedMessageId
+            ? 'The reported message in its conversation'
+            : 'Their last messages before the report'}
+        </h4>
+        {report.conversation.length === 0 ? (
+          <p className="mt-1 text-sm text-muted-foreground">They have not exchanged messages.</p>
+        ) : (
+          <ol className="mt-2 space-y-1 text-sm">
+            {report.conversation.map((m) => {
+              const flagged = m.id === report.reportedMessageId;
+              return (
+                <li
+                  key={m.id}
+                  className={cn(
+                    'rounded-lg px-3 py-2',
+                    flagged ? 'border-2 border-destructive bg-destructive-soft' : 'bg-muted',
+                  )}
+                >
+                  <span className="font-semibold">
+                    {m.senderId === report.reporter.id ? reporter : reported}
+                  </span>{' '}
+                  <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
+                    {dateTime.format(new Date(m.createdAt))}
+                  </time>
+                  {flagged ? (
+                    <strong className="ml-2 text-xs text-destructive">Reported message</strong>
+                  ) : null}
+                  <p className="break-words whitespace-pre-wrap">{m.content}</p>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+      <div>
+        <h4 className="text-sm font-semibold">Audit trail</h4>
+        {report.actions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No action yet.</p>
+        ) : (
+          <ul className="mt-1 space-y-1 text-sm" aria-label={`Audit trail of the report about ${reported}`}>
+            {report.actions.map((a) => (
+              <li key={`${a.createdAt}-${a.action}`} className="break-words">
+                <strong>{REPORT_ACTION_LABELS[a.action]}</strong> by{' '}
+                {a.admin ? nameOf(a.admin) : 'a former admin'} on{' '}
+                <time dateTime={a.createdAt}>{dateTime.format(new Date(a.createdAt))}</time>
+                {a.note ? `: ${a.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {report.status === 'open' ? <ReportActions report={report} /> : null}
+    </li>
+  );
+}
+
+/** /admin "Reports": user reports from the chat, the reported message in context, actions and audit trail. */
+export function ReportsPanel() {
+  const [status, setStatus] = useState<'open' | 'resolved'>('open');
+  const { data, isPending, isError, refetch } = useAdminReports(status);
+  return (
+    <section aria-labelledby="reports-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="reports-heading" className="text-2xl font-bold">
+          Reported users
+        </h2>
+        <FormField label="Show" className="w-48">
+          <Select value={status} onChange={(e) => setStatus(e.target.value as 'open' | 'resolved')}>
+            <option value="open">Open reports</option>
+            <option value="resolved">Closed reports</option>
+          </Select>
+        </FormField>
+      </div>
+      {isPending ? (
+        <Spinner label="Loading reports" />
+      ) : isError ? (
+        <div className="space-y-2">
+          <Alert>Could not load reports.</Alert>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </div>
+      ) : data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          {status === 'open' ? 'No open reports.' : 'No closed reports.'}
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {data.map((r) => (
+            <ReportCard key={r.id} report={r} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
