@@ -150,6 +150,32 @@ describe.each(DB_KINDS)('booking notices on %s', (kind) => {
     expect(held.body).toContain('J$ 3,150 is held on your Visa •••• 4242; you are charged after the visit.');
   });
 
+  it('a late cancellation paid afterwards: "Charged" with the fee to the family, "Booking paid" to the caregiver', async () => {
+    const b = await requested();
+    expect((await act(b.id, 'accept', b.cg.headers)).statusCode).toBe(200);
+    // Cancelled 5 h before the start without a payment: half the J$ 3,000 subtotal is owed.
+    await shiftBooking(db(), b.id, new Date(Date.now() + 5 * HOUR));
+    expect((await act(b.id, 'cancel', b.family.headers)).statusCode).toBe(200);
+    const cancelled = (await notesOf(b.family.user.id)).filter((n) => n.kind === 'booking.cancelled');
+    expect(cancelled.map((n) => n.body)).toEqual([
+      expect.stringContaining('A late-cancellation fee of J$ 1,500 goes to the caregiver.'),
+    ]);
+    const res = await pay(b.family.headers, {
+      bookingId: b.id,
+      method: 'card',
+      paymentToken: await sandboxToken(t.app),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('captured');
+    const [family] = (await notesOf(b.family.user.id)).filter((n) => n.kind === 'booking.paid');
+    expect(family).toMatchObject({ title: 'Charged' });
+    expect(family.body).toContain(`J$ 1,500 was charged for your booking with ${b.caregiverName} on `);
+    expect(family.body).toContain(`${b.day}, 9:00 AM–11:00 AM`);
+    const [caregiver] = (await notesOf(b.cg.user.id)).filter((n) => n.kind === 'booking.paid');
+    expect(caregiver.body).toContain('paid the J$ 1,500 owed');
+    expect(caregiver.body).not.toContain('You earn J$ 3,000');
+  });
+
   it('paid by bank transfer: the instructions with the reference, then "Payment received" when it arrives', async () => {
     const b = await requested();
     const res = await pay(b.family.headers, { bookingId: b.id, method: 'bank' });

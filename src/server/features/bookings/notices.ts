@@ -129,6 +129,19 @@ const TEXTS: Record<BookingNoticeEvent, (f: Facts) => { family: Notice; caregive
       };
     }
     const label = paymentStatusLabel(p.status, p.method);
+    if (p.status === 'captured') {
+      // What was still owed after the service or a late cancellation, settled at once.
+      return {
+        family: {
+          title: label,
+          body: `${amount} was charged for your booking with ${f.caregiver} on ${f.when}.`,
+        },
+        caregiver: {
+          title: 'Booking paid',
+          body: `${f.family} paid the ${amount} owed for the booking on ${f.when}.`,
+        },
+      };
+    }
     const received =
       p.status === 'received' ? `We received your ${amount} transfer (${p.reference}). Thank you! ` : '';
     const outcome = received + (paymentOutcome(p) ?? `${label}: ${amount}.`);
