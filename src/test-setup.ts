@@ -13,3 +13,11 @@ if (typeof window !== 'undefined' && window.localStorage) {
     );
   });
 }
+
+// findBy*/waitFor wait up to 5 s instead of Testing Library's 1 s: a component's first render in a file
+// imports its lazy chunks, which on a busy 2-core machine (CI runs three test files at once) can take
+// longer than a second. A test that waits for something that never comes still fails.
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+}
