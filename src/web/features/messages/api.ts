@@ -122,7 +122,8 @@ export function useBlock(userId: number) {
 
 export function useReport(userId: number) {
   return useMutation({
-    mutationFn: (reason: string) => apiPost<{ id: number }>(`/api/users/${userId}/report`, { reason }),
+    mutationFn: (body: { reason: string; messageId?: number }) =>
+      apiPost<{ id: number }>(`/api/users/${userId}/report`, body),
   });
 }
 

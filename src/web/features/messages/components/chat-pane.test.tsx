@@ -37,6 +37,35 @@ function renderChat() {
 }
 
 describe('ChatPane', () => {
+  it('reports one of their messages: the dialog offers their latest messages and sends the chosen id', async () => {
+    const { calls } = stubFetch({
+      'GET /api/conversations/7/messages': conversation([
+        msg(1, 1, 'Hello'),
+        msg(2, 7, 'Send me your bank PIN'),
+        msg(3, 7, 'Or your card number'),
+      ]),
+      'POST /api/users/7/report': { status: 201, body: { id: 5 } },
+    });
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    const which = await screen.findByLabelText('Which message? (optional)');
+    // Only their messages, newest first, after "the conversation as a whole".
+    expect([...(which as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'The conversation as a whole',
+      expect.stringMatching(/: Or your card number$/),
+      expect.stringMatching(/: Send me your bank PIN$/),
+    ]);
+    fireEvent.change(which, { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('What happened?'), { target: { value: 'Asked for my PIN' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    const isReport = (c: { method: string; url: string }) => c.method === 'POST' && c.url.endsWith('/report');
+    await waitFor(() => expect(calls.some(isReport)).toBe(true));
+    expect(calls.find(isReport)?.body).toEqual({
+      reason: 'Asked for my PIN',
+      messageId: 2,
+    });
+  });
+
   it('shows a read tick only on own messages with readAt, and content as text', async () => {
     stubFetch({
       'GET /api/conversations/7/messages': conversation([

@@ -6,6 +6,7 @@ import { MESSAGE_MAX_LENGTH } from '../../../../shared/contracts/messages';
 import { UserAvatar } from '../../../app/layouts/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { Alert, FormField } from '../../../components/ui/form-field';
+import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
@@ -31,26 +32,35 @@ const timeFormat = new Intl.DateTimeFormat('en-US', {
 
 export const SEND_FAILED = 'Failed to send message. Please try again.';
 
-function ReportDialog({ userId, name }: { userId: number; name: string }) {
+/** How many of their latest messages the report dialog offers to point at. */
+const REPORTABLE_MESSAGES = 10;
+const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
+function ReportDialog({ userId, name, theirs }: { userId: number; name: string; theirs: Message[] }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [messageId, setMessageId] = useState('');
   const report = useReport(userId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) return;
-    report.mutate(reason.trim(), {
-      onSuccess: () => {
-        setOpen(false);
-        setReason('');
-        toast({ title: 'Report sent', description: 'Our team will review this conversation.' });
+    report.mutate(
+      { reason: reason.trim(), messageId: messageId ? Number(messageId) : undefined },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setReason('');
+          setMessageId('');
+          toast({ title: 'Report sent', description: 'Our team will review this conversation.' });
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Report not sent',
+            description: errorMessage(error, 'Please try again.'),
+          }),
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Report not sent',
-          description: errorMessage(error, 'Please try again.'),
-        }),
-    });
+    );
   };
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -77,6 +87,18 @@ function ReportDialog({ userId, name }: { userId: number; name: string }) {
             </Dialog.Close>
           </div>
           <form onSubmit={submit} className="mt-4 space-y-4">
+            {theirs.length > 0 ? (
+              <FormField label="Which message? (optional)">
+                <Select value={messageId} onChange={(e) => setMessageId(e.target.value)}>
+                  <option value="">The conversation as a whole</option>
+                  {theirs.map((m) => (
+                    <option key={m.id} value={String(m.id)}>
+                      {timeFormat.format(new Date(m.createdAt))}: {snippet(m.content)}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            ) : null}
             <FormField label="What happened?">
               <Textarea
                 value={reason}
@@ -241,7 +263,14 @@ export function ChatPane({
               <ShieldBan aria-hidden="true" className="size-4" />
               <span className="sr-only sm:not-sr-only">{head.blockedByMe ? 'Unblock' : 'Block'}</span>
             </Button>
-            <ReportDialog userId={userId} name={name} />
+            <ReportDialog
+              userId={userId}
+              name={name}
+              theirs={messages
+                .filter((m) => m.senderId === userId)
+                .slice(-REPORTABLE_MESSAGES)
+                .reverse()}
+            />
           </div>
         )}
       </header>
