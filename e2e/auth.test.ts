@@ -224,7 +224,8 @@ describe('auth journeys', () => {
     await page.getByRole('tab', { name: 'Verifications' }).focus();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    expect(await page.getByRole('tab', { name: 'Outbox' }).getAttribute('aria-selected')).toBe('true');
+    // Selecting a tab also writes ?tab= to the URL, so the selection shows a moment later.
+    await page.getByRole('tab', { name: 'Outbox', selected: true }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Outbox' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

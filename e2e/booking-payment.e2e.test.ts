@@ -222,7 +222,11 @@ describe('booking → payment → acceptance → completion → earnings → pay
       await logIn(admin.page, 'admin@yaadcare.jm');
       await admin.page.goto('/admin');
       await admin.page.getByRole('tab', { name: 'Payments' }).click();
-      const item = admin.page.getByRole('listitem').filter({ hasText: reference });
+      // The transfer waiting to be marked received (the money list below names the same reference).
+      const item = admin.page
+        .getByRole('region', { name: 'Payments awaiting transfer' })
+        .getByRole('listitem')
+        .filter({ hasText: reference });
       await item.waitFor();
       await noAxeViolations(admin.page);
       await item.getByRole('button', { name: 'Mark received' }).click();
