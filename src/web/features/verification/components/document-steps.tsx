@@ -20,7 +20,6 @@ export function IdentityStep({
   user: PublicUser;
   onNext: () => void;
 }) {
-  const { saveDetails } = useVerificationActions(user.id);
   const [idNumber, setIdNumber] = useState(v.idNumber ?? '');
   return (
     <div className="space-y-5">
@@ -45,25 +44,7 @@ export function IdentityStep({
         verification={v}
         stepState={v.steps.selfie.state}
       />
-      <Button
-        disabled={!idNumber.trim() || saveDetails.isPending}
-        onClick={() =>
-          saveDetails.mutate(
-            { idNumber: idNumber.trim() },
-            {
-              onSuccess: onNext,
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Not saved',
-                  description: errorMessage(error, 'Please try again.'),
-                }),
-            },
-          )
-        }
-      >
-        Continue
-      </Button>
+      <SaveAndContinue userId={user.id} details={{ idNumber: idNumber.trim() }} onNext={onNext} />
     </div>
   );
 }
@@ -77,7 +58,6 @@ export function AddressStep({
   user: PublicUser;
   onNext: () => void;
 }) {
-  const { saveDetails } = useVerificationActions(user.id);
   const [address, setAddress] = useState(v.address ?? '');
   return (
     <div className="space-y-5">
@@ -98,25 +78,39 @@ export function AddressStep({
         verification={v}
         stepState={v.steps.address.state}
       />
-      <Button
-        disabled={!address.trim() || saveDetails.isPending}
-        onClick={() =>
-          saveDetails.mutate(
-            { address: address.trim() },
-            {
-              onSuccess: onNext,
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Not saved',
-                  description: errorMessage(error, 'Please try again.'),
-                }),
-            },
-          )
-        }
-      >
-        Continue
-      </Button>
+      <SaveAndContinue userId={user.id} details={{ address: address.trim() }} onNext={onNext} />
     </div>
+  );
+}
+
+/** Saves one step's typed detail (disabled while it is empty) and moves on; a refusal says why. */
+function SaveAndContinue({
+  userId,
+  details,
+  onNext,
+}: {
+  userId: number;
+  details: { idNumber: string } | { address: string };
+  onNext: () => void;
+}) {
+  const { saveDetails } = useVerificationActions(userId);
+  const empty = Object.values(details).every((value) => !value);
+  return (
+    <Button
+      disabled={empty || saveDetails.isPending}
+      onClick={() =>
+        saveDetails.mutate(details, {
+          onSuccess: onNext,
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Not saved',
+              description: errorMessage(error, 'Please try again.'),
+            }),
+        })
+      }
+    >
+      Continue
+    </Button>
   );
 }
