@@ -46,6 +46,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
+import { servicesPlugin } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -207,6 +208,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       message: `Too many requests. Please wait ${ctx.after} and try again.`,
     }),
   });
+
+  // Every service built once, from the adapters above (src/server/services.ts).
+  await app.register(servicesPlugin);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type BadgeMetrics, badgeProgress, seedBadgeCatalog } from '../../db/demo-data/badges';
 import { badges, caregiverBadges, caregiverStats } from '../../db/schema';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { measureResponseTimes, rows, statsEngine } from '../stats-engine/repo';
 
 export { seedBadgeCatalog };
@@ -193,7 +193,7 @@ export async function evaluateBadges(
       sql`select user_id from caregivers where id = ${caregiverId}`,
     );
     for (const b of earned) {
-      await notificationRepo.add(tx, {
+      await notificationService.add(tx, {
         userId: owner.user_id,
         kind: 'badge',
         title: `You earned the ${b.name} badge`,

@@ -4,7 +4,7 @@ import { type HeldPayment, paymentOutcome, paymentStatusLabel } from '../../../s
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { wantsEmail } from '../notifications/preferences';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import type { BookingRow, BookingStatus } from './events';
 import { bookingRepo } from './repo';
 
@@ -213,7 +213,7 @@ export async function notifyBookingParties(
   const mails: Mail[] = [];
   for (const party of parties) {
     const notice = texts[party.side];
-    await notificationRepo.add(tx, {
+    await notificationService.add(tx, {
       userId: party.userId,
       kind: `booking.${event}`,
       title: notice.title,

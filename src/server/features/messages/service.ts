@@ -1,7 +1,7 @@
 import { MESSAGES_PER_MINUTE } from '../../../shared/contracts/messages';
 import type { Tx } from '../../db/client';
 import { type AppError, badRequest, forbidden, notFound } from '../../errors';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { counters } from '../rate-limits/service';
 import { publish } from '../realtime/publish';
 import { messageRepo, type Person, toMessage } from './repo';
@@ -107,13 +107,13 @@ export const messagingService = {
         body: content.length > 140 ? `${content.slice(0, 139)}…` : content,
       };
       if (receiver.isSupport) {
-        await notificationRepo.addForAdmins(tx, {
+        await notificationService.addForAdmins(tx, {
           kind: 'support-message',
           ...notice,
           link: `/admin?support=${senderId}`,
         });
       } else {
-        await notificationRepo.add(tx, {
+        await notificationService.add(tx, {
           userId: receiverId,
           kind: 'message',
           ...notice,
@@ -138,7 +138,7 @@ export const messagingService = {
         upToId: Math.max(...ids),
         readAt: at.toISOString(),
       });
-      if (readerId !== supportId) await notificationRepo.markReadByLink(tx, readerId, `/chat/${otherId}`);
+      if (readerId !== supportId) await notificationService.markReadByLink(tx, readerId, `/chat/${otherId}`);
     }
     return { updated: ids.length, readAt: ids.length > 0 ? at.toISOString() : null };
   },

@@ -18,7 +18,7 @@ import type { SessionUser } from '../auth/sessions';
 import { notifyBookingParties } from '../bookings/notices';
 import { bookingRepo } from '../bookings/repo';
 import { ledgerRepo } from '../ledger/repo';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
 import { type PaymentRow, paymentRepo } from './repo';
 import { outstandingFor } from './settlement';
@@ -175,7 +175,7 @@ export function createPaymentService(deps: PaymentDeps) {
       throw err;
     }
     if (isTransfer) {
-      await notificationRepo.addForAdmins(tx, {
+      await notificationService.addForAdmins(tx, {
         kind: 'payment.awaiting_transfer',
         title: 'Payment awaiting transfer',
         body: `${payment.reference}: ${formatJmd(charge)} by ${input.method} for booking ${booking.id}.`,

@@ -18,7 +18,7 @@ import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { bookingRepo } from '../bookings/repo';
 import { ledgerRepo } from '../ledger/repo';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { decryptSecret, encryptSecret } from './crypto';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
@@ -105,7 +105,7 @@ export function createPayoutService(deps: PayoutDeps) {
         .innerJoin(users, eq(users.id, caregivers.userId))
         .where(eq(caregivers.id, caregiverId));
       const body = `${formatJmd(available)} is on its way to your ${account.bankName} account ${maskAccount(account.accountLast4)}. It arrives within ${PAYOUT_ARRIVAL}.`;
-      await notificationRepo.add(tx, {
+      await notificationService.add(tx, {
         userId: owner.userId,
         kind: 'payout.sent',
         title: 'Payout sent',

@@ -5,7 +5,7 @@ import { caregivers, familyRatings, reviews } from '../../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges } from '../badges/engine';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { rows, statsEngine } from '../stats-engine/repo';
 
 const DAY_MS = 86_400_000;
@@ -102,14 +102,14 @@ export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: num
     .from(caregivers)
     .where(eq(caregivers.id, caregiverId));
   for (const p of published) {
-    await notificationRepo.add(tx, {
+    await notificationService.add(tx, {
       userId: owner.userId,
       kind: 'review',
       title: 'A new review was published',
       body: `A family gave you ${p.rating} star${p.rating === 1 ? '' : 's'}. You can reply once, publicly.`,
       link: '/caregiver-dashboard?tab=profile',
     });
-    await notificationRepo.add(tx, {
+    await notificationService.add(tx, {
       userId: p.familyId,
       kind: 'review',
       title: 'Your review is published',

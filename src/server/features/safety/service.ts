@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { messageRepo, toMessage } from '../messages/repo';
 import { publicPerson } from '../messages/service';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { safetyRepo } from './repo';
 
 /** Messages shown before and after a reported message. */
@@ -35,7 +35,7 @@ export function createSafetyService(deps: SafetyDeps) {
           throw badRequest('That message is not part of your conversation with this user.');
         }
         const reportId = await safetyRepo.report(tx, me.id, other.id, input.reason, input.messageId);
-        await notificationRepo.addForAdmins(tx, {
+        await notificationService.addForAdmins(tx, {
           kind: 'report',
           title: 'New user report',
           body: `${me.firstName} ${me.lastName} reported ${other.firstName} ${other.lastName}.`,
@@ -107,7 +107,7 @@ export function createSafetyService(deps: SafetyDeps) {
         if (input.action !== 'warn') return null;
         const user = await messageRepo.person(tx, report.reportedId);
         if (!user) throw notFound('User not found');
-        await notificationRepo.add(tx, {
+        await notificationService.add(tx, {
           userId: user.id,
           kind: 'warning',
           title: 'A warning from the YaadCare team',

@@ -10,7 +10,7 @@ import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { supportRepo, type TicketRow } from './repo';
 
 export const TICKET_CREATED_MESSAGE =
@@ -70,7 +70,7 @@ export function createSupportService(deps: {
           subject: input.subject,
           message: input.message,
         });
-        await notificationRepo.addForAdmins(tx, {
+        await notificationService.addForAdmins(tx, {
           kind: 'support_ticket',
           title: `New support message ${ticketReference(ticket.id)}`,
           body: `${ticket.name}: ${ticket.subject}`,
@@ -129,7 +129,7 @@ export function createSupportService(deps: {
           closedAt: close ? now : null,
         });
         if (updated.userId) {
-          await notificationRepo.add(tx, {
+          await notificationService.add(tx, {
             userId: updated.userId,
             kind: 'support_answer',
             title: `Support answered ${ticketReference(id)}`,

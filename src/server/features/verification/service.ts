@@ -25,7 +25,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { IMAGE_TYPES, PDF_TYPE, type Upload } from '../../plugins/uploads';
 import type { SessionUser } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
-import { notificationRepo } from '../notifications/repo';
+import { notificationService } from '../notifications/service';
 import { type DocumentRow, type VerificationPatch, type VerificationRow, verificationRepo } from './repo';
 import {
   DOCUMENT_STEP,
@@ -425,7 +425,7 @@ export function createVerificationService(deps: VerificationDeps) {
         });
         await verificationRepo.setUserStatus(tx, actor.id, { verificationStatus: 'submitted' });
         const user = await verificationRepo.findUser(tx, actor.id);
-        await notificationRepo.addForAdmins(tx, {
+        await notificationService.addForAdmins(tx, {
           kind: 'verification.submitted',
           title: 'Verification to review',
           body: `${user?.firstName} ${user?.lastName} submitted their verification for review.`,
@@ -496,7 +496,7 @@ export function createVerificationService(deps: VerificationDeps) {
         if (!approved) {
           const title = `Please fix your ${STEP_LABELS[step].toLowerCase()}`;
           const body = `Our reviewer could not approve your ${STEP_LABELS[step].toLowerCase()}: ${reason}. Fix it and submit your verification again.`;
-          await notificationRepo.add(tx, {
+          await notificationService.add(tx, {
             userId,
             kind: 'verification.rejected',
             title,
@@ -510,7 +510,7 @@ export function createVerificationService(deps: VerificationDeps) {
         } else if (status === 'approved' && v.status !== 'approved') {
           const body =
             'Every step of your verification is approved. Your profile now shows the Verified badge.';
-          await notificationRepo.add(tx, {
+          await notificationService.add(tx, {
             userId,
             kind: 'verification.approved',
             title: "You're verified!",
@@ -571,7 +571,7 @@ export function createVerificationService(deps: VerificationDeps) {
         const claimed = await verificationRepo.claimDueReminders(tx, reminderCutoff(now()));
         for (const c of claimed) {
           const expires = policeRecordExpiresOn(c.issuedAt!);
-          await notificationRepo.add(tx, {
+          await notificationService.add(tx, {
             userId: c.userId,
             kind: 'verification.police-record-renewal',
             title: 'Renew your police record',
