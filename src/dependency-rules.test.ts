@@ -55,7 +55,10 @@ describe('dependency rules', () => {
       'feature-repo-is-private: src/server/features/bookings/service.ts → src/server/features/payments/repo.ts',
     ]);
     expect(
-      await violations({ ...tree, 'src/server/features/bookings/service.ts': use('../payments/service', 'y') }),
+      await violations({
+        ...tree,
+        'src/server/features/bookings/service.ts': use('../payments/service', 'y'),
+      }),
     ).toEqual([]);
   });
 
@@ -109,7 +112,8 @@ describe('dependency rules', () => {
       await violations({
         ...tree,
         'src/web/pages/dashboard-page.tsx':
-          use('../features/reviews/components/star-picker') + use('../app/guards', 'x as g').replace('y =', 'z ='),
+          use('../features/reviews/components/star-picker') +
+          use('../app/guards', 'x as g').replace('y =', 'z ='),
         'src/web/features/bookings/components/panel.tsx': use('../../reviews/api'),
       }),
     ).toEqual([]);
