@@ -20,8 +20,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAREGIVER_KINDS, type CaregiverKind, PARISHES, TOWN_NAMES } from '../../shared/catalog';
 import type { PagePrefetch } from '../app/prefetch';
-import { useOrigin } from '../app/render-context';
-import { HelpWidget } from '../components/help-widget';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -30,7 +28,10 @@ import { Select } from '../components/ui/select';
 import { caregiverSearchQuery, kindCountsQuery, useKindCounts } from '../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../features/caregivers/components/caregiver-card';
 import { useNow } from '../features/caregivers/use-now';
+import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { HelpWidget } from '../features/support/components/help-widget';
 import { plural } from '../lib/format';
+import { useOrigin } from '../lib/render-context';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const TRUST = [
@@ -220,7 +221,7 @@ function FeaturedCaregivers() {
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {data.items.slice(0, FEATURED_COUNT).map((caregiver) => (
             <li key={caregiver.id}>
-              <CaregiverCard caregiver={caregiver} now={now} lazyPhoto />
+              <CaregiverCard caregiver={caregiver} now={now} lazyPhoto favouriteButton={FavouriteButton} />
             </li>
           ))}
         </ul>

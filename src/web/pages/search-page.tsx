@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CAREGIVER_KINDS, type CaregiverKind, type Parish } from '../../shared/catalog';
 import type { PagePrefetch } from '../app/prefetch';
-import { HelpWidget } from '../components/help-widget';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -27,6 +26,8 @@ import {
   withChanges,
 } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
+import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { HelpWidget } from '../features/support/components/help-widget';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -290,7 +291,12 @@ export default function SearchPage() {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.items.map((caregiver, index) => (
                   <li key={caregiver.id}>
-                    <CaregiverCard caregiver={caregiver} now={now} lazyPhoto={index >= 6} />
+                    <CaregiverCard
+                      caregiver={caregiver}
+                      now={now}
+                      lazyPhoto={index >= 6}
+                      favouriteButton={FavouriteButton}
+                    />
                   </li>
                 ))}
               </ul>

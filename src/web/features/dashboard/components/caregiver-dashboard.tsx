@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
 import { formatJmd, PLATFORM_FEE_PERCENT } from '../../../../shared/money';
+import { StarRating } from '../../../components/star-rating';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
@@ -11,7 +12,6 @@ import { bookingDay, displayName, formatDate, jmdAmount, plural } from '../../..
 import type { MyCaregiverProfile } from '../../caregiver-profile/api';
 import { AvailabilitySwitch } from '../../caregiver-profile/components/availability-switch';
 import { KindsConfirmPrompt } from '../../caregiver-profile/components/kinds-confirm-prompt';
-import { StarRating } from '../../caregivers/components/star-rating';
 import { NotificationsList } from '../../notifications/notifications-list';
 import { useMyReviews } from '../../reviews/api';
 import { RateFamily, ReplyForm } from '../../reviews/components/review-forms';

@@ -9,11 +9,11 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { CaregiverPhoto } from '../../../components/caregiver-photo';
+import { StarRating } from '../../../components/star-rating';
 import { Progress } from '../../../components/ui/progress';
 import { bookingDay, displayName, formatDate, formatRate, jmdAmount, plural } from '../../../lib/format';
 import type { PublicUser } from '../../auth/api';
-import { CaregiverPhoto } from '../../caregivers/components/caregiver-photo';
-import { StarRating } from '../../caregivers/components/star-rating';
 import { LeaveReview } from '../../reviews/components/review-forms';
 import type { FamilyDashboardResponse } from '../api';
 import { StatusTag } from './caregiver-dashboard';

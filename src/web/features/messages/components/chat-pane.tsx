@@ -3,13 +3,13 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/contracts/messages';
-import { UserAvatar } from '../../../app/layouts/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { Alert, FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import {
