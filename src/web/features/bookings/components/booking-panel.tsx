@@ -27,7 +27,7 @@ import {
   parseHour,
   START_TIMES,
 } from '../booking-form';
-import { CancellationPolicy } from './booking-bits';
+import { CancellationPolicy } from './cancellation-policy';
 
 interface Draft {
   date: string;
