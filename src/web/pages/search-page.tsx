@@ -10,7 +10,7 @@ import { Label } from '../components/ui/label';
 import { Select } from '../components/ui/select';
 import { type CaregiverPage, caregiverSearchQuery, useCaregiverSearch } from '../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../features/caregivers/components/caregiver-card';
-import { FilterPanel, useDraft } from '../features/caregivers/components/filter-panel';
+import { FilterPanel } from '../features/caregivers/components/filter-panel';
 import { MapDialog } from '../features/caregivers/components/map-dialog';
 import {
   countActiveFilters,
@@ -25,6 +25,7 @@ import {
   searchApiParams,
   withChanges,
 } from '../features/caregivers/search-params';
+import { useDraft } from '../features/caregivers/use-draft';
 import { useNow } from '../features/caregivers/use-now';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
 import { HelpWidget } from '../features/support/components/help-widget';
