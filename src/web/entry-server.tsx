@@ -18,12 +18,12 @@ import { APP_ROUTES, PRIVATE_PAGES } from '../shared/routes';
 import { AppShell } from './app/app';
 import type { PagePrefetch } from './app/prefetch';
 import { createQueryClient } from './app/query-client';
-import type { RenderInfo } from './app/render-context';
 import { AppRoutes } from './app/routes';
 import { SERVER_RENDER_ID, serializeServerRender } from './app/server-render-state';
 import { currentUserQuery } from './features/auth/api';
 import { appConfigQuery } from './features/config/api';
 import { type ApiTransport, isApiError, setApiTransport } from './lib/api';
+import type { RenderInfo } from './lib/render-context';
 import { formatDocumentTitle } from './lib/use-document-title';
 import { type PageMeta, pageMetaTags } from './lib/use-page-meta';
 

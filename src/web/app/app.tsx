@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { RenderContext, type RenderInfo } from '../lib/render-context';
 import { AppProviders } from './providers';
-import { RenderContext, type RenderInfo } from './render-context';
 import { AppRoutes } from './routes';
 
 interface ShellProps {

@@ -5,11 +5,7 @@ import { Button } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
 import { type PublicUser, useCurrentUser } from '../features/auth/api';
-
-/** What /login reads to send people back where they were going. */
-export interface FromState {
-  from?: { pathname: string; search?: string; hash?: string };
-}
+import type { FromState } from '../lib/from-state';
 
 function UserLoadError({ onRetry }: { onRetry: () => void }) {
   return (

@@ -15,6 +15,12 @@ export function formatRate(hourlyRate: string | number): string {
   }
 }
 
+/** The place line: 'Half Way Tree, St. Andrew' (the parish only when it adds something). */
+export function placeText(location: string | null, parish: string | null): string | undefined {
+  if (location && parish && location.toLowerCase() !== parish.toLowerCase()) return `${location}, ${parish}`;
+  return location ?? parish ?? undefined;
+}
+
 /** '4.75' → 4.75; anything unparseable → 0 (spec §9: averageRating defaults to 0). */
 export function parseRating(averageRating: string | number): number {
   const n = typeof averageRating === 'number' ? averageRating : Number.parseFloat(averageRating);

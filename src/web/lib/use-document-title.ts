@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import { RenderContext } from '../app/render-context';
+import { RenderContext } from './render-context';
 
 export const SITE_NAME = 'YaadCare';
 

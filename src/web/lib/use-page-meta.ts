@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import { RenderContext, useOrigin } from '../app/render-context';
+import { RenderContext, useOrigin } from './render-context';
 import { formatDocumentTitle, SITE_NAME } from './use-document-title';
 
 export interface PageMeta {

@@ -15,7 +15,7 @@ import { toast } from '../components/ui/use-toast';
 import { useCurrentUser } from '../features/auth/api';
 import { useCreateBooking } from '../features/bookings/api';
 import { bookingCost } from '../features/bookings/booking-form';
-import { CancellationPolicy } from '../features/bookings/components/booking-bits';
+import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
 import { useCaregiverProfile } from '../features/caregivers/api';
 import { ApiError, errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';

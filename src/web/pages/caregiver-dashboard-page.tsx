@@ -1,5 +1,5 @@
-import { CaregiverDashboardView } from '../features/dashboard/components/caregiver-dashboard-view';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { CaregiverDashboardView } from './dashboard/caregiver-dashboard-view';
 
 /**
  * /caregiver-dashboard (spec §2): loading, /login for visitors and /family-dashboard for others (the

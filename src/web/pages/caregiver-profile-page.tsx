@@ -3,7 +3,8 @@ import { ArrowLeft, Award, Briefcase, CalendarClock, MapPin, MessageCircle, User
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { PagePrefetch } from '../app/prefetch';
-import { useNotFoundStatus } from '../app/render-context';
+import { CaregiverPhoto } from '../components/caregiver-photo';
+import { StarRating } from '../components/star-rating';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { BookingPanel } from '../features/bookings/components/booking-panel';
@@ -19,9 +20,7 @@ import {
   TrustBadge,
   VerifiedFacts,
 } from '../features/caregivers/components/badges';
-import { type ProfileLinkState, placeText } from '../features/caregivers/components/caregiver-card';
-import { CaregiverPhoto } from '../features/caregivers/components/caregiver-photo';
-import { StarRating } from '../features/caregivers/components/star-rating';
+import type { ProfileLinkState } from '../features/caregivers/components/caregiver-card';
 import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
 import { useRecordProfileView } from '../features/favourites/api';
@@ -29,7 +28,8 @@ import { FavouriteButton } from '../features/favourites/components/favourite-but
 import { ReviewFromLink } from '../features/reviews/components/review-from-link';
 import { ReviewReply } from '../features/reviews/components/review-reply';
 import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
-import { displayName, formatDate, formatRate, parseRating, plural } from '../lib/format';
+import { displayName, formatDate, formatRate, parseRating, placeText, plural } from '../lib/format';
+import { useNotFoundStatus } from '../lib/render-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Spec §2: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */

@@ -9,7 +9,7 @@ import { Alert } from '../components/ui/form-field';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
-import { formatDay } from '../features/bookings/components/booking-bits';
+import { formatDay } from '../features/bookings/booking-time-text';
 import { type EarningsView, useEarnings } from '../features/payments/api';
 import { formatDate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -3,7 +3,6 @@ import { LogIn } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginRequest } from '../../shared/contracts/auth';
-import type { FromState } from '../app/guards';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -12,6 +11,7 @@ import { toast } from '../components/ui/use-toast';
 import { landingPathFor, useLogin } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { errorMessage } from '../lib/api';
+import type { FromState } from '../lib/from-state';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /** Where to go after login: back where the guard stopped them, else the role's landing page. */

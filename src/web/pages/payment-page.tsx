@@ -13,7 +13,8 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useCurrentUser } from '../features/auth/api';
 import { useBooking } from '../features/bookings/api';
-import { CancellationPolicy, formatDay, timeRange } from '../features/bookings/components/booking-bits';
+import { formatDay, timeRange } from '../features/bookings/booking-time-text';
+import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
 import { type PaymentView, usePay } from '../features/payments/api';
 import {
   type CardFieldsHandle,

@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CAREGIVER_KINDS, type CaregiverKind, type Parish } from '../../shared/catalog';
 import type { PagePrefetch } from '../app/prefetch';
-import { HelpWidget } from '../components/help-widget';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -11,7 +10,7 @@ import { Label } from '../components/ui/label';
 import { Select } from '../components/ui/select';
 import { type CaregiverPage, caregiverSearchQuery, useCaregiverSearch } from '../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../features/caregivers/components/caregiver-card';
-import { FilterPanel, useDraft } from '../features/caregivers/components/filter-panel';
+import { FilterPanel } from '../features/caregivers/components/filter-panel';
 import { MapDialog } from '../features/caregivers/components/map-dialog';
 import {
   countActiveFilters,
@@ -26,7 +25,10 @@ import {
   searchApiParams,
   withChanges,
 } from '../features/caregivers/search-params';
+import { useDraft } from '../features/caregivers/use-draft';
 import { useNow } from '../features/caregivers/use-now';
+import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { HelpWidget } from '../features/support/components/help-widget';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -290,7 +292,12 @@ export default function SearchPage() {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.items.map((caregiver, index) => (
                   <li key={caregiver.id}>
-                    <CaregiverCard caregiver={caregiver} now={now} lazyPhoto={index >= 6} />
+                    <CaregiverCard
+                      caregiver={caregiver}
+                      now={now}
+                      lazyPhoto={index >= 6}
+                      favouriteButton={FavouriteButton}
+                    />
                   </li>
                 ))}
               </ul>

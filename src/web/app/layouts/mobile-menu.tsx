@@ -3,13 +3,13 @@ import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { UserAvatar } from '../../components/user-avatar';
 import type { PublicUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
 import { UnreadMessagesBadge } from './signed-in-extras';
-import { UserAvatar } from './user-avatar';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   cn(

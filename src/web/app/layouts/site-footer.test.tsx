@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RenderContext } from '../../lib/render-context';
 import { renderRoute, stubFetch } from '../../test/render';
 import { AppProviders } from '../providers';
 import { createQueryClient } from '../query-client';
-import { RenderContext } from '../render-context';
 import { SiteFooter } from './site-footer';
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { GraduationCap, LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
@@ -10,7 +11,6 @@ import { DemoBanner } from './demo-banner';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NotificationBell, RealtimeConnection, UnreadMessagesBadge } from './signed-in-extras';
-import { UserAvatar } from './user-avatar';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(

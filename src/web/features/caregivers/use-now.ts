@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useHydrationInstant } from '../../app/render-context';
+import { useHydrationInstant } from '../../lib/render-context';
 
 /**
  * The current time, refreshed every minute, so time-dependent badges stay right on an open page. While a

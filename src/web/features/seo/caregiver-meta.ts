@@ -1,8 +1,8 @@
 import type { CaregiverProfile } from '../../../shared/contracts/caregivers';
-import { useOrigin } from '../../app/render-context';
-import { displayName, formatRate, parseRating, plural } from '../../lib/format';
+import { displayName, formatRate, parseRating, placeText, plural } from '../../lib/format';
+import { useOrigin } from '../../lib/render-context';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { placeText } from '../caregivers/components/caregiver-card';
+
 import { kindLabel } from '../caregivers/search-params';
 
 /**

@@ -5,7 +5,6 @@ import { BOOKING_MESSAGES, jamaicaInstantAt } from '../../../../shared/booking-r
 import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
 import { jamaicaToday } from '../../../../shared/time';
-import type { FromState } from '../../../app/guards';
 import { Button } from '../../../components/ui/button';
 import { Alert, FieldErrorText } from '../../../components/ui/form-field';
 import { fieldClasses, Input } from '../../../components/ui/input';
@@ -14,6 +13,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import type { FromState } from '../../../lib/from-state';
 import { useCurrentUser } from '../../auth/api';
 import { useCreateBooking } from '../api';
 import {
@@ -27,7 +27,7 @@ import {
   parseHour,
   START_TIMES,
 } from '../booking-form';
-import { CancellationPolicy } from './booking-bits';
+import { CancellationPolicy } from './cancellation-policy';
 
 interface Draft {
   date: string;

@@ -10,7 +10,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
-import { BookingWhen, CancelBookingButton, StatusBadge } from './booking-bits';
+import { StatusBadge } from './booking-status-badge';
+import { BookingWhen } from './booking-when';
+import { CancelBookingButton } from './cancel-booking-button';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
 

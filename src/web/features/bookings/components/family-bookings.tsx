@@ -5,7 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { type BookingView, useMyBookings } from '../api';
-import { BookingWhen, CancelBookingButton, CancellationPolicy, StatusBadge } from './booking-bits';
+import { StatusBadge } from './booking-status-badge';
+import { BookingWhen } from './booking-when';
+import { CancelBookingButton } from './cancel-booking-button';
+import { CancellationPolicy } from './cancellation-policy';
 
 function FamilyBookingCard({ booking }: { booking: BookingView }) {
   const cg = booking.caregiver;

@@ -1,9 +1,9 @@
 import { Camera } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../../shared/contracts/caregiver-profile';
-import { UserAvatar } from '../../../app/layouts/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api';
 import type { PublicUser } from '../../auth/api';
 import { useUploadPhoto } from '../api';

@@ -1,11 +1,11 @@
 import { Briefcase, MapPin } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { displayName, formatRate, parseRating, plural } from '../../../lib/format';
-import { FavouriteButton } from '../../favourites/components/favourite-button';
+import { CaregiverPhoto } from '../../../components/caregiver-photo';
+import { StarRating } from '../../../components/star-rating';
+import { displayName, formatRate, parseRating, placeText, plural } from '../../../lib/format';
 import type { PublicCaregiver } from '../api';
 import { AvailabilityBadge, TrustBadge } from './badges';
-import { CaregiverPhoto } from './caregiver-photo';
-import { StarRating } from './star-rating';
 
 export const CARD_SKILLS = 4;
 
@@ -14,11 +14,11 @@ export interface ProfileLinkState {
   from?: string;
 }
 
-/** The place line: 'Half Way Tree, St. Andrew' (the parish only when it adds something). */
-export function placeText(location: string | null, parish: string | null): string | undefined {
-  if (location && parish && location.toLowerCase() !== parish.toLowerCase()) return `${location}, ${parish}`;
-  return location ?? parish ?? undefined;
-}
+/**
+ * What a card shows beside the name for saving the caregiver (the favourites feature's heart); the page
+ * passes it in, since one feature does not render another's components.
+ */
+export type FavouriteSlot = ComponentType<{ caregiverId: number; name: string; className?: string }>;
 
 /**
  * A search result (spec §2): photo, name with last initial, rating, place, experience, rate, a two-line
@@ -30,11 +30,13 @@ export function CaregiverCard({
   now,
   headingLevel = 'h3',
   lazyPhoto = false,
+  favouriteButton: FavouriteButton,
 }: {
   caregiver: PublicCaregiver;
   now: Date;
   headingLevel?: 'h2' | 'h3';
   lazyPhoto?: boolean;
+  favouriteButton?: FavouriteSlot;
 }) {
   const { user } = caregiver;
   const name = displayName(user.firstName, user.lastName);
@@ -50,7 +52,9 @@ export function CaregiverCard({
       <div className="flex items-start gap-4">
         <CaregiverPhoto src={user.profileImageUrl} alt="" size={64} lazy={lazyPhoto} />
         <div className="min-w-0 flex-1">
-          <FavouriteButton caregiverId={caregiver.id} name={name} className="float-right ml-2" />
+          {FavouriteButton ? (
+            <FavouriteButton caregiverId={caregiver.id} name={name} className="float-right ml-2" />
+          ) : null}
           <Heading className="text-lg leading-tight font-bold">
             <Link
               to={`/caregiver/${caregiver.id}`}

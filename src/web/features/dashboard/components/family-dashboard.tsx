@@ -8,18 +8,25 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CaregiverPhoto } from '../../../components/caregiver-photo';
+import { StarRating } from '../../../components/star-rating';
 import { Progress } from '../../../components/ui/progress';
 import { bookingDay, displayName, formatDate, formatRate, jmdAmount, plural } from '../../../lib/format';
 import type { PublicUser } from '../../auth/api';
-import { CaregiverPhoto } from '../../caregivers/components/caregiver-photo';
-import { StarRating } from '../../caregivers/components/star-rating';
-import { LeaveReview } from '../../reviews/components/review-forms';
 import type { FamilyDashboardResponse } from '../api';
-import { StatusTag } from './caregiver-dashboard';
+import { StatusTag } from './status-tag';
 
 type Data = FamilyDashboardResponse;
 type Item = Data['upcomingBookings'][number];
+
+/** The reviews feature's 'Leave a review' form, passed in by the page that composes the dashboard. */
+export type LeaveReviewSlot = ComponentType<{
+  bookingId: number;
+  caregiverName: string;
+  defaultOpen?: boolean;
+}>;
 
 const CATEGORY_ICONS = {
   'child-care': Users,
@@ -58,7 +65,15 @@ function Stat({
   );
 }
 
-function BookingItem({ b, reviewOpen }: { b: Item; reviewOpen: boolean }) {
+function BookingItem({
+  b,
+  reviewOpen,
+  leaveReview: LeaveReview,
+}: {
+  b: Item;
+  reviewOpen: boolean;
+  leaveReview: LeaveReviewSlot;
+}) {
   const name = displayName(b.caregiver.firstName, b.caregiver.lastName);
   return (
     <li className="rounded-xl border border-border bg-surface p-4">
@@ -100,7 +115,15 @@ function BookingItem({ b, reviewOpen }: { b: Item; reviewOpen: boolean }) {
 }
 
 /** The family dashboard (spec §2), every figure from the family's own records. */
-export function FamilyDashboard({ user, data }: { user: PublicUser; data: Data }) {
+export function FamilyDashboard({
+  user,
+  data,
+  leaveReview,
+}: {
+  user: PublicUser;
+  data: Data;
+  leaveReview: LeaveReviewSlot;
+}) {
   const [params] = useSearchParams();
   const reviewId = Number(params.get('review'));
   return (
@@ -140,7 +163,7 @@ export function FamilyDashboard({ user, data }: { user: PublicUser; data: Data }
             {data.upcomingBookings.length ? (
               <ul className="space-y-3">
                 {data.upcomingBookings.map((b) => (
-                  <BookingItem key={b.id} b={b} reviewOpen={false} />
+                  <BookingItem key={b.id} b={b} reviewOpen={false} leaveReview={leaveReview} />
                 ))}
               </ul>
             ) : (
@@ -164,7 +187,7 @@ export function FamilyDashboard({ user, data }: { user: PublicUser; data: Data }
             {data.pastBookings.length ? (
               <ul className="space-y-3">
                 {data.pastBookings.map((b) => (
-                  <BookingItem key={b.id} b={b} reviewOpen={b.id === reviewId} />
+                  <BookingItem key={b.id} b={b} reviewOpen={b.id === reviewId} leaveReview={leaveReview} />
                 ))}
               </ul>
             ) : (

@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../../app/layouts/user-avatar';
 import { Input } from '../../../components/ui/input';
+import { UserAvatar } from '../../../components/user-avatar';
 import { cn } from '../../../lib/cn';
 import type { Conversation } from '../api';
 

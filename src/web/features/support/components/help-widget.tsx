@@ -1,8 +1,8 @@
 import { BookOpen, CircleHelp, Headphones, Mail, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
-import { useAppConfig } from '../features/config/api';
-import { cn } from '../lib/cn';
+import { cn } from '../../../lib/cn';
+import { useAppConfig } from '../../config/api';
 
 const itemClasses = cn(
   'flex w-full items-center gap-3 rounded-lg border border-border px-3 py-2.5 text-left text-sm font-semibold',

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 /** Star height for each size the app uses; the row of five is five times as wide. */
 const HEIGHT = { 'size-4': '1rem', 'size-5': '1.25rem' } as const;

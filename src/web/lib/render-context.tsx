@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PageMeta } from '../lib/use-page-meta';
+import type { PageMeta } from './use-page-meta';
 
 /**
  * What a render needs from outside React that differs between the server and the browser. The server

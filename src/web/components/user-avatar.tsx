@@ -1,6 +1,6 @@
 import { Avatar } from 'radix-ui';
-import type { PublicUser } from '../../features/auth/api';
-import { cn } from '../../lib/cn';
+import type { PublicUser } from '../../shared/contracts/auth';
+import { cn } from '../lib/cn';
 
 export function initials(user: Pick<PublicUser, 'firstName' | 'lastName'>): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase() || '?';

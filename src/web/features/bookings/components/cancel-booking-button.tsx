@@ -1,99 +1,14 @@
-import { CalendarDays, Clock } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { cancellationTerms, clock12 } from '../../../../shared/booking-rules';
+import { cancellationTerms } from '../../../../shared/booking-rules';
 import type { BookingView } from '../../../../shared/contracts/bookings';
 import { formatJmd, toCents } from '../../../../shared/money';
-import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT } from '../../../../shared/pricing';
+import { FREE_CANCELLATION_HOURS } from '../../../../shared/pricing';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { useBookingAction } from '../api';
-
-/** Spec §4 badge colours: confirmed green, pending gold, completed grey; ended ones muted red. */
-const STATUS_STYLE: Record<BookingView['status'], string> = {
-  confirmed: 'bg-primary-soft text-primary-deep border-primary/40',
-  pending: 'bg-accent-soft text-foreground border-accent',
-  completed: 'bg-muted text-foreground border-border-strong',
-  declined: 'bg-destructive-soft text-destructive border-destructive/40',
-  expired: 'bg-muted text-muted-foreground border-border',
-  cancelled: 'bg-destructive-soft text-destructive border-destructive/40',
-};
-
-const STATUS_LABEL: Record<BookingView['status'], string> = {
-  confirmed: 'Confirmed',
-  pending: 'Pending',
-  completed: 'Completed',
-  declined: 'Declined',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
-
-export function StatusBadge({ status }: { status: BookingView['status'] }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold',
-        STATUS_STYLE[status],
-      )}
-      data-status={status}
-    >
-      {STATUS_LABEL[status]}
-    </span>
-  );
-}
-
-const longDay = new Intl.DateTimeFormat('en-JM', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'Friday, 5 June 2026' for a yyyy-MM-dd date. */
-export function formatDay(date: string): string {
-  return longDay.format(new Date(`${date}T12:00:00Z`));
-}
-
-export const timeRange = (b: Pick<BookingView, 'startTime' | 'endTime'>) =>
-  `${clock12(b.startTime)} – ${clock12(b.endTime)}`;
-
-/** The date and time rows of a booking card's list (both sides' cards show them alike). */
-export function BookingWhen({
-  booking,
-}: {
-  booking: Pick<BookingView, 'date' | 'startTime' | 'endTime' | 'duration'>;
-}) {
-  return (
-    <>
-      <div className="flex items-center gap-2">
-        <CalendarDays aria-hidden="true" className="size-4 text-primary" />
-        <dt className="sr-only">Date</dt>
-        <dd>{formatDay(booking.date)}</dd>
-      </div>
-      <div className="flex items-center gap-2">
-        <Clock aria-hidden="true" className="size-4 text-primary" />
-        <dt className="sr-only">Time</dt>
-        <dd>
-          {timeRange(booking)} ({booking.duration} h)
-        </dd>
-      </div>
-    </>
-  );
-}
-
-/** The policy in words, shown before booking, paying and cancelling. */
-export function CancellationPolicy({ className }: { className?: string }) {
-  return (
-    <p className={cn('text-sm text-muted-foreground', className)}>
-      Free cancellation up to {FREE_CANCELLATION_HOURS} hours before the start. Later,{' '}
-      {LATE_CANCELLATION_PERCENT}% of the care cost goes to the caregiver and the rest is refunded. If the
-      caregiver cancels, you get a full refund. You are charged only after the service is completed.
-    </p>
-  );
-}
+import { formatDay, timeRange } from '../booking-time-text';
 
 /** A cancel button that states what the cancellation costs, then asks to confirm. */
 export function CancelBookingButton({ booking, by }: { booking: BookingView; by: 'family' | 'caregiver' }) {

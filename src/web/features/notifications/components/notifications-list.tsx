@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { useMarkNotificationRead, useNotifications } from './api';
+import { useMarkNotificationRead, useNotifications } from '../api';
 
 /** The user's latest in-app notifications; opening one marks it read. */
 export function NotificationsList() {

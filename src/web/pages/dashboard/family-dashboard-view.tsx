@@ -1,0 +1,15 @@
+import { Spinner } from '../../components/ui/spinner';
+import { useSignedInUser } from '../../features/auth/use-signed-in-user';
+import { useFamilyDashboard } from '../../features/dashboard/api';
+import { DashboardLoadError } from '../../features/dashboard/components/dashboard-load-error';
+import { FamilyDashboard } from '../../features/dashboard/components/family-dashboard';
+import { LeaveReview } from '../../features/reviews/components/review-forms';
+
+/** The family dashboard once loaded, with the reviews feature's 'Leave a review' on past bookings. */
+export function FamilyDashboardView() {
+  const user = useSignedInUser();
+  const dashboard = useFamilyDashboard();
+  if (dashboard.isPending) return <Spinner />;
+  if (dashboard.isError) return <DashboardLoadError />;
+  return <FamilyDashboard user={user} data={dashboard.data} leaveReview={LeaveReview} />;
+}
