@@ -15,7 +15,7 @@ import {
   loginToken,
 } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { createCaregiverService } from './service';
+import { createCaregiverDirectoryService } from './service';
 
 describe.each(DB_KINDS)('caregiver profiles on %s', (kind) => {
   const t = useTestApp(kind);
@@ -156,7 +156,7 @@ describe.each(DB_KINDS)('urgent=true on %s', (kind) => {
   const ids: Record<string, number> = {};
   const query = CaregiverSearchQuery.parse({ urgent: 'true', sort: 'rate_asc' });
   const search = async (now: Date) => {
-    const service = createCaregiverService({ db: t.database.db, now: () => now });
+    const service = createCaregiverDirectoryService({ db: t.database.db, now: () => now });
     const found = (JSON.parse((await service.search(query)).json) as { id: number }[]).map((c) => c.id);
     return Object.entries(ids)
       .filter(([, id]) => found.includes(id))
