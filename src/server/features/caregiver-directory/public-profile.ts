@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { ProfileRow } from './public-profile-repo';
 import { type TrustRecord, trustFields } from './trust';
 
-/** A caregiver's public profile: who may see it, and its public shape (nothing private). */
+// A caregiver's public profile: who may see it, and its public shape (nothing private).
 
 export const CAREGIVER_NOT_FOUND = 'Caregiver not found';
 

@@ -5,6 +5,8 @@ import { PublicCaregiver } from '../../../shared/contracts/caregivers';
 import { BUSY_KEY, TRUST_KEY } from './search-repo';
 import { type TrustRecord, trustFields } from './trust';
 
+// A search page as the database rendered it, completed with what needs the clock and checked.
+
 const PublicCaregivers = z.array(PublicCaregiver);
 
 /** The database's rendering is exactly PublicCaregiver[]: right types, and no key the schema lacks. */

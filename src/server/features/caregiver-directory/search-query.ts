@@ -20,7 +20,7 @@ import { todayIso } from '../verification/steps';
 import type { ResolvedLocation, SearchFilters } from './search-filters';
 import type { SearchPage } from './search-repo';
 
-/** A search request (the query string as zod parsed it) turned into the repository's filters and page. */
+// A search request (the query string as zod parsed it) turned into the repository's filters and page.
 
 /** With q and sort=relevance, how many of the best rated matches are ranked by text relevance. */
 export const RANK_CANDIDATES = SEARCH_TEXT_TOTAL_CAP;
