@@ -22,7 +22,7 @@ import { buildApp } from '../src/server/app';
 import type { Database } from '../src/server/db/client';
 import { DEMO_PASSWORD, seedBulkCaregivers, seedDemoData } from '../src/server/db/demo-data';
 import { hashPassword } from '../src/server/features/auth/passwords';
-import { createCaregiverService } from '../src/server/features/caregivers/service';
+import { createCaregiverDirectoryService } from '../src/server/features/caregiver-directory/service';
 import { CaregiverSearchQuery } from '../src/shared/contracts/caregivers';
 import { benchEnv, pgliteTarget, postgresTarget, type Target } from './support/targets';
 
@@ -141,7 +141,7 @@ async function seed(database: Database, passwordHash: string): Promise<number> {
 async function rawSqlP50(database: Database, query: string): Promise<number> {
   const params = Object.fromEntries(new URL(query, 'http://x').searchParams);
   const input = CaregiverSearchQuery.parse(params);
-  const service = createCaregiverService({ db: database.db });
+  const service = createCaregiverDirectoryService({ db: database.db });
   const once = () => service.search(input);
   for (let i = 0; i < 10; i++) await once();
   const times: number[] = [];

@@ -3,15 +3,17 @@ import fp from 'fastify-plugin';
 import { createAdminService } from './features/admin/service';
 import { createAuthService } from './features/auth/service';
 import { createBookingService } from './features/bookings/service';
-import { createOnboardingDraftService } from './features/caregiver-profile/onboarding-draft';
-import { createCaregiverProfileService } from './features/caregiver-profile/service';
-import { createCaregiverService } from './features/caregivers/service';
+import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
+import { createAccountService } from './features/my-profile/account-service';
+import { createCaregiverProfileService } from './features/my-profile/caregiver-profile-service';
+import { createOnboardingDraftService } from './features/my-profile/onboarding-draft-service';
 import { createPaymentService } from './features/payments/service';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
 import { createPrivacyService } from './features/privacy/service';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
+import { createSeoService } from './features/seo/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
 
@@ -37,9 +39,16 @@ export function buildServices(app: FastifyInstance) {
   const privacy = createPrivacyService({ db, mailer, storage, log });
 
   // ── caregivers ──
-  const caregivers = createCaregiverService({ db, now, checkRendering: env.nodeEnv !== 'production' });
-  const caregiverProfile = createCaregiverProfileService({ db, storage });
+  // What visitors read (search, public profiles) vs what a user edits of their own (my-profile).
+  const caregiverDirectory = createCaregiverDirectoryService({
+    db,
+    now,
+    checkRendering: env.nodeEnv !== 'production',
+  });
+  const caregiverProfile = createCaregiverProfileService({ db });
   const onboardingDrafts = createOnboardingDraftService({ db });
+  const account = createAccountService({ db, storage });
+  const seo = createSeoService({ db, publicUrl });
 
   // ── bookings and money ──
   const bookings = createBookingService({ db, mailer, publicUrl });
@@ -60,9 +69,11 @@ export function buildServices(app: FastifyInstance) {
     safety,
     support,
     privacy,
-    caregivers,
+    caregiverDirectory,
     caregiverProfile,
     onboardingDrafts,
+    account,
+    seo,
     bookings,
     payments,
     payouts,

@@ -12,7 +12,7 @@ import { caregivers, sessions, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges, listCaregiverBadges } from '../badges/engine';
-import { initial } from '../caregivers/service';
+import { initial } from '../caregiver-directory/service';
 import { listFavourites } from '../favourites/repo';
 import { ledgerRepo } from '../ledger/repo';
 import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';

@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client';
 import { caregivers, favourites } from '../../db/schema';
 import { notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../caregivers/service';
+import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../caregiver-directory/service';
 import { statsEngine } from '../stats-engine/repo';
 import { listFavourites } from './repo';
 

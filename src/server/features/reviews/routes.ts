@@ -19,7 +19,7 @@ import {
 import { caregivers, reviews, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../caregivers/service';
+import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../caregiver-directory/service';
 import { reviewAdminRepo, reviewRepo } from './repo';
 import { createReviewService, reviewStatus } from './service';
 

@@ -1,54 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { escapeMarkup } from '../../../shared/escape-markup';
-import { INDEXABLE_PAGES, PRIVATE_PAGES } from '../../../shared/routes';
-import { seoRepo } from './repo';
-
-/**
- * API reads the public pages make while they render. Crawlers that run scripts (Googlebot) obey robots.txt
- * for these too: without them a caregiver's profile would be indexed as an empty loading screen.
- */
-const CRAWLABLE_API = ['/api/caregivers/', '/api/reviews/', '/api/stats/public', '/api/config'];
-
-/** '/payment/:bookingId' → '/payment/'; '/dev/outbox' → '/dev/'; prefixes already covered are dropped. */
-export function disallowedPrefixes(): string[] {
-  const prefixes = PRIVATE_PAGES.map((p) => {
-    if (p.startsWith('/dev/')) return '/dev/';
-    const param = p.indexOf('/:');
-    return param === -1 ? p : p.slice(0, param + 1);
-  });
-  // Reset links carry one-time tokens: never worth crawling.
-  const all = ['/api/', ...new Set(prefixes), '/reset-password'];
-  return all.filter((p, i) => !all.some((q, j) => j !== i && q !== p && p.startsWith(q)));
-}
-
-export function robotsTxt(publicUrl: string): string {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    ...CRAWLABLE_API.map((p) => `Allow: ${p}`),
-    ...disallowedPrefixes().map((p) => `Disallow: ${p}`),
-    '',
-    `Sitemap: ${publicUrl}/sitemap.xml`,
-    '',
-  ].join('\n');
-}
-
-export function sitemapXml(publicUrl: string, caregivers: { id: number; updatedAt: Date }[]): string {
-  const urls = [
-    ...INDEXABLE_PAGES.map((path) => `  <url><loc>${escapeMarkup(`${publicUrl}${path}`)}</loc></url>`),
-    ...caregivers.map(
-      (c) =>
-        `  <url><loc>${escapeMarkup(`${publicUrl}/caregiver/${c.id}`)}</loc><lastmod>${c.updatedAt.toISOString()}</lastmod></url>`,
-    ),
-  ];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
-}
 
 /** /robots.txt and /sitemap.xml at the site root (not under /api), absolute URLs from PUBLIC_URL. */
 export async function seoRoutes(app: FastifyInstance) {
@@ -56,14 +6,14 @@ export async function seoRoutes(app: FastifyInstance) {
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(robotsTxt(app.env.publicUrl)),
+      .send(app.services.seo.robotsTxt()),
   );
 
   app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
-    const caregivers = await seoRepo.listedCaregivers(app.db);
+    const sitemap = await app.services.seo.sitemapXml();
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemapXml(app.env.publicUrl, caregivers));
+      .send(sitemap);
   });
 }

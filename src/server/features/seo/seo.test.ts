@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { caregivers } from '../../db/schema';
 import { createUser, type UserOverrides } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { disallowedPrefixes, sitemapXml } from './routes';
+import { disallowedPrefixes, sitemapXml } from './robots-and-sitemap';
 
 const PUBLIC_URL = 'https://www.yaadcare.jm';
 

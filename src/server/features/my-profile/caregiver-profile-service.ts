@@ -1,22 +1,21 @@
+// my-profile: what a signed-in user edits of their own (caregiver profile, onboarding, account, photo).
 import type { z } from 'zod';
-import { findTown, inferKinds } from '../../../shared/catalog';
+import { inferKinds } from '../../../shared/catalog';
 import type {
   CreateCaregiverRequest,
   MyCaregiverProfile,
   UpdateCaregiverRequest,
-  UpdateMeRequest,
 } from '../../../shared/contracts/caregiver-profile';
-import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/client';
 import { DEFAULT_WEEKLY_AVAILABILITY } from '../../db/schema';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import { onboardingDraftRepo } from './onboarding-draft';
-import { deleteProfilePhoto, photoUrl, storeProfilePhoto } from './photos';
-import { caregiverProfileRepo, type ProfileRow } from './repo';
+import { conflict, isUniqueViolation, notFound } from '../../errors';
+import { accountRepo } from './account-repo';
+import { caregiverProfileRepo, type ProfileRow } from './caregiver-profile-repo';
+import { onboardingDraftRepo } from './onboarding-draft-repo';
+import { placeOf } from './place';
 
 type CreateInput = z.output<typeof CreateCaregiverRequest>;
 type UpdateInput = z.output<typeof UpdateCaregiverRequest>;
-type UpdateMeInput = z.output<typeof UpdateMeRequest>;
 
 const money = (n: number) => n.toFixed(2);
 
@@ -49,16 +48,9 @@ export function toMyProfile({ caregiver: c, user: u }: ProfileRow): MyCaregiverP
   };
 }
 
-/** The town (and its parish) to write on the account, when one was sent. */
-function placeOf(location: string | undefined) {
-  if (!location) return {};
-  const town = findTown(location);
-  if (!town) throw badRequest('Choose a town from the list', [{ path: 'location', message: 'Unknown town' }]);
-  return { location: town.name, parish: town.parish };
-}
-
-export function createCaregiverProfileService(deps: { db: Db; storage: FileStorage }) {
-  const { db, storage } = deps;
+/** A caregiver's own profile: created by onboarding, then read and edited only by them. */
+export function createCaregiverProfileService(deps: { db: Db }) {
+  const { db } = deps;
 
   async function getMine(userId: number): Promise<MyCaregiverProfile> {
     const row = await caregiverProfileRepo.findByUserId(db, userId);
@@ -89,7 +81,7 @@ export function createCaregiverProfileService(deps: { db: Db; storage: FileStora
             kindsConfirmedAt: input.kinds ? new Date() : null,
             weeklyAvailability: input.weeklyAvailability ?? DEFAULT_WEEKLY_AVAILABILITY,
           });
-          if (place.location) await caregiverProfileRepo.updateUser(tx, userId, place);
+          if (place.location) await accountRepo.updateUser(tx, userId, place);
           // The wizard's unfinished draft has served its purpose.
           await onboardingDraftRepo.remove(tx, userId);
         });
@@ -113,28 +105,9 @@ export function createCaregiverProfileService(deps: { db: Db; storage: FileStora
           ...(rest.kinds ? { kindsConfirmedAt: new Date() } : {}),
           ...(hourlyRate !== undefined ? { hourlyRate: money(hourlyRate) } : {}),
         });
-        if (place.location) await caregiverProfileRepo.updateUser(tx, userId, place);
+        if (place.location) await accountRepo.updateUser(tx, userId, place);
       });
       return getMine(userId);
-    },
-
-    async updateMe(userId: number, input: UpdateMeInput) {
-      const { location, ...rest } = input;
-      const user = await db.transaction((tx) =>
-        caregiverProfileRepo.updateUser(tx, userId, { ...rest, ...placeOf(location) }),
-      );
-      if (!user) throw notFound('Account not found');
-      return user;
-    },
-
-    async setPhoto(userId: number, buffer: Buffer, sniffedType: string | undefined) {
-      const before = await caregiverProfileRepo.findUser(db, userId);
-      const { large, small, ms } = await storeProfilePhoto(storage, userId, buffer, sniffedType);
-      await db.transaction((tx) =>
-        caregiverProfileRepo.updateUser(tx, userId, { profileImageUrl: photoUrl(large) }),
-      );
-      await deleteProfilePhoto(storage, before?.profileImageUrl ?? null);
-      return { profileImageUrl: photoUrl(large), thumbnailUrl: photoUrl(small), ms };
     },
   };
 }

@@ -67,3 +67,17 @@ export function isVerifiedNow(userVerified: boolean, v: TrustRecord | null, fact
 /** The certifications a public read may show: the self-reported ones, never a trust claim. */
 export const publicCertifications = (certifications: readonly string[]) =>
   certifications.filter((c) => !isTrustClaim(c));
+
+/** The public trust fields: verified facts, the Verified badge, and certifications without trust claims. */
+export function trustFields(
+  r: { isVerified: boolean; certifications: string[] },
+  record: TrustRecord | null,
+  now: Date,
+) {
+  const verifiedFacts = verifiedFactsOf(record, now);
+  return {
+    isVerified: isVerifiedNow(r.isVerified, record, verifiedFacts),
+    certifications: publicCertifications(r.certifications),
+    verifiedFacts,
+  };
+}

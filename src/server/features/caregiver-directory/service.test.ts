@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkRenderedPage, initial, mayViewProfile, queryWords, resolveLocation } from './service';
+import { initial, mayViewProfile } from './public-profile';
+import { checkRenderedPage } from './search-page';
+import { queryWords, resolveLocation } from './search-query';
 
 describe('resolveLocation', () => {
   it.each([

@@ -4,12 +4,6 @@ import { caregivers, users } from '../../db/schema';
 
 export type CaregiverRow = typeof caregivers.$inferSelect;
 export type CaregiverInsert = typeof caregivers.$inferInsert;
-type UserPatch = Partial<
-  Pick<
-    typeof users.$inferInsert,
-    'firstName' | 'lastName' | 'phone' | 'location' | 'parish' | 'profileImageUrl'
-  >
->;
 
 const profileColumns = {
   caregiver: caregivers,
@@ -24,6 +18,7 @@ const profileColumns = {
   },
 };
 
+/** The caregiver's own profile row, read with the account fields it shows. */
 export const caregiverProfileRepo = {
   async findByUserId(tx: Tx, userId: number) {
     const [row] = await tx
@@ -53,20 +48,6 @@ export const caregiverProfileRepo = {
       .update(caregivers)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(caregivers.userId, userId));
-  },
-
-  async updateUser(tx: Tx, userId: number, set: UserPatch) {
-    const [row] = await tx
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return row;
-  },
-
-  async findUser(tx: Tx, userId: number) {
-    const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    return row;
   },
 };
 

@@ -12,13 +12,8 @@ import {
 } from '../../../shared/contracts/caregiver-profile';
 import { ErrorResponse } from '../../../shared/contracts/common';
 import { OnboardingDraft, SaveOnboardingDraftRequest } from '../../../shared/contracts/onboarding-draft';
-import { notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
-import { toPublicUser } from '../auth/service';
-import { createOnboardingDraftService } from './onboarding-draft';
-import { photoKeyOf } from './photos';
-import { createCaregiverProfileService } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -30,12 +25,11 @@ const errors = {
 
 /**
  * The caregiver's own profile (onboarding, editing, availability switch) and every user's account details
- * and photo. The public caregiver reads (/api/caregivers/:id, search) belong to the caregivers feature.
+ * and photo. The public caregiver reads (/api/caregivers/:id, search) belong to caregiver-directory.
  */
-export async function caregiverProfileRoutes(app: FastifyInstance) {
+export async function myProfileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createCaregiverProfileService({ db: app.db, storage: app.storage });
-  const drafts = createOnboardingDraftService({ db: app.db });
+  const { caregiverProfile: profile, onboardingDrafts: drafts, account } = app.services;
 
   r.post(
     '/api/caregivers',
@@ -48,7 +42,7 @@ export async function caregiverProfileRoutes(app: FastifyInstance) {
         response: { 201: MyCaregiverProfile, ...errors },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(currentUser(req).id, req.body)),
+    async (req, reply) => reply.code(201).send(await profile.create(currentUser(req).id, req.body)),
   );
 
   r.get(
@@ -61,7 +55,7 @@ export async function caregiverProfileRoutes(app: FastifyInstance) {
         response: { 200: MyCaregiverProfile, ...errors },
       },
     },
-    async (req) => service.getMine(currentUser(req).id),
+    async (req) => profile.getMine(currentUser(req).id),
   );
 
   r.get(
@@ -118,7 +112,7 @@ export async function caregiverProfileRoutes(app: FastifyInstance) {
         response: { 200: MyCaregiverProfile, ...errors },
       },
     },
-    async (req) => service.update(currentUser(req).id, req.body),
+    async (req) => profile.update(currentUser(req).id, req.body),
   );
 
   r.patch(
@@ -132,7 +126,7 @@ export async function caregiverProfileRoutes(app: FastifyInstance) {
         response: { 200: PublicUser, ...errors },
       },
     },
-    async (req) => toPublicUser(await service.updateMe(currentUser(req).id, req.body)),
+    async (req) => account.updateMe(currentUser(req).id, req.body),
   );
 
   r.post(
@@ -148,7 +142,7 @@ export async function caregiverProfileRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const upload = await readUpload(req, 'photo', PHOTO_MAX_BYTES);
-      const { ms, ...urls } = await service.setPhoto(currentUser(req).id, upload.buffer, upload.sniffedType);
+      const { ms, ...urls } = await account.setPhoto(currentUser(req).id, upload.buffer, upload.sniffedType);
       req.log.info({ ms, bytes: upload.buffer.length }, 'profile photo resized');
       return urls;
     },
@@ -165,9 +159,7 @@ export async function caregiverProfileRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const key = photoKeyOf(req.params.file);
-      const body = key ? await app.storage.get(key) : undefined;
-      if (!body) throw notFound('Photo not found');
+      const body = await account.photo(req.params.file);
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')

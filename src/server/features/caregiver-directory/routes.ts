@@ -14,15 +14,11 @@ import {
   SEARCH_TOTAL_CAP,
 } from '../../../shared/contracts/caregivers';
 import { ErrorResponse } from '../../../shared/contracts/common';
-import { createCaregiverService } from './service';
 
-export async function caregiverRoutes(app: FastifyInstance) {
+/** What any visitor reads of caregivers: search, counts and public profiles. */
+export async function caregiverDirectoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createCaregiverService({
-    db: app.db,
-    now: app.now,
-    checkRendering: app.env.nodeEnv !== 'production',
-  });
+  const service = app.services.caregiverDirectory;
 
   r.get(
     '/api/caregivers/search',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+// my-profile: what a signed-in user edits of their own (caregiver profile, onboarding, account, photo).
 import type { z } from 'zod';
 import { findParish, findTown } from '../../../shared/catalog';
 import type {
@@ -7,45 +7,11 @@ import type {
   SaveOnboardingDraftRequest,
 } from '../../../shared/contracts/onboarding-draft';
 import type { Db, Tx } from '../../db/client';
-import { caregiverOnboardingDrafts, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { caregiverProfileRepo } from './repo';
+import { caregiverProfileRepo } from './caregiver-profile-repo';
+import { onboardingDraftRepo } from './onboarding-draft-repo';
 
 type SaveInput = z.output<typeof SaveOnboardingDraftRequest>;
-
-export const onboardingDraftRepo = {
-  async find(tx: Tx, userId: number) {
-    const [row] = await tx
-      .select()
-      .from(caregiverOnboardingDrafts)
-      .where(eq(caregiverOnboardingDrafts.userId, userId))
-      .limit(1);
-    return row;
-  },
-
-  async upsert(tx: Tx, userId: number, step: number, values: OnboardingDraftValues) {
-    const at = new Date();
-    const [row] = await tx
-      .insert(caregiverOnboardingDrafts)
-      .values({ userId, step, values, updatedAt: at })
-      .onConflictDoUpdate({ target: caregiverOnboardingDrafts.userId, set: { step, values, updatedAt: at } })
-      .returning();
-    return row;
-  },
-
-  async remove(tx: Tx, userId: number) {
-    await tx.delete(caregiverOnboardingDrafts).where(eq(caregiverOnboardingDrafts.userId, userId));
-  },
-
-  async signupPlace(tx: Tx, userId: number) {
-    const [row] = await tx
-      .select({ location: users.location, parish: users.parish })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row;
-  },
-};
 
 /** The parish and town given at signup, as the catalog spells them (nothing when unknown). */
 function knownPlace(place: { location: string | null; parish: string | null } | undefined) {

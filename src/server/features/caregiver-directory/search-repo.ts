@@ -1,0 +1,187 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SearchSort } from '../../../shared/contracts/caregivers';
+import type { Tx } from '../../db/client';
+import { KIND_FACETS } from '../../db/schema';
+import { rows, runQuery } from './prepared-query';
+import { type SearchFilters, searchConditions, textArray, textQuery } from './search-filters';
+
+/**
+ * Search SQL. Everything a filter reads is on the caregivers row (copies and bit masks kept by trigger,
+ * see the schema), and the covering indexes hold those columns in the order of each sort, so a search
+ * walks one index in result order and stops: after the page, and (counting) after the count's cap.
+ */
+
+export interface SearchPage {
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  /** Count matches up to this many (more → the total is a lower bound). */
+  countCap: number;
+  /** With text and sort=relevance: how many of the best rated matches are ranked by text relevance. */
+  rankCandidates: number;
+  /** Each row carries its confirmed and pending bookings overlapping [from, to) (for nextAvailableAt). */
+  busy: { from: Date; to: Date };
+}
+
+/** The key of a row's bookings ([startsAt, endsAt] pairs) in a rendered page, replaced by the service. */
+export const BUSY_KEY = '_busy';
+
+// Each order matches an index of the schema column for column (NULLS too), with id last: a total order,
+// so that pages never repeat or skip a caregiver. `$` stands for the table alias.
+const ORDERS: Record<SearchSort, string> = {
+  relevance: '$.average_rating desc nulls last, $.total_reviews desc nulls last, $.id desc nulls last',
+  rating: '$.average_rating desc nulls last, $.total_reviews desc nulls last, $.id desc nulls last',
+  rate_asc: '$.hourly_rate, $.id',
+  rate_desc: '$.hourly_rate desc, $.id desc',
+  experience:
+    '$.experience desc nulls last, $.average_rating desc nulls last, $.total_reviews desc nulls last, $.id desc nulls last',
+};
+const orderBy = (sort: SearchSort, alias: string) => sql.raw(ORDERS[sort].replaceAll('$', alias));
+
+/** The key of the verification record in a rendered page, replaced by the service (see TrustRecord). */
+export const TRUST_KEY = '_trust';
+const trustJson = sql`case when v.id is null then null else json_build_object(
+  'status', v.status, 'reviews', v.reviews, 'phoneVerified', v.phone_verified, 'idVerified', v.id_verified,
+  'selfieVerified', v.selfie_verified, 'addressVerified', v.address_verified,
+  'backgroundCheckVerified', v.background_check_verified,
+  'policeRecordIssuedAt', v.police_record_issued_at::text,
+  'referenceCount', jsonb_array_length(v."references"), 'verifiedAt', v.verified_at) end`;
+
+/** A row's bookings in the window, in the same statement (one index probe per row of the page). */
+const busyJson = ({
+  from,
+  to,
+}: SearchPage['busy']) => sql`(select coalesce(json_agg(json_build_array(b.starts_at, b.ends_at)), '[]'::json)
+  from bookings b where b.caregiver_id = c.id and b.status in ('confirmed', 'pending')
+  and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz)`;
+
+/**
+ * The page rendered by PostgreSQL as the JSON text of PublicCaregiver[] (src/shared/contracts/caregivers),
+ * from caregivers `c` and users `u`, in `order`; the route sends it as it is. Parsing 24 rows in
+ * node-postgres, mapping them and serializing them again cost about half of the server's CPU per search
+ * (measured: 331 vs 163 µs). Only these keys leave the database: nothing private can. Outside production
+ * the service checks every page against the zod schema (createCaregiverDirectoryService's checkRendering).
+ * Money stays a numeric string ('1500.00'); the last name is its initial.
+ */
+const pageJson = (order: SQL, busy: SearchPage['busy']) => sql`coalesce(json_agg(json_build_object(
+  'id', c.id,
+  'user', json_build_object(
+    'firstName', u.first_name, 'lastName', upper(left(btrim(u.last_name), 1)),
+    'profileImageUrl', u.profile_image_url, 'location', u.location),
+  'parish', u.parish, 'kinds', c.kinds, 'isVerified', u.is_verified, 'bio', c.bio,
+  'experience', c.experience, 'hourlyRate', c.hourly_rate::text, 'averageRating', c.average_rating::text,
+  'totalReviews', c.total_reviews, 'skills', c.skills, 'certifications', c.certifications,
+  'availability', c.availability, '_trust', ${trustJson}, '_busy', ${busyJson(busy)}) order by ${order}), '[]'::json)::text`;
+
+/** The caregivers columns pageJson reads. */
+const PAGE_COLUMNS = sql.raw(
+  'c.id, c.user_id, c.kinds, c.bio, c.experience, c.hourly_rate, c.average_rating, c.total_reviews, ' +
+    'c.skills, c.certifications, c.availability',
+);
+
+export const searchRepo = {
+  /**
+   * One statement answers the page and the count. The count walks the matches in result order on the
+   * covering index and stops past the cap (or past the page's end); the page is a second, short walk of
+   * the same order. With text and sort=relevance, the walk also collects the matches in rating order:
+   * the best rated `rankCandidates` come first, ordered by ts_rank, then the rest by rating.
+   */
+  searchQuery(f: SearchFilters, p: SearchPage): SQL {
+    const where = searchConditions(f);
+    const walk = Math.max(p.countCap, p.offset + p.limit) + 1;
+    if (!(f.text && p.sort === 'relevance')) {
+      return sql`
+        select
+          (select count(*)::int
+           from (select 1 from caregivers c where ${where} order by ${orderBy(p.sort, 'c')} limit ${walk}) x
+          ) as total,
+          (select ${pageJson(orderBy(p.sort, 'c'), p.busy)}
+           from (select ${PAGE_COLUMNS} from caregivers c where ${where} order by ${orderBy(p.sort, 'c')}
+                 offset ${p.offset} limit ${p.limit}) c
+           join users u on u.id = c.user_id
+           left join verifications v on v.user_id = c.user_id
+          ) as page`;
+    }
+    const byRating = orderBy('rating', 'c');
+    return sql`
+      with m as materialized (
+        select c.id, c.search_document as doc, row_number() over (order by ${byRating}) as rn
+        from caregivers c where ${where} order by ${byRating} limit ${walk}
+      ),
+      page as (
+        select id, pos from (
+          select id, row_number() over (
+            order by rn > ${p.rankCandidates},
+                     case when rn <= ${p.rankCandidates} then ts_rank(doc, ${textQuery(f.text)}) end desc nulls last,
+                     rn) as pos
+          from m
+        ) x
+        where pos > ${p.offset} and pos <= ${p.offset + p.limit}
+      )
+      select
+        (select count(*)::int from m) as total,
+        (select ${pageJson(sql`page.pos`, p.busy)}
+         from page join caregivers c on c.id = page.id join users u on u.id = c.user_id
+         left join verifications v on v.user_id = c.user_id) as page`;
+  },
+
+  /** The page as the JSON text of PublicCaregiver[], and the matches counted (up to the cap + 1). */
+  async search(tx: Tx, f: SearchFilters, p: SearchPage): Promise<{ json: string; matched: number }> {
+    // A text query or a free-text location prefix plans well only with its value in hand (a generic plan
+    // for an unknown tsquery was measured 7× slower), so those are planned afresh each time.
+    const prepare = !f.text && f.location?.prefix === undefined;
+    const [result] = await runQuery<{ total: number; page: string }>(
+      tx,
+      searchRepo.searchQuery(f, p),
+      prepare,
+    );
+    return { json: result.page, matched: Number(result.total) };
+  },
+
+  /**
+   * The words of q with each one that is no word of any caregiver replaced by the most similar one that
+   * is (pg_trgm similarity ≥ `minSimilarity`), for a second try when the words as typed found nothing.
+   */
+  async correctWords(tx: Tx, words: string[], minSimilarity: number): Promise<string[]> {
+    // Prepared: a known word is a primary-key lookup (COALESCE stops there); only a misspelt one
+    // reaches the trigram index.
+    const [row] = await runQuery<{ words: string[] | null }>(
+      tx,
+      sql`select array_agg(coalesce(
+               (select t.term from search_terms t where t.term = x.w),
+               case when length(x.w) >= 3 then (
+                 select t.term from search_terms t
+                 where t.term % x.w and similarity(t.term, x.w) >= ${minSimilarity}
+                 order by similarity(t.term, x.w) desc, t.term limit 1) end,
+               x.w) order by x.i) as words
+          from unnest(${textArray(words)}) with ordinality as x(w, i)`,
+      true,
+    );
+    return row?.words ?? words;
+  },
+
+  /**
+   * Listed caregivers per kind, in KIND_FACETS order: counted per combination of kinds (a few dozen
+   * groups, half the work of eight filtered counts), then per bit.
+   */
+  async kindCounts(tx: Tx): Promise<number[]> {
+    const groups = await rows<{ mask: number; count: number }>(
+      tx,
+      sql`select c.kinds_mask as mask, count(*)::int as count from caregivers c
+          where c.is_listed group by c.kinds_mask`,
+    );
+    return KIND_FACETS.map((_, i) =>
+      groups.reduce((n, g) => (Number(g.mask) & (1 << i) ? n + Number(g.count) : n), 0),
+    );
+  },
+
+  /** Listed caregivers matching the filters, per parish (parishes with none are absent). */
+  async parishCounts(tx: Tx, f: SearchFilters): Promise<Map<string, number>> {
+    const result = await rows<{ parish: string | null; count: number }>(
+      tx,
+      sql`select c.user_parish as parish, count(*)::int as count from caregivers c
+          where ${searchConditions(f)} group by c.user_parish`,
+    );
+    return new Map(result.filter((r) => r.parish !== null).map((r) => [r.parish as string, Number(r.count)]));
+  },
+};
