@@ -1,23 +1,26 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { CAREGIVER_KIND_VALUES, type CaregiverKind, PARISHES, type Parish } from '../../../shared/catalog';
 import { jamaicaToday } from '../../../shared/time';
 import { hashPassword } from '../../features/auth/passwords';
 import { avatarUrl } from '../../features/avatars/avatar';
-import type { Db, Tx } from '../client';
+import type { Db } from '../client';
 import { caregiverStats, caregivers, users } from '../schema';
+import { phoneNumber } from './contact-details';
+import { KIND_PROFILES } from './content';
+import { addDays } from './dates';
+import { DEMO_PASSWORD } from './logins';
+import { money } from './money';
+import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from './names';
+import { pickTown } from './places';
 import {
   composeBio,
-  KIND_PROFILES,
   pickAvailability,
   pickCertifications,
   pickKinds,
   pickRate,
   pickSkills,
-} from './content';
-import { addDays, DEMO_PASSWORD, money, phoneNumber, pickTown } from './generate';
-import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from './names';
+} from './profile-picks';
 import { createRng, hashString, type Rng } from './random';
+import { run, unnestInsert } from './unnest-insert';
 
 /**
  * Adds many generated caregivers for load and search benchmarks: users, caregivers and caregiver_stats
@@ -144,58 +147,6 @@ function generateCaregiver(rng: Rng, runId: string, n: number, now: Date, today:
     updatedAt: now,
   };
   return { user, caregiver, stats };
-}
-
-type ColumnType = 'text' | 'int' | 'boolean' | 'numeric' | 'timestamptz' | 'date' | 'text[]';
-type Cell = string | number | boolean | Date | string[] | null;
-
-/** A Postgres array literal: {"a","b \"c\""}. */
-function arrayLiteral(items: readonly string[]): string {
-  return `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-}
-
-function toText(value: Cell): string | null {
-  if (value === null) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return arrayLiteral(value);
-  return String(value);
-}
-
-/**
- * `insert into t (a, b) select c0, c1::int from unnest($1::text[], $2::text[]) … returning …`: one
- * parameter per column instead of one per cell. Every column travels as text[] and is cast in SQL,
- * so node-postgres and PGlite serialise it the same way; building the statement costs next to nothing
- * where Drizzle's per-value insert builder dominated the run time.
- */
-function unnestInsert<R extends string>(
-  table: PgTable,
-  rows: readonly Record<string, Cell>[],
-  columns: readonly (readonly [name: string, type: ColumnType])[],
-  returning: readonly R[],
-): SQL {
-  const names = sql.join(
-    columns.map(([name]) => sql.identifier(name)),
-    sql`, `,
-  );
-  const selects = sql.join(
-    columns.map(([, type], i) => sql.raw(type === 'text' ? `c${i}` : `c${i}::${type}`)),
-    sql`, `,
-  );
-  const params = sql.join(
-    columns.map(([name]) => sql`${sql.param(rows.map((r) => toText(r[name])))}::text[]`),
-    sql`, `,
-  );
-  const aliases = sql.raw(columns.map((_, i) => `c${i}`).join(', '));
-  const ret = sql.join(
-    returning.map((r) => sql.identifier(r)),
-    sql`, `,
-  );
-  return sql`insert into ${table} (${names}) select ${selects} from unnest(${params}) as t(${aliases}) returning ${ret}`;
-}
-
-async function run<R>(tx: Tx, query: SQL): Promise<R[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: R[] };
-  return result.rows;
 }
 
 const USER_COLUMNS = [

@@ -5,9 +5,9 @@ import type {
   FILTER_SKILLS,
   ONBOARDING_SKILLS,
 } from '../../../shared/catalog';
-import type { Rng } from './random';
 
 /**
+ * A data catalogue (the code that draws from it is in profile-picks.ts and text-templates.ts).
  * Everything the demo data says per caregiver kind: typical rates, skills, certificates, hours, and
  * the words (bios, booking notes, message threads; reviews are in reviews.ts). Only catalog vocabulary is used for
  * skills, certifications and availability, so search filters find these caregivers.
@@ -31,17 +31,6 @@ export interface Timed {
 export type Note = string | ({ text: string } & Timed);
 export type ThreadLine = readonly [who: 'f' | 'c', text: string];
 export type Thread = { lines: ThreadLine[] } & Timed;
-
-export function fitsTime(t: Timed | string, startHour: number, hours: number): boolean {
-  if (typeof t === 'string') return true;
-  return (
-    (t.minStart === undefined || startHour >= t.minStart) &&
-    (t.maxStart === undefined || startHour <= t.maxStart) &&
-    (t.minHours === undefined || hours >= t.minHours)
-  );
-}
-
-export const noteText = (n: Note) => (typeof n === 'string' ? n : n.text);
 
 export interface Shift {
   /** Earliest and latest start hour (24-hour clock, Jamaica time). */
@@ -70,8 +59,8 @@ export interface KindProfile {
   threads: Thread[];
 }
 
-const FA = 'First Aid Certified' as const;
-const CPR = 'CPR Certified' as const;
+export const FA = 'First Aid Certified' as const;
+export const CPR = 'CPR Certified' as const;
 
 export const KIND_PROFILES: Record<CaregiverKind, KindProfile> = {
   'child-care': {
@@ -694,78 +683,15 @@ export const CANCEL_NOTES = [
   'Rescheduling because of the weather warning.',
 ];
 
-const years = (n: number) => (n === 1 ? '1 year' : `${n} years`);
-
-/** "Half Way Tree, St. Andrew", or just "Kingston" where town and parish share a name. */
-export function placeName(town: string, parish: string): string {
-  return town === parish ? town : `${town}, ${parish}`;
-}
-
-function fill(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
-}
-
-export function fillTemplate(text: string, vars: Record<string, string | number>): string {
-  return fill(
-    text,
-    Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v)])) as Record<string, string>,
-  );
-}
-
-function sentenceFits(s: Sentence, certs: readonly string[], exp: number): boolean {
-  if (typeof s === 'string') return true;
-  if (s.certs && !s.certs.every((c) => certs.includes(c))) return false;
-  if (s.minYears !== undefined && exp < s.minYears) return false;
-  if (s.maxYears !== undefined && exp > s.maxYears) return false;
-  return true;
-}
-
-const sentenceText = (s: Sentence) => (typeof s === 'string' ? s : s.text);
-
-const CORPORATE_AREA_PLACES = [
+export const CORPORATE_AREA_PLACES = [
   "I'm based in {town} and work with families across the Corporate Area.",
   'I live in {town}, so anywhere in Kingston and St. Andrew is easy for me to reach.',
 ];
-const PARISH_PLACES = [
+export const PARISH_PLACES = [
   'I live in {town} and work with families across {parish}.',
   "I'm based in {town}, {parish}, and can travel to nearby communities.",
   'Home for me is {town}, so anywhere in {parish} is easy to reach.',
 ];
-
-function placeSentence(rng: Rng, parish: string): string {
-  return rng.pick(parish === 'Kingston' || parish === 'St. Andrew' ? CORPORATE_AREA_PLACES : PARISH_PLACES);
-}
-
-/** A 2–4 sentence bio in the caregiver's voice, naming their town or parish. */
-export function composeBio(
-  rng: Rng,
-  p: {
-    kinds: readonly CaregiverKind[];
-    town: string;
-    parish: string;
-    experience: number;
-    certifications: readonly string[];
-  },
-): string {
-  const main = KIND_PROFILES[p.kinds[0]];
-  const fits = (list: Sentence[]) => list.filter((s) => sentenceFits(s, p.certifications, p.experience));
-  const opener = sentenceText(rng.pick(fits(main.bio.openers)));
-  // Every bio names where the caregiver works; openers that do not get a sentence that does.
-  const place = /\{(town|parish|place)\}/.test(opener) ? [] : [placeSentence(rng, p.parish)];
-  const middles = rng.sample(
-    fits(main.bio.middles),
-    p.kinds.length > 1 || place.length > 0 ? 1 : rng.int(1, 2),
-  );
-  const parts = [opener, ...place, ...rng.shuffle(middles).map(sentenceText)];
-  if (p.kinds.length > 1) parts.push(KIND_PROFILES[p.kinds[1]].bio.also);
-  if (parts.length < 4 && rng.chance(0.7)) parts.push(sentenceText(rng.pick(fits(main.bio.closers))));
-  return fill(parts.join(' '), {
-    town: p.town,
-    parish: p.parish,
-    place: placeName(p.town, p.parish),
-    years: years(p.experience),
-  });
-}
 
 /** Kinds that sensibly go together on one profile (the main kind first). */
 export const COMPANION_KINDS: Record<CaregiverKind, CaregiverKind[]> = {
@@ -778,65 +704,3 @@ export const COMPANION_KINDS: Record<CaregiverKind, CaregiverKind[]> = {
   janitors: ['housekeepers', 'maintenance'],
   maintenance: ['janitors'],
 };
-
-/** The kinds of a caregiver: the main one, plus 0–2 companions. */
-export function pickKinds(rng: Rng, main: CaregiverKind): CaregiverKind[] {
-  const extra = rng.weighted<number>([
-    [0, 5],
-    [1, 4],
-    [2, 1],
-  ]);
-  return [main, ...rng.sample(rng.shuffle(COMPANION_KINDS[main]), extra)];
-}
-
-/** Skills for a profile: the main kind's core skills, then a few more from each of its kinds. */
-export function pickSkills(
-  rng: Rng,
-  kinds: readonly CaregiverKind[],
-  certifications: readonly string[],
-): string[] {
-  const out = new Set<string>(KIND_PROFILES[kinds[0]].coreSkills);
-  for (const [i, kind] of kinds.entries()) {
-    const pool = KIND_PROFILES[kind].skills.filter((s) => !out.has(s));
-    for (const s of rng.sample(pool, i === 0 ? rng.int(2, 4) : rng.int(1, 2))) out.add(s);
-  }
-  // A certificate held is also worth listing as a searchable skill.
-  if (certifications.includes(FA)) out.add(FA);
-  if (certifications.includes(CPR)) out.add(CPR);
-  return [...out].slice(0, 8);
-}
-
-export function pickCertifications(
-  rng: Rng,
-  kind: CaregiverKind,
-  experience: number,
-  verified: boolean,
-): string[] {
-  const pool = KIND_PROFILES[kind].certifications;
-  const n = Math.min(pool.length, rng.int(experience >= 5 ? 2 : 1, experience >= 10 ? 4 : 3));
-  const out = rng.sample(pool, n);
-  if (verified) out.push('Background Check Completed');
-  return out;
-}
-
-export function pickAvailability(rng: Rng, kind: CaregiverKind, availableNow: boolean): string[] {
-  const p = KIND_PROFILES[kind];
-  const general = rng.sample(p.availability, rng.int(2, Math.min(4, p.availability.length)));
-  const slots = rng.chance(0.55) ? rng.sample(p.slots, rng.int(1, 3)) : [];
-  return [...new Set([...(availableNow ? ['Available Now'] : []), ...general, ...slots])];
-}
-
-/** An hourly rate (JMD, a multiple of 50) in the kind's range, higher with experience. */
-export function pickRate(rng: Rng, kind: CaregiverKind, experience: number): number {
-  const [min, max] = KIND_PROFILES[kind].rate;
-  const share = Math.min(1, Math.max(0, experience / 16 + (rng.next() - 0.5) * 0.4));
-  const raw = min + (max - min) * share;
-  return Math.min(max, Math.max(min, Math.round(raw / 50) * 50));
-}
-
-/** Pronoun placeholders in review texts: {she} {She} {her} (possessive) {Her} {obj} {his} {himself}. */
-export function pronouns(gender: 'f' | 'm'): Record<string, string> {
-  return gender === 'f'
-    ? { she: 'she', She: 'She', her: 'her', Her: 'Her', obj: 'her', his: 'her', himself: 'herself' }
-    : { she: 'he', She: 'He', her: 'his', Her: 'His', obj: 'him', his: 'his', himself: 'himself' };
-}

@@ -2,7 +2,7 @@ import { evaluateAllForSeed } from '../../features/badges/engine';
 import { refreshAllStats } from '../../features/stats-engine/repo';
 import type { Tx } from '../client';
 import { bookingResponses, familyRatings, favourites } from '../schema';
-import type { BookingRow, DemoDataSet } from './generate';
+import type { BookingRow, DemoDataSet } from './rows';
 
 const MINUTE = 60_000;
 const ANSWERED = new Set(['confirmed', 'declined', 'completed', 'cancelled']);

@@ -17,7 +17,9 @@ import {
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
 import { deriveEngagement } from './engagement';
-import { buildDemoData, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, money } from './generate';
+import { buildDemoData } from './generate';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './logins';
+import { money } from './money';
 
 export { BADGE_CATALOG, seedBadgeCatalog } from './badges';
 export { seedBulkCaregivers } from './bulk';
@@ -28,7 +30,7 @@ export {
   DEMO_FAMILY_EMAIL,
   DEMO_LOGINS,
   DEMO_PASSWORD,
-} from './generate';
+} from './logins';
 
 /** Rows written per table. */
 export interface DemoSummary {

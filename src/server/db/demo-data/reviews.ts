@@ -1,6 +1,6 @@
 import type { CaregiverKind } from '../../../shared/catalog';
-import { fillTemplate, pronouns } from './content';
 import { createRng, type Rng } from './random';
+import { fillTemplate, pronouns } from './text-templates';
 
 /**
  * Review words for the demo data. A review is a body written for the booking's kind and the rating's

@@ -1,0 +1,62 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { hashPassword } from '../../features/auth/passwords';
+import { type Database, openDatabase } from '../client';
+import { caregivers, users } from '../schema';
+import { DEMO_PASSWORD, type DemoSummary, seedDemoDataIfEmpty } from './index';
+
+/** The demo data set seeded for one test file; the fields are set once its hooks ran. */
+export interface SeededDemo {
+  database: Database;
+  summary: DemoSummary | null;
+  passwordHash: string;
+  /** The moment the data set was built around. */
+  now: Date;
+  db(): Database['db'];
+  /** Every caregiver with their user, by caregiver id. */
+  allCaregivers(): Promise<{ c: typeof caregivers.$inferSelect; u: typeof users.$inferSelect }[]>;
+}
+
+/**
+ * Registers hooks (beforeAll, afterAll) that seed the demo data set into a fresh in-memory database.
+ * `timed`: also checks how long the seed took (one file does, so parallel seeds do not skew it).
+ */
+export function seedDemoForThisFile({ timed = false } = {}): SeededDemo {
+  const demo: SeededDemo = {
+    now: new Date(),
+    db: () => demo.database.db,
+    allCaregivers: async () =>
+      demo
+        .db()
+        .select({ c: caregivers, u: users })
+        .from(caregivers)
+        .innerJoin(users, eq(users.id, caregivers.userId))
+        .orderBy(asc(caregivers.id)),
+  } as SeededDemo;
+  beforeAll(async () => {
+    demo.passwordHash = await hashPassword(DEMO_PASSWORD);
+    demo.database = await openDatabase({ kind: 'pglite-memory' });
+    const started = performance.now();
+    demo.summary = await seedDemoDataIfEmpty(demo.database.db, {
+      passwordHash: demo.passwordHash,
+      now: demo.now,
+    });
+    if (!timed) return;
+    // The target is under 3 s (about 0.4–1 s here); the bound is loose so a busy CI machine does not
+    // fail it, while a regression to row-by-row inserts still would.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+  afterAll(async () => {
+    await demo.database?.close();
+  });
+  return demo;
+}
+
+/** Names as they could appear in a file name: lower-case letters only. */
+export const letters = (s: string) =>
+  s
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+/** The letters of a URL's file name, extension left out (`/avatars/tb_12.svg` → `tb`). */
+export const fileLetters = (url: string) => letters((url.split('/').pop() ?? '').replace(/\.[a-z]+$/i, ''));
