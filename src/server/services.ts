@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerBookingListeners } from './events';
 import { createAdminService } from './features/admin/service';
 import { createAuthService } from './features/auth/service';
-import { createBookingService } from './features/bookings/service';
+import { createBookingEvents, createBookingService } from './features/bookings/service';
 import { createOnboardingDraftService } from './features/caregiver-profile/onboarding-draft';
 import { createCaregiverProfileService } from './features/caregiver-profile/service';
 import { createCaregiverService } from './features/caregivers/service';
+import { createDashboardService } from './features/dashboard/service';
+import { createFavouriteService } from './features/favourites/service';
 import { createPaymentService } from './features/payments/service';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
 import { createPrivacyService } from './features/privacy/service';
+import { createReviewReminderService } from './features/reviews/reminders';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
 import { createSupportService } from './features/support/service';
@@ -42,7 +46,10 @@ export function buildServices(app: FastifyInstance) {
   const onboardingDrafts = createOnboardingDraftService({ db });
 
   // ── bookings and money ──
-  const bookings = createBookingService({ db, mailer, publicUrl });
+  // Booking state changes and what follows from them (the event table: src/server/events.ts).
+  const bookingEvents = createBookingEvents();
+  registerBookingListeners(bookingEvents, { payments: app.payments });
+  const bookings = createBookingService({ db, mailer, publicUrl, events: bookingEvents });
   const payments = createPaymentService({
     db,
     provider: app.payments,
@@ -52,6 +59,9 @@ export function buildServices(app: FastifyInstance) {
   });
   const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
   const reviews = createReviewService({ db });
+  const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
+  const favourites = createFavouriteService({ db });
+  const dashboard = createDashboardService({ db });
 
   return {
     auth,
@@ -63,10 +73,14 @@ export function buildServices(app: FastifyInstance) {
     caregivers,
     caregiverProfile,
     onboardingDrafts,
+    bookingEvents,
     bookings,
     payments,
     payouts,
     reviews,
+    reviewReminders,
+    favourites,
+    dashboard,
   };
 }
 

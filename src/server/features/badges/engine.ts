@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type BadgeMetrics, badgeProgress, seedBadgeCatalog } from '../../db/demo-data/badges';
+import { rows } from '../../db/raw-rows';
 import { badges, caregiverBadges, caregiverStats } from '../../db/schema';
+import { caregiverStatsService, measureResponseTimes } from '../caregiver-stats/service';
 import { notificationService } from '../notifications/service';
-import { measureResponseTimes, rows, statsEngine } from '../stats-engine/repo';
 
 export { seedBadgeCatalog };
 
@@ -12,7 +13,7 @@ const NO_RESPONSES = 1_000_000;
 
 /** The metrics every criteria rule is measured against, read from the records themselves. */
 export async function collectMetrics(tx: Tx, caregiverId: number, now: Date): Promise<BadgeMetrics> {
-  await statsEngine.ensure(tx, caregiverId);
+  await caregiverStatsService.ensure(tx, caregiverId);
   const m = (await collectAllMetrics(tx, now, caregiverId)).get(caregiverId);
   if (!m) throw new Error(`No caregiver ${caregiverId}`);
   return m;
