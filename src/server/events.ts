@@ -1,22 +1,28 @@
 import type { PaymentProvider } from './adapters/payments';
-import { evaluateBadges } from './features/badges/engine';
-import type { BookingEvents } from './features/bookings/service';
+import { remeasureBadgesAfterBooking } from './features/badges/engine';
+import type { BookingEvents, BookingTransitionListener } from './features/bookings/service';
 import { followBookingTransition } from './features/caregiver-stats/service';
 import { createSettlement } from './features/payments/settlement';
 
 /**
- * The event table: what follows from what, in one place (called once per app by src/server/services.ts).
+ * The event table: what follows from what, in one place. Registered once per app (src/server/services.ts
+ * builds each app's events), so two apps in one process never share a listener.
  *
- * When a booking changes state (created, accepted, declined, expired, cancelled, completed), inside its
- * transaction and in this order — a listener that throws rolls the whole change back:
- *   1. its money settles (payments: capture, release or the late-cancellation fee, posted to the ledger);
- *   2. the caregiver's stats and streaks follow (they read the earnings step 1 just posted);
- *   3. the caregiver's badges are measured again (awarded once, with an in-app notification).
+ * When a booking changes state (created, accepted, declined, expired, cancelled, completed), these run
+ * inside its transaction, in this order; one that throws rolls the whole change back. Money comes first:
+ * the stats read the earnings the settlement has just posted.
  */
+export function bookingListeners(deps: { payments: PaymentProvider }): {
+  does: string;
+  run: BookingTransitionListener;
+}[] {
+  return [
+    { does: 'settle its money (payments → ledger)', run: createSettlement(deps.payments) },
+    { does: 'update the caregiver’s stats and streaks', run: followBookingTransition },
+    { does: 'measure the caregiver’s badges again', run: remeasureBadgesAfterBooking },
+  ];
+}
+
 export function registerBookingListeners(events: BookingEvents, deps: { payments: PaymentProvider }) {
-  events.on(createSettlement(deps.payments));
-  events.on(followBookingTransition);
-  events.on((tx, e) =>
-    evaluateBadges(tx, e.booking.caregiverId, { now: e.at, notify: true }).then(() => undefined),
-  );
+  for (const { run } of bookingListeners(deps)) events.on(run);
 }

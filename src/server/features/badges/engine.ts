@@ -240,3 +240,11 @@ export async function listCaregiverBadges(tx: Tx, caregiverId: number) {
   const state = new Map(mine.map((m) => [m.badgeId, m]));
   return catalog.map((badge) => ({ badge, state: state.get(badge.id) }));
 }
+
+/** After a booking state change (booking events, src/server/events.ts): its caregiver's badges again. */
+export async function remeasureBadgesAfterBooking(
+  tx: Tx,
+  e: { booking: { caregiverId: number }; at: Date },
+): Promise<void> {
+  await evaluateBadges(tx, e.booking.caregiverId, { now: e.at, notify: true });
+}

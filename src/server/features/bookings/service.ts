@@ -8,7 +8,13 @@ import { bookingTransitions } from './transition-booking';
 export type { Actor, BookingDeps } from './booking-context';
 export { toBookingView } from './booking-view';
 export { parseBookingTimes } from './create-booking';
-export type { BookingEvents, BookingRow, BookingStatus, BookingTransition } from './events';
+export type {
+  BookingEvents,
+  BookingRow,
+  BookingStatus,
+  BookingTransition,
+  BookingTransitionListener,
+} from './events';
 export { createBookingEvents } from './events';
 export { describeWhen, notifyBookingParties } from './notices';
 
