@@ -21,7 +21,7 @@ module.exports = {
       comment: 'The server does not import the web app (server rendering loads the built bundle from dist/).',
       severity: 'error',
       from: { path: '^src/server/', pathNot: notTest },
-      to: { path: '^src/web/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/web/', dependencyTypesNot: ['type-only', 'type-import'] },
     },
     {
       name: 'feature-repo-is-private',

@@ -29,7 +29,7 @@ import { favouriteRoutes } from './features/favourites/routes';
 import { messagingFeature } from './features/messages/plugin';
 import { myProfileRoutes } from './features/my-profile/routes';
 import { notificationRoutes } from './features/notifications/routes';
-import { sandboxTokenSecret, setPaymentProvider } from './features/payments/provider';
+import { sandboxTokenSecret } from './features/payments/provider';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
@@ -169,7 +169,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Uploaded files: private, under DATA_DIR/files (never served as static files).
   app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
   app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
-  setPaymentProvider(app.payments);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

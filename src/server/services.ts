@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerBookingListeners } from './events';
 import { createAdminService } from './features/admin/service';
 import { createAuthService } from './features/auth/service';
-import { createBookingService } from './features/bookings/service';
+import { createBookingEvents, createBookingService } from './features/bookings/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
+import { createDashboardService } from './features/dashboard/service';
+import { createFavouriteService } from './features/favourites/service';
 import { createAccountService } from './features/my-profile/account-service';
 import { createCaregiverProfileService } from './features/my-profile/caregiver-profile-service';
 import { createOnboardingDraftService } from './features/my-profile/onboarding-draft-service';
@@ -11,6 +14,7 @@ import { createPaymentService } from './features/payments/service';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
 import { createPrivacyService } from './features/privacy/service';
+import { createReviewReminderService } from './features/reviews/reminders';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
 import { createSeoService } from './features/seo/service';
@@ -51,7 +55,10 @@ export function buildServices(app: FastifyInstance) {
   const seo = createSeoService({ db, publicUrl });
 
   // ── bookings and money ──
-  const bookings = createBookingService({ db, mailer, publicUrl });
+  // Booking state changes and what follows from them (the event table: src/server/events.ts).
+  const bookingEvents = createBookingEvents();
+  registerBookingListeners(bookingEvents, { payments: app.payments });
+  const bookings = createBookingService({ db, mailer, publicUrl, events: bookingEvents });
   const payments = createPaymentService({
     db,
     provider: app.payments,
@@ -61,6 +68,9 @@ export function buildServices(app: FastifyInstance) {
   });
   const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
   const reviews = createReviewService({ db });
+  const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
+  const favourites = createFavouriteService({ db });
+  const dashboard = createDashboardService({ db });
 
   return {
     auth,
@@ -74,10 +84,14 @@ export function buildServices(app: FastifyInstance) {
     onboardingDrafts,
     account,
     seo,
+    bookingEvents,
     bookings,
     payments,
     payouts,
     reviews,
+    reviewReminders,
+    favourites,
+    dashboard,
   };
 }
 

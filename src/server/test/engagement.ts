@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
 import { bookings } from '../db/schema';
-import { emitBookingTransition } from '../features/bookings/events';
-import '../features/stats-engine/listeners';
 
 const HOUR = 3_600_000;
 let seq = 0;
@@ -52,15 +51,18 @@ export async function insertBooking(db: Tx, input: BookingInput) {
   return row;
 }
 
-/** Moves a booking to `to` and emits the transition (every listener: money, stats, badges) as the bookings service does. */
+/**
+ * Moves a booking to `to` and emits the transition on the app's booking events (every listener of
+ * src/server/events.ts: money, stats, badges) as the bookings service does.
+ */
 export async function transition(
-  db: Tx,
+  app: FastifyInstance,
   bookingId: number,
   to: (typeof bookings.$inferInsert)['status'],
   actorUserId: number | null,
   at = new Date(),
 ) {
-  return db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     const stamp =
       to === 'confirmed'
@@ -77,15 +79,21 @@ export async function transition(
       .set({ status: to, updatedAt: at, ...stamp })
       .where(eq(bookings.id, bookingId))
       .returning();
-    await emitBookingTransition(tx, { booking: after, from: before.status, to, actorUserId, at });
+    await app.services.bookingEvents.emit(tx, { booking: after, from: before.status, to, actorUserId, at });
     return after;
   });
 }
 
 /** The creation event of a booking request (from nothing to its status). */
-export async function created(db: Tx, bookingId: number, at = new Date()) {
-  return db.transaction(async (tx) => {
+export async function created(app: FastifyInstance, bookingId: number, at = new Date()) {
+  return app.db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
-    await emitBookingTransition(tx, { booking: b, from: null, to: b.status, actorUserId: b.familyId, at });
+    await app.services.bookingEvents.emit(tx, {
+      booking: b,
+      from: null,
+      to: b.status,
+      actorUserId: b.familyId,
+      at,
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { evaluateAllForSeed } from '../../features/badges/engine';
-import { refreshAllStats } from '../../features/stats-engine/repo';
+import { refreshAllStats } from '../../features/caregiver-stats/service';
 import type { Tx } from '../client';
 import { bookingResponses, familyRatings, favourites } from '../schema';
 import type { BookingRow, DemoDataSet } from './rows';

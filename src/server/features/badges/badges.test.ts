@@ -49,9 +49,9 @@ describe.each(DB_KINDS)('badges on %s', (kind) => {
   it('awards First Booking once when the first booking completes, however often the events repeat', async () => {
     const c = await createCaregiver(db());
     const b = await insertBooking(db(), { familyId, caregiverId: c.caregiver.id, status: 'confirmed' });
-    await transition(db(), b.id, 'completed', c.user.id);
+    await transition(t.app, b.id, 'completed', c.user.id);
     // The same event again, and a re-measure with nothing new.
-    await transition(db(), b.id, 'completed', c.user.id);
+    await transition(t.app, b.id, 'completed', c.user.id);
     await db().transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }));
     const first = (await rowsOf(c.caregiver.id)).filter((r) => r.badgeId === badgeId('First Booking'));
     expect(first).toHaveLength(1);

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type BadgeMetrics, badgeProgress, seedBadgeCatalog } from '../../db/demo-data/badges';
+import { rows } from '../../db/raw-rows';
 import { badges, caregiverBadges, caregiverStats } from '../../db/schema';
+import { caregiverStatsService, measureResponseTimes } from '../caregiver-stats/service';
 import { notificationService } from '../notifications/service';
-import { measureResponseTimes, rows, statsEngine } from '../stats-engine/repo';
 
 export { seedBadgeCatalog };
 
@@ -12,7 +13,7 @@ const NO_RESPONSES = 1_000_000;
 
 /** The metrics every criteria rule is measured against, read from the records themselves. */
 export async function collectMetrics(tx: Tx, caregiverId: number, now: Date): Promise<BadgeMetrics> {
-  await statsEngine.ensure(tx, caregiverId);
+  await caregiverStatsService.ensure(tx, caregiverId);
   const m = (await collectAllMetrics(tx, now, caregiverId)).get(caregiverId);
   if (!m) throw new Error(`No caregiver ${caregiverId}`);
   return m;
@@ -238,4 +239,12 @@ export async function listCaregiverBadges(tx: Tx, caregiverId: number) {
     : [];
   const state = new Map(mine.map((m) => [m.badgeId, m]));
   return catalog.map((badge) => ({ badge, state: state.get(badge.id) }));
+}
+
+/** After a booking state change (booking events, src/server/events.ts): its caregiver's badges again. */
+export async function remeasureBadgesAfterBooking(
+  tx: Tx,
+  e: { booking: { caregiverId: number }; at: Date },
+): Promise<void> {
+  await evaluateBadges(tx, e.booking.caregiverId, { now: e.at, notify: true });
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../shared/contracts/bookings';
 import { bookings, mailOutbox, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { type BookingTransition, onBookingTransition } from './events';
+import type { BookingTransition } from './events';
 import { bookingLifecycleJob } from './jobs';
 import { daysAhead, panelBody, requestBooking, shiftBooking, signedIn, signedInCaregiver } from './testing';
 
@@ -13,8 +13,11 @@ const HOUR = 3_600_000;
 describe.each(DB_KINDS)('bookings on %s', (kind) => {
   const t = useTestApp(kind);
   const seen: BookingTransition[] = [];
-  const off = onBookingTransition(async (_tx, e) => {
-    seen.push(e);
+  let off = () => {};
+  beforeAll(() => {
+    off = t.app.services.bookingEvents.on(async (_tx, e) => {
+      seen.push(e);
+    });
   });
   afterAll(() => off());
   const db = () => t.database.db;

@@ -12,7 +12,6 @@ import {
 } from '../../../shared/contracts/bookings';
 import { ErrorResponse } from '../../../shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
-import { createBookingService } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -34,7 +33,7 @@ const BookingEvents = z.array(
 /** Bookings (spec §3, §4, §7): requests, the state machine, and each side's lists. */
 export async function bookingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createBookingService({ db: app.db, mailer: app.mailer, publicUrl: app.env.publicUrl });
+  const service = app.services.bookings;
 
   r.post(
     '/api/bookings',

@@ -68,13 +68,13 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
         createdAt: new Date(Math.min(startsAt.getTime(), now) - 3 * DAY),
       });
       made.push(b);
-      await created(db(), b.id);
+      await created(t.app, b.id);
       const answerAt = new Date(b.createdAt.getTime() + (10 + made.length * 10) * MIN);
       if (p.to === 'completed') {
-        await transition(db(), b.id, 'confirmed', carer.user.id, answerAt);
-        await transition(db(), b.id, 'completed', null, new Date(b.endsAt.getTime() + MIN));
+        await transition(t.app, b.id, 'confirmed', carer.user.id, answerAt);
+        await transition(t.app, b.id, 'completed', null, new Date(b.endsAt.getTime() + MIN));
       } else if (p.to !== 'pending') {
-        await transition(db(), b.id, p.to, carer.user.id, answerAt);
+        await transition(t.app, b.id, p.to, carer.user.id, answerAt);
       }
     }
     const rows = await db().select().from(bookings).where(eq(bookings.caregiverId, c));
@@ -175,7 +175,7 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
       startsAt: new Date(Date.now() - 2 * DAY),
     });
     // Completion posts the charge to the ledger: 2 h × 1,000 + 5% fee.
-    await transition(db(), past.id, 'completed', c.user.id);
+    await transition(t.app, past.id, 'completed', c.user.id);
     await insertBooking(db(), {
       familyId: f.id,
       caregiverId: c.caregiver.id,
@@ -252,17 +252,17 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
         hours: 2,
         createdAt: new Date(Math.min(startsAt.getTime(), now) - 3 * DAY),
       });
-      await created(db(), b.id);
+      await created(t.app, b.id);
       if (p.to === 'pending') continue;
       if (p.to === 'declined') {
-        await transition(db(), b.id, 'declined', c.user.id);
+        await transition(t.app, b.id, 'declined', c.user.id);
         continue;
       }
-      await transition(db(), b.id, 'confirmed', c.user.id, new Date(b.createdAt.getTime() + 10 * MIN));
+      await transition(t.app, b.id, 'confirmed', c.user.id, new Date(b.createdAt.getTime() + 10 * MIN));
       if (p.to === 'completed')
-        await transition(db(), b.id, 'completed', null, new Date(b.endsAt.getTime() + MIN));
-      if (p.to === 'cancelled-by-caregiver') await transition(db(), b.id, 'cancelled', c.user.id);
-      if (p.to === 'cancelled-by-family') await transition(db(), b.id, 'cancelled', f.id);
+        await transition(t.app, b.id, 'completed', null, new Date(b.endsAt.getTime() + MIN));
+      if (p.to === 'cancelled-by-caregiver') await transition(t.app, b.id, 'cancelled', c.user.id);
+      if (p.to === 'cancelled-by-family') await transition(t.app, b.id, 'cancelled', f.id);
     }
     const stats = (await get('/api/caregiver/dashboard', token)).json().stats;
     // 3 completed of 4 accepted bookings that ended (3 completed + 1 the caregiver cancelled): 75%,

@@ -1,4 +1,3 @@
-import '../stats-engine/listeners';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,13 +5,13 @@ import { ErrorResponse, Id } from '../../../shared/contracts/common';
 import { CaregiverDashboardResponse, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
 import { currentUser } from '../../plugins/auth';
 import { seedBadgeCatalog } from '../badges/engine';
-import { caregiverDashboard, familyDashboard, resolveDashboardCaregiver } from './service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const CaregiverIdParam = z.object({ caregiverId: Id('caregiverId') });
 
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.services.dashboard;
   // The badge catalog is seeded at start (new badges of a release appear; existing ones are kept).
   app.addHook('onReady', async () => {
     await seedBadgeCatalog(app.db);
@@ -29,11 +28,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: CaregiverDashboardResponse, ...errors },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      const id = await resolveDashboardCaregiver(app.db, user);
-      return caregiverDashboard(app.db, id, { now: new Date(), ownerVisit: true });
-    },
+    async (req) => service.caregiver(currentUser(req), undefined, new Date()),
   );
 
   r.get(
@@ -47,11 +42,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: CaregiverDashboardResponse, ...errors },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      const id = await resolveDashboardCaregiver(app.db, user, req.params.caregiverId);
-      return caregiverDashboard(app.db, id, { now: new Date(), ownerVisit: user.userType === 'caregiver' });
-    },
+    async (req) => service.caregiver(currentUser(req), req.params.caregiverId, new Date()),
   );
 
   r.get(
@@ -65,6 +56,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: FamilyDashboardResponse, ...errors },
       },
     },
-    async (req) => familyDashboard(app.db, currentUser(req), new Date()),
+    async (req) => service.family(currentUser(req), new Date()),
   );
 }

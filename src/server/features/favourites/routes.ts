@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,29 +9,15 @@ import {
   FavouriteState,
   ProfileViewResponse,
 } from '../../../shared/contracts/favourites';
-import type { Tx } from '../../db/client';
-import { caregivers, favourites } from '../../db/schema';
-import { notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../caregiver-directory/service';
-import { statsEngine } from '../stats-engine/repo';
-import { listFavourites } from './repo';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 export const VISITOR_COOKIE = 'yc_vid';
 
-async function findVisible(tx: Tx, id: number, viewer: Parameters<typeof mayViewProfile>[1]) {
-  const [c] = await tx
-    .select({ id: caregivers.id, userId: caregivers.userId, isPublic: caregivers.isPublic })
-    .from(caregivers)
-    .where(eq(caregivers.id, id));
-  if (!c || !mayViewProfile(c, viewer)) throw notFound(CAREGIVER_NOT_FOUND);
-  return c;
-}
-
 /** Favourites (families' hearts) and profile views (counted once per visitor per Jamaican day). */
 export async function favouriteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.services.favourites;
 
   r.get(
     '/api/favourites',
@@ -44,7 +29,7 @@ export async function favouriteRoutes(app: FastifyInstance) {
         response: { 200: z.array(FavouriteCaregiver), ...errors },
       },
     },
-    async (req) => listFavourites(app.db, currentUser(req).id),
+    async (req) => service.list(currentUser(req).id),
   );
 
   for (const method of ['PUT', 'DELETE'] as const) {
@@ -61,24 +46,7 @@ export async function favouriteRoutes(app: FastifyInstance) {
         params: CaregiverIdParam,
         response: { 200: FavouriteState, ...errors },
       },
-      handler: async (req) => {
-        const user = currentUser(req);
-        const caregiverId = req.params.id;
-        await app.db.transaction(async (tx) => {
-          await findVisible(tx, caregiverId, user);
-          if (method === 'PUT') {
-            await tx.insert(favourites).values({ familyId: user.id, caregiverId }).onConflictDoNothing();
-          } else {
-            await tx
-              .delete(favourites)
-              .where(and(eq(favourites.familyId, user.id), eq(favourites.caregiverId, caregiverId)));
-          }
-          // Lock the stats row, then recount: concurrent hearts never lose a count.
-          await statsEngine.lock(tx, caregiverId);
-          await statsEngine.refreshFavourites(tx, caregiverId);
-        });
-        return { caregiverId, favourite: method === 'PUT' };
-      },
+      handler: async (req) => service.set(currentUser(req), req.params.id, method === 'PUT'),
     });
   }
 
@@ -95,7 +63,7 @@ export async function favouriteRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const caregiver = await findVisible(app.db, req.params.id, req.user);
+      const caregiver = await service.visibleCaregiver(req.params.id, req.user);
       if (req.user?.id === caregiver.userId) return { counted: false };
       let visitor: string;
       if (req.user) visitor = `u:${req.user.id}`;
@@ -113,10 +81,7 @@ export async function favouriteRoutes(app: FastifyInstance) {
         }
         visitor = `v:${id}`;
       }
-      const counted = await app.db.transaction((tx) =>
-        statsEngine.recordProfileView(tx, caregiver.id, visitor, new Date()),
-      );
-      return { counted };
+      return { counted: await service.recordView(caregiver.id, visitor) };
     },
   );
 }

@@ -57,6 +57,7 @@ describe.each(DB_KINDS)(
             db: db(),
             mailer: quietMailer,
             publicUrl: 'http://x',
+            events: t.app.services.bookingEvents,
             now,
           });
           const paymentService = createPaymentService({

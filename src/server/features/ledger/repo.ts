@@ -188,10 +188,6 @@ export const ledgerRepo = {
   },
 };
 
-/** Convenience exports for dashboards (issue 7): the same helpers as plain functions. */
-export const caregiverEarnings = ledgerRepo.caregiverEarnings;
-export const familySpending = ledgerRepo.familySpending;
-
 /** The balance of one account for one booking (e.g. what a family still owes for it), in cents. */
 export async function bookingAccountBalance(
   tx: Tx,

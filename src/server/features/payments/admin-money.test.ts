@@ -9,7 +9,6 @@ import {
   signedIn,
   signedInCaregiver,
 } from '../bookings/testing';
-import { payoutServiceFor } from '../payouts/jobs';
 import { sandboxToken } from './testing';
 
 const HOUR = 3_600_000;
@@ -58,7 +57,7 @@ describe.each(DB_KINDS)('admin payments view on %s', (kind) => {
       headers: cg.headers,
       payload: { bankName: 'JN Bank', accountHolder: 'A B', accountNumber: '987654321' },
     });
-    const run = await payoutServiceFor(t.app).run(new Date(Date.now() + 49 * HOUR), '2099-01-02');
+    const run = await t.app.services.payouts.run(new Date(Date.now() + 49 * HOUR), '2099-01-02');
     expect(run.paid).toBeGreaterThan(0);
 
     const bank = (

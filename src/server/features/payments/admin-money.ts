@@ -3,7 +3,7 @@ import {
   type AdminPaymentsResponse,
 } from '../../../shared/contracts/admin-payments';
 import type { Db } from '../../db/client';
-import { ledgerRepo } from '../ledger/repo';
+import { ledger } from '../ledger/service';
 import { adminMoneyRepo, type MoneyRow } from './admin-repo';
 
 const party = (id: number | null, firstName: string | null, lastName: string | null) =>
@@ -23,7 +23,7 @@ export async function listAdminMoney(
     offset: (query.page - 1) * pageSize,
   });
   const idsOf = (kind: MoneyRow['kind']) => rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
-  const entries = await ledgerRepo.entriesFor(db, {
+  const entries = await ledger.entriesFor(db, {
     paymentIds: idsOf('payment'),
     payoutIds: idsOf('payout'),
   });

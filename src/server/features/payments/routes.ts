@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/payments';
 import { currentUser } from '../../plugins/auth';
 import { refuseCardData } from './card-data';
-import { createPaymentService, PaymentDeclined } from './service';
+import { PaymentDeclined } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -24,13 +24,7 @@ const errors = {
 /** Payments (issue 5): card/wallet/PayPal holds through the provider, transfers confirmed by an admin. */
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPaymentService({
-    db: app.db,
-    provider: app.payments,
-    supportEmail: app.env.supportEmail,
-    mailer: app.mailer,
-    publicUrl: app.env.publicUrl,
-  });
+  const service = app.services.payments;
   // Card numbers and codes go to the provider's hosted fields, never here: refused before validation
   // (whose errors could echo them), and the body is never logged.
   app.addHook('preValidation', refuseCardData);

@@ -15,9 +15,8 @@ import type { Db, Tx } from '../../db/client';
 import { bookings, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { notifyBookingParties } from '../bookings/notices';
-import { bookingRepo } from '../bookings/repo';
-import { ledgerRepo } from '../ledger/repo';
+import { bookingRecords, notifyBookingParties } from '../bookings/service';
+import { ledger } from '../ledger/service';
 import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
 import { type PaymentRow, paymentRepo } from './repo';
@@ -129,7 +128,7 @@ export function createPaymentService(deps: PaymentDeps) {
     mails: Mail[],
   ): Promise<PaymentRow> {
     const at = now();
-    const booking = await bookingRepo.lock(tx, input.bookingId);
+    const booking = await bookingRecords.lock(tx, input.bookingId);
     if (!booking || booking.familyId !== actor.id) throw notFound('Booking not found');
     // A twin request with this key may have committed while we waited for the booking lock.
     if (await paymentRepo.byKey(tx, actor.id, key)) throw new KeyTaken();
@@ -214,7 +213,7 @@ export function createPaymentService(deps: PaymentDeps) {
       cardLast4: result.last4,
       updatedAt: at,
     });
-    await ledgerRepo.post(tx, {
+    await ledger.post(tx, {
       bookingId: booking.id,
       paymentId: payment.id,
       at,
@@ -271,7 +270,7 @@ export function createPaymentService(deps: PaymentDeps) {
     },
 
     async forBooking(actor: Actor, bookingId: number): Promise<PaymentView[]> {
-      const b = await bookingRepo.find(db, bookingId);
+      const b = await bookingRecords.find(db, bookingId);
       if (!b || (b.familyId !== actor.id && actor.userType !== 'admin')) throw notFound('Booking not found');
       return (await paymentRepo.forBooking(db, bookingId)).map(view);
     },
@@ -303,7 +302,7 @@ export function createPaymentService(deps: PaymentDeps) {
         const p = await paymentRepo.lock(tx, id);
         if (!p) throw notFound('Payment not found');
         if (p.status !== 'awaiting_transfer') throw conflict('This payment is not waiting for a transfer.');
-        const booking = await bookingRepo.lock(tx, p.bookingId);
+        const booking = await bookingRecords.lock(tx, p.bookingId);
         if (!booking) throw notFound('Booking not found');
         const amount = toCents(p.amount);
         const settles = booking.status === 'completed';
@@ -314,7 +313,7 @@ export function createPaymentService(deps: PaymentDeps) {
           receivedBy: admin.id,
           updatedAt: at,
         });
-        await ledgerRepo.post(tx, {
+        await ledger.post(tx, {
           bookingId: booking.id,
           paymentId: p.id,
           at,

@@ -1,9 +1,9 @@
 import { cancellationTerms } from '../../../shared/contracts/bookings';
 import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
+import type { PaymentProvider } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
-import { type BookingRow, onBookingTransition } from '../bookings/events';
-import { bookingAccountBalance, ledgerRepo } from '../ledger/repo';
-import { paymentProvider } from './provider';
+import type { BookingRow, BookingTransition } from '../bookings/service';
+import { ledger } from '../ledger/service';
 import { type PaymentRow, paymentRepo } from './repo';
 
 /** A booking's money: total charged, our fee, and the caregiver's subtotal (cents). */
@@ -19,20 +19,20 @@ const isHeld = (p: PaymentRow | undefined) => p?.status === 'authorized' || p?.s
  * Completion: the held money (or, with none held, what the family now owes) becomes our fee and the
  * caregiver's earning; a card hold is captured.
  */
-async function settleCompletion(tx: Tx, b: BookingRow, at: Date) {
+async function settleCompletion(provider: PaymentProvider, tx: Tx, b: BookingRow, at: Date) {
   const { total, fee, subtotal } = bookingAmounts(b);
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   const held = isHeld(payment);
   if (payment && held) {
     if (payment.status === 'authorized' && payment.providerRef)
-      await paymentProvider().capture(payment.providerRef, total);
+      await provider.capture(payment.providerRef, total);
     await paymentRepo.update(tx, payment.id, {
       status: 'captured',
       capturedAmount: centsToDecimal(total),
       updatedAt: at,
     });
   }
-  await ledgerRepo.post(tx, {
+  await ledger.post(tx, {
     bookingId: b.id,
     paymentId: held ? payment?.id : null,
     at,
@@ -56,7 +56,7 @@ async function settleCompletion(tx: Tx, b: BookingRow, at: Date) {
 }
 
 /** Decline, expiry or a free cancellation: everything held goes back; a pending transfer is called off. */
-async function releaseAll(tx: Tx, b: BookingRow, at: Date) {
+async function releaseAll(provider: PaymentProvider, tx: Tx, b: BookingRow, at: Date) {
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   if (!payment) return;
   if (payment.status === 'awaiting_transfer') {
@@ -67,8 +67,8 @@ async function releaseAll(tx: Tx, b: BookingRow, at: Date) {
   const amount = toCents(payment.amount);
   const card = payment.status === 'authorized';
   if (payment.providerRef) {
-    if (card) await paymentProvider().void(payment.providerRef);
-    else await paymentProvider().refund(payment.providerRef, amount);
+    if (card) await provider.void(payment.providerRef);
+    else await provider.refund(payment.providerRef, amount);
   }
   await paymentRepo.update(tx, payment.id, {
     status: card ? 'voided' : 'refunded',
@@ -76,7 +76,7 @@ async function releaseAll(tx: Tx, b: BookingRow, at: Date) {
     updatedAt: at,
   });
   const kind = card ? 'void' : 'refund';
-  await ledgerRepo.post(tx, {
+  await ledger.post(tx, {
     bookingId: b.id,
     paymentId: payment.id,
     at,
@@ -88,7 +88,13 @@ async function releaseAll(tx: Tx, b: BookingRow, at: Date) {
 }
 
 /** A late cancellation by the family: the fee goes to the caregiver, the rest back to the family. */
-async function settleLateCancellation(tx: Tx, b: BookingRow, lateFee: Cents, at: Date) {
+async function settleLateCancellation(
+  provider: PaymentProvider,
+  tx: Tx,
+  b: BookingRow,
+  lateFee: Cents,
+  at: Date,
+) {
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   const caregiverLine = {
     account: 'caregiver_payable' as const,
@@ -99,9 +105,9 @@ async function settleLateCancellation(tx: Tx, b: BookingRow, lateFee: Cents, at:
   };
   if (payment && isHeld(payment)) {
     const amount = toCents(payment.amount);
-    if (payment.providerRef) await paymentProvider().capture(payment.providerRef, lateFee);
+    if (payment.providerRef) await provider.capture(payment.providerRef, lateFee);
     if (payment.providerRef && payment.status === 'received') {
-      await paymentProvider().refund(payment.providerRef, amount - lateFee);
+      await provider.refund(payment.providerRef, amount - lateFee);
     }
     await paymentRepo.update(tx, payment.id, {
       status: 'partially_refunded',
@@ -109,7 +115,7 @@ async function settleLateCancellation(tx: Tx, b: BookingRow, lateFee: Cents, at:
       refundedAmount: centsToDecimal(amount - lateFee),
       updatedAt: at,
     });
-    await ledgerRepo.post(tx, {
+    await ledger.post(tx, {
       bookingId: b.id,
       paymentId: payment.id,
       at,
@@ -125,7 +131,7 @@ async function settleLateCancellation(tx: Tx, b: BookingRow, lateFee: Cents, at:
     await paymentRepo.update(tx, payment.id, { status: 'cancelled', updatedAt: at });
   }
   // Nothing held: the family owes the fee.
-  await ledgerRepo.post(tx, {
+  await ledger.post(tx, {
     bookingId: b.id,
     at,
     lines: [
@@ -135,40 +141,44 @@ async function settleLateCancellation(tx: Tx, b: BookingRow, lateFee: Cents, at:
   });
 }
 
-/** Money follows every booking transition, in the same transaction. */
-export async function settleBookingTransition(
-  tx: Tx,
-  e: { booking: BookingRow; from: BookingRow['status'] | null; to: BookingRow['status']; at: Date },
-): Promise<void> {
-  const b = e.booking;
-  switch (e.to) {
-    case 'completed':
-      return settleCompletion(tx, b, e.at);
-    case 'declined':
-    case 'expired':
-      return releaseAll(tx, b, e.at);
-    case 'cancelled': {
-      const terms = cancellationTerms(
-        {
-          status: e.from ?? 'pending',
-          startsAt: b.startsAt,
-          hourlyRateCents: toCents(b.hourlyRate),
-          duration: b.duration,
-        },
-        b.cancelledBy === b.familyId ? 'family' : 'caregiver',
-        e.at,
-      );
-      if (terms.lateFee > 0) return settleLateCancellation(tx, b, terms.lateFee, e.at);
-      return releaseAll(tx, b, e.at);
+/**
+ * Money follows every booking transition, in the same transaction: a completion captures, a decline,
+ * expiry or free cancellation releases, a late cancellation pays the caregiver the fee. Built once per
+ * app with its payment provider (src/server/events.ts registers it first).
+ */
+export function createSettlement(provider: PaymentProvider) {
+  return async function settleBookingTransition(
+    tx: Tx,
+    e: Pick<BookingTransition, 'booking' | 'from' | 'to' | 'at'>,
+  ): Promise<void> {
+    const b = e.booking;
+    switch (e.to) {
+      case 'completed':
+        return settleCompletion(provider, tx, b, e.at);
+      case 'declined':
+      case 'expired':
+        return releaseAll(provider, tx, b, e.at);
+      case 'cancelled': {
+        const terms = cancellationTerms(
+          {
+            status: e.from ?? 'pending',
+            startsAt: b.startsAt,
+            hourlyRateCents: toCents(b.hourlyRate),
+            duration: b.duration,
+          },
+          b.cancelledBy === b.familyId ? 'family' : 'caregiver',
+          e.at,
+        );
+        if (terms.lateFee > 0) return settleLateCancellation(provider, tx, b, terms.lateFee, e.at);
+        return releaseAll(provider, tx, b, e.at);
+      }
+      default:
+        return;
     }
-    default:
-      return;
-  }
+  };
 }
 
 /** What the family still owes for a booking completed (or late-cancelled) without money held (cents). */
 export async function outstandingFor(tx: Tx, bookingId: number): Promise<Cents> {
-  return -(await bookingAccountBalance(tx, bookingId, 'family_receivable'));
+  return -(await ledger.bookingAccountBalance(tx, bookingId, 'family_receivable'));
 }
-
-onBookingTransition(settleBookingTransition);

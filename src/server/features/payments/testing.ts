@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { SANDBOX_CARDS, type SandboxProvider } from '../../adapters/payments';
+import type { Tx } from '../../db/client';
+import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
 
 export const TEST_CARDS = SANDBOX_CARDS;
 
@@ -26,4 +29,17 @@ export function sandboxCardToken(provider: SandboxProvider, number: string = SAN
   const result = provider.tokenize({ number, expMonth: 12, expYear: 2035, cvc: '123' });
   if (!result.ok) throw new Error(`tokenization failed: ${result.message}`);
   return result.token;
+}
+
+/** A family and a caregiver (at `rate` JMD an hour) with a pending booking `days` ahead, made through the API. */
+export async function requestedBooking(app: FastifyInstance, db: Tx, rate = 1500, duration = 2, days = 7) {
+  const family = await signedIn(db, { userType: 'family' });
+  const cg = await signedInCaregiver(db, { hourlyRate: rate });
+  const res = await requestBooking(
+    app,
+    family.headers,
+    panelBody(cg.caregiver.id, daysAhead(days), '9:00 AM', duration),
+  );
+  expect(res.statusCode).toBe(201);
+  return { family, cg, booking: res.json() as { id: number; totalCost: string } };
 }

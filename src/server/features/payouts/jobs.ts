@@ -1,12 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { jamaicaToday } from '../../../shared/time';
 import type { Job } from '../../jobs/scheduler';
-import { loadPayoutKey } from './crypto';
-import { createPayoutService, isFriday } from './service';
-
-export function payoutServiceFor(app: FastifyInstance) {
-  return createPayoutService({ db: app.db, key: loadPayoutKey(app.env), mailer: app.mailer });
-}
+import { isFriday } from './service';
 
 /**
  * Friday payouts (America/Jamaica): checked hourly, pays on Fridays only; the payout per caregiver per
@@ -17,6 +11,6 @@ export const fridayPayoutJob: Job = {
   everyMs: 60 * 60_000,
   async run({ app, now }) {
     if (!isFriday(jamaicaToday(now))) return undefined;
-    return payoutServiceFor(app).run(now);
+    return app.services.payouts.run(now);
   },
 };

@@ -16,7 +16,7 @@ import {
 import { ledgerRepo } from '../ledger/repo';
 import { sandboxToken } from '../payments/testing';
 import { decryptSecret, encryptSecret, loadPayoutKey } from './crypto';
-import { fridayPayoutJob, payoutServiceFor } from './jobs';
+import { fridayPayoutJob } from './jobs';
 import { isFriday, nextFriday } from './service';
 
 const HOUR = 3_600_000;
@@ -143,7 +143,7 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
 
     // 49 hours later the earning is available; two runs at once pay it once.
     const friday = new Date(Date.now() + 49 * HOUR);
-    const service = payoutServiceFor(t.app);
+    const service = t.app.services.payouts;
     const [a, b] = await Promise.all([service.run(friday, '2099-01-02'), service.run(friday, '2099-01-02')]);
     const mine = (await db().select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
     expect(mine).toHaveLength(1);
@@ -195,7 +195,7 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
   it('skips caregivers without a payout account, and the admin run endpoint is admin-only', async () => {
     const noAccount = await earned(0);
     const friday = new Date(Date.now() + 50 * HOUR);
-    const r = await payoutServiceFor(t.app).run(friday, '2099-02-06');
+    const r = await t.app.services.payouts.run(friday, '2099-02-06');
     expect(r.skippedNoAccount).toBeGreaterThanOrEqual(1);
     const earnings = await ledgerRepo.caregiverEarnings(db(), noAccount.cg.caregiver.id, friday);
     expect(earnings.available).toBe(200000);

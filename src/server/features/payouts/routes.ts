@@ -7,9 +7,7 @@ import { badRequest } from '../../errors';
 import { runJob } from '../../jobs/scheduler';
 import { currentUser } from '../../plugins/auth';
 import { bookingLifecycleJob } from '../bookings/jobs';
-import { loadPayoutKey } from './crypto';
 import { fridayPayoutJob } from './jobs';
-import { createPayoutService } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -29,8 +27,8 @@ const RunJobRequest = z
 /** Earnings, payout settings and the payout run (issue 5 item 6). */
 export async function payoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Loaded at start: production without PAYOUT_ENCRYPTION_KEY stops here with one clear line.
-  const service = createPayoutService({ db: app.db, key: loadPayoutKey(app.env), mailer: app.mailer });
+  // Built with the app (src/server/services.ts): production without PAYOUT_ENCRYPTION_KEY stops at start.
+  const service = app.services.payouts;
 
   r.get(
     '/api/earnings',

@@ -16,8 +16,8 @@ import type { Db, Tx } from '../../db/client';
 import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { bookingRepo } from '../bookings/repo';
-import { ledgerRepo } from '../ledger/repo';
+import { bookingRecords } from '../bookings/service';
+import { ledger } from '../ledger/service';
 import { notificationService } from '../notifications/service';
 import { decryptSecret, encryptSecret } from './crypto';
 
@@ -49,7 +49,7 @@ export function createPayoutService(deps: PayoutDeps) {
   const { db, key } = deps;
 
   async function caregiverIdOf(actor: Actor): Promise<number> {
-    const id = await bookingRepo.caregiverIdOfUser(db, actor.id);
+    const id = await bookingRecords.caregiverIdOfUser(db, actor.id);
     if (id === undefined) throw notFound('Create your caregiver profile first.');
     return id;
   }
@@ -75,7 +75,7 @@ export function createPayoutService(deps: PayoutDeps) {
         .where(eq(payoutAccounts.caregiverId, caregiverId))
         .limit(1);
       if (!account) return { paid: null, noAccount: true };
-      const { available } = await ledgerRepo.caregiverEarnings(tx, caregiverId, now);
+      const { available } = await ledger.caregiverEarnings(tx, caregiverId, now);
       if (available <= 0) return { paid: null, noAccount: false };
       const inserted = await tx
         .insert(payouts)
@@ -91,7 +91,7 @@ export function createPayoutService(deps: PayoutDeps) {
         .returning();
       const payout = inserted[0];
       if (!payout) return { paid: null, noAccount: false };
-      await ledgerRepo.post(tx, {
+      await ledger.post(tx, {
         payoutId: payout.id,
         at: now,
         lines: [
@@ -153,7 +153,7 @@ export function createPayoutService(deps: PayoutDeps) {
 
     async earnings(actor: Actor, now: Date): Promise<EarningsView> {
       const caregiverId = await caregiverIdOf(actor);
-      const totals = await ledgerRepo.caregiverEarnings(db, caregiverId, now);
+      const totals = await ledger.caregiverEarnings(db, caregiverId, now);
       const rows = await db
         .select({
           e: ledgerEntries,

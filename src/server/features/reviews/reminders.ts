@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/raw-rows';
 import { reviewReminders } from '../../db/schema';
 import { wantsEmail } from '../notifications/preferences';
-import { rows } from '../stats-engine/repo';
 import { COMPLETED_AT, REVIEW_WINDOW_MS } from './service';
 
 /** A reminder goes out this long after completion, when the family has not reviewed yet. */
@@ -66,4 +66,9 @@ export async function sendReviewReminders(
     sent++;
   }
   return sent;
+}
+
+/** The reminder job's service: built once with the app's database, mailer and public address. */
+export function createReviewReminderService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+  return { send: (now: Date) => sendReviewReminders(deps, now) };
 }

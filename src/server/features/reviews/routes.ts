@@ -21,7 +21,7 @@ import { forbidden, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../caregiver-directory/service';
 import { reviewAdminRepo, reviewRepo } from './repo';
-import { createReviewService, reviewStatus } from './service';
+import { reviewStatus } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -47,7 +47,7 @@ function myReview(r: typeof reviews.$inferSelect): MyReview {
 
 export async function reviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createReviewService({ db: app.db });
+  const service = app.services.reviews;
 
   r.get(
     '/api/reviews/caregiver/:id',

@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '../../../shared/contracts/reviews';
 import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/raw-rows';
 import { caregivers, familyRatings, reviews } from '../../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges } from '../badges/engine';
+import { caregiverStatsService } from '../caregiver-stats/service';
 import { notificationService } from '../notifications/service';
-import { rows, statsEngine } from '../stats-engine/repo';
 
 const DAY_MS = 86_400_000;
 export const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * DAY_MS;
@@ -96,7 +97,7 @@ export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: num
     .returning({ id: reviews.id, rating: reviews.rating, familyId: reviews.familyId });
   if (published.length === 0) return 0;
   await refreshRating(tx, caregiverId);
-  await statsEngine.ensure(tx, caregiverId);
+  await caregiverStatsService.ensure(tx, caregiverId);
   const [owner] = await tx
     .select({ userId: caregivers.userId })
     .from(caregivers)
@@ -124,6 +125,9 @@ export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: num
 export function createReviewService(deps: { db: Db }) {
   const { db } = deps;
   return {
+    /** The publishing job's run: reviews whose window ended without the other side's rating. */
+    publishDue: (now: Date) => publishDueReviews(db, now),
+
     async create(
       user: SessionUser,
       input: { bookingId: number; rating: number; comment: string | null },
@@ -194,7 +198,7 @@ export function createReviewService(deps: { db: Db }) {
           .from(reviews)
           .where(and(eq(reviews.bookingId, b.id), isNull(reviews.publishedAt)));
         if (waiting) await publishReviews(tx, b.caregiverId, [waiting.id], now);
-        await statsEngine.recordActivity(tx, b.caregiverId, now);
+        await caregiverStatsService.recordActivity(tx, b.caregiverId, now);
         return rating;
       });
     },
@@ -217,7 +221,7 @@ export function createReviewService(deps: { db: Db }) {
           .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
           .returning();
         if (!updated) throw conflict(REVIEW_MESSAGES.replyTwice);
-        await statsEngine.recordActivity(tx, row.review.caregiverId, now);
+        await caregiverStatsService.recordActivity(tx, row.review.caregiverId, now);
         return updated;
       });
     },

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { caregivers } from '../../db/schema';
-import { evaluateBadges } from '../badges/engine';
 import { statsEngine } from './repo';
 
 /** The part of a booking state change the stats need (the bookings feature's transition event). */
@@ -18,10 +17,10 @@ const ANSWERS = new Set(['confirmed', 'declined']);
 
 /**
  * Runs inside the transaction of every booking state change: caregiver_stats follow the bookings
- * (counts, hours, earnings), an answer to a request feeds the response time, the caregiver's own actions
- * and completed care count as active days, and the badges are measured again (awarded once).
+ * (counts, hours, earnings), an answer to a request feeds the response time, and the caregiver's own
+ * actions and completed care count as active days. (The badges are measured next: src/server/events.ts.)
  */
-export async function handleBookingTransition(tx: Tx, e: BookingTransitionEvent) {
+export async function followBookingTransition(tx: Tx, e: BookingTransitionEvent) {
   const caregiverId = e.booking.caregiverId;
   await statsEngine.refreshBookings(tx, caregiverId);
   const [owner] = await tx
@@ -34,5 +33,4 @@ export async function handleBookingTransition(tx: Tx, e: BookingTransitionEvent)
     await statsEngine.refreshResponseTime(tx, caregiverId, e.at);
   }
   if (byCaregiver || e.to === 'completed') await statsEngine.recordActivity(tx, caregiverId, e.at);
-  await evaluateBadges(tx, caregiverId, { now: e.at, notify: true });
 }

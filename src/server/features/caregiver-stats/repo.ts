@@ -1,14 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { jamaicaToday } from '../../../shared/time';
 import type { Tx } from '../../db/client';
-import { bookingResponses, caregiverStats, caregivers, favourites, profileViews } from '../../db/schema';
-import { ledgerRepo } from '../ledger/repo';
+import { rows } from '../../db/raw-rows';
+import { bookingResponses, caregiverStats, favourites, profileViews } from '../../db/schema';
+import { ledger } from '../ledger/service';
 import { applyActivity } from './streak';
-
-/** Raw rows from tx.execute on pg and PGlite alike. */
-export async function rows<R>(tx: Tx, query: ReturnType<typeof sql>): Promise<R[]> {
-  return ((await tx.execute(query)) as unknown as { rows: R[] }).rows;
-}
 
 export const RESPONSE_WINDOW_DAYS = 90;
 
@@ -140,15 +136,7 @@ export const statsEngine = {
 
 /** Everything the caregiver ever earned (cents), from the ledger's caregiver_payable account. */
 export async function caregiverEarningsCents(tx: Tx, caregiverId: number): Promise<number> {
-  return (await ledgerRepo.caregiverEarnings(tx, caregiverId)).total;
-}
-
-export async function caregiverIdOfUser(tx: Tx, userId: number): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ id: caregivers.id })
-    .from(caregivers)
-    .where(and(eq(caregivers.userId, userId)));
-  return row?.id;
+  return (await ledger.caregiverEarnings(tx, caregiverId)).total;
 }
 
 export interface ResponseMeasure {

@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import {
+  BOOKING_MESSAGES,
+  type BookingView,
+  type CreateBookingRequest,
+  clock24,
+  FIRST_START_HOUR,
+  jamaicaInstantAt,
+  LAST_START_HOUR,
+  PANEL_DURATIONS,
+  parseClock,
+} from '../../../shared/contracts/bookings';
+import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
+import { jamaicaToday } from '../../../shared/time';
+import { badRequest, conflict, notFound } from '../../errors';
+import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
+import { viewOf } from './booking-view';
+import type { BookingRow } from './events';
+import { bookingRepo, isExclusionViolation } from './repo';
+import { notifyTransition } from './transition-booking';
+
+type CreateInput = z.output<typeof CreateBookingRequest>;
+
+interface ParsedTimes {
+  startMinutes: number;
+  duration: number;
+}
+
+/** Both payload shapes of spec §3 → start and whole-hour duration, or a 400 naming the rule broken. */
+export function parseBookingTimes(body: CreateInput): ParsedTimes {
+  const start = parseClock(body.startTime);
+  if (
+    start === undefined ||
+    start % 60 !== 0 ||
+    start / 60 < FIRST_START_HOUR ||
+    start / 60 > LAST_START_HOUR
+  ) {
+    throw badRequest(BOOKING_MESSAGES.startHour, [
+      { path: 'startTime', message: BOOKING_MESSAGES.startHour },
+    ]);
+  }
+  if (body.duration !== undefined) {
+    // The profile panel: one of the listed durations (the end may run past midnight).
+    if (!(PANEL_DURATIONS as readonly number[]).includes(body.duration)) {
+      throw badRequest(BOOKING_MESSAGES.duration, [{ path: 'duration', message: BOOKING_MESSAGES.duration }]);
+    }
+    return { startMinutes: start, duration: body.duration };
+  }
+  // The confirmation screen: an end time the same day, on the hour, at least an hour after the start.
+  const end = body.endTime === undefined ? undefined : parseClock(body.endTime);
+  if (end === undefined) {
+    throw badRequest('Choose an end time or a duration.', [{ path: 'endTime', message: 'Required' }]);
+  }
+  if (end % 60 !== 0) {
+    throw badRequest(BOOKING_MESSAGES.wholeHours, [
+      { path: 'endTime', message: BOOKING_MESSAGES.wholeHours },
+    ]);
+  }
+  if (end - start < 60) {
+    throw badRequest(BOOKING_MESSAGES.endAfterStart, [
+      { path: 'endTime', message: BOOKING_MESSAGES.endAfterStart },
+    ]);
+  }
+  return { startMinutes: start, duration: (end - start) / 60 };
+}
+
+/** A family's booking request: priced on the server, always pending, never overlapping another. */
+export function bookingCreation(ctx: BookingContext) {
+  const { db } = ctx;
+  return {
+    async create(actor: Actor, body: CreateInput): Promise<BookingView> {
+      const at = ctx.now();
+      const { startMinutes, duration } = parseBookingTimes(body);
+      if (body.date < jamaicaToday(at)) {
+        throw badRequest(BOOKING_MESSAGES.pastDate, [{ path: 'date', message: BOOKING_MESSAGES.pastDate }]);
+      }
+      const startsAt = jamaicaInstantAt(body.date, startMinutes);
+      if (startsAt.getTime() <= at.getTime()) {
+        throw badRequest(BOOKING_MESSAGES.startPassed, [
+          { path: 'startTime', message: BOOKING_MESSAGES.startPassed },
+        ]);
+      }
+      const endsAt = new Date(startsAt.getTime() + duration * HOUR);
+      const { view, mails } = await db.transaction(async (tx) => {
+        const cg = await bookingRepo.caregiverForBooking(tx, body.caregiverId);
+        if (!cg) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
+        if (cg.userId === actor.id) throw badRequest(BOOKING_MESSAGES.yourself);
+        if (!cg.isActive || cg.suspendedAt) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
+        if (!cg.isAvailable) throw conflict(`${cg.firstName} is not taking bookings right now.`);
+        const price = priceBooking(toCents(cg.hourlyRate), duration);
+        let row: BookingRow;
+        try {
+          // A savepoint, so the exclusion violation can be mapped without poisoning the transaction.
+          row = await tx.transaction(async (sp) =>
+            bookingRepo.insert(sp, {
+              familyId: actor.id,
+              caregiverId: cg.id,
+              date: body.date,
+              startTime: clock24(startMinutes),
+              endTime: clock24(startMinutes + duration * 60),
+              duration,
+              startsAt,
+              endsAt,
+              hourlyRate: cg.hourlyRate,
+              platformFee: centsToDecimal(price.platformFee),
+              totalCost: centsToDecimal(price.total),
+              status: 'pending',
+              notes: body.notes,
+              createdAt: at,
+              updatedAt: at,
+            }),
+          );
+        } catch (err) {
+          if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap);
+          throw err;
+        }
+        await bookingRepo.addEvent(tx, {
+          bookingId: row.id,
+          from: null,
+          to: 'pending',
+          actorUserId: actor.id,
+          at,
+        });
+        await ctx.events.emit(tx, {
+          booking: row,
+          from: null,
+          to: 'pending',
+          actorUserId: actor.id,
+          at,
+        });
+        const mails = await notifyTransition(ctx, tx, row, 'pending', actor.id);
+        return { view: await viewOf(tx, row.id, actor), mails };
+      });
+      await sendAfterCommit(ctx.mailer, mails);
+      return view;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import type { BookingView } from '../../../shared/contracts/bookings';
+import {
+  BOOKING_MESSAGES,
+  cancellationTerms,
+  PENDING_EXPIRY_HOURS,
+} from '../../../shared/contracts/bookings';
+import { toCents } from '../../../shared/money';
+import type { Mail } from '../../adapters/mailer';
+import type { Tx } from '../../db/client';
+import type { bookings } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../errors';
+import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
+import { viewOf } from './booking-view';
+import type { BookingRow, BookingStatus } from './events';
+import { notifyBookingParties } from './notices';
+import { bookingRepo } from './repo';
+
+export interface TransitionSpec {
+  to: BookingStatus;
+  from: readonly BookingStatus[];
+  patch?: Partial<typeof bookings.$inferInsert>;
+}
+
+/** Both parties hear of it, in-app and (if they want booking e-mails) by e-mail after commit. */
+export async function notifyTransition(
+  ctx: BookingContext,
+  tx: Tx,
+  row: BookingRow,
+  to: BookingStatus,
+  actorUserId: number | null,
+) {
+  const lateFeeCents = to === 'cancelled' ? await lateFeeOf(tx, row) : undefined;
+  return notifyBookingParties(tx, row.id, to, { publicUrl: ctx.publicUrl, actorUserId, lateFeeCents });
+}
+
+async function lateFeeOf(tx: Tx, row: BookingRow): Promise<number | undefined> {
+  if (row.status !== 'cancelled' || !row.cancelledAt) return undefined;
+  const prior = (await bookingRepo.events(tx, row.id)).filter((e) => e.toStatus !== 'cancelled').pop();
+  const terms = cancellationTerms(
+    {
+      status: prior?.toStatus ?? 'pending',
+      startsAt: row.startsAt,
+      hourlyRateCents: toCents(row.hourlyRate),
+      duration: row.duration,
+    },
+    row.cancelledBy === row.familyId ? 'family' : 'caregiver',
+    row.cancelledAt,
+  );
+  return terms.lateFee;
+}
+
+/**
+ * Writes one state change: the row, the event (who and when), every listener (payments, stats) and
+ * notifications for the other side — all in `tx`. Returns the mails to send after commit.
+ */
+export async function applyTransition(
+  ctx: BookingContext,
+  tx: Tx,
+  booking: BookingRow,
+  spec: TransitionSpec,
+  actorUserId: number | null,
+  at: Date,
+): Promise<{ row: BookingRow; mails: Mail[] }> {
+  if (!spec.from.includes(booking.status)) {
+    throw conflict(illegalMessage(booking.status, spec.to));
+  }
+  const row = await bookingRepo.transition(tx, booking.id, spec.from, {
+    ...spec.patch,
+    status: spec.to,
+    updatedAt: at,
+  });
+  if (!row) throw conflict(illegalMessage(booking.status, spec.to));
+  await bookingRepo.addEvent(tx, { bookingId: row.id, from: booking.status, to: spec.to, actorUserId, at });
+  await ctx.events.emit(tx, { booking: row, from: booking.status, to: spec.to, actorUserId, at });
+  const mails = await notifyTransition(ctx, tx, row, spec.to, actorUserId);
+  return { row, mails };
+}
+
+/** The booking if the actor is its family, its caregiver or an admin; 404 otherwise (no probing). */
+async function lockOwned(tx: Tx, actor: Actor, id: number) {
+  const booking = await bookingRepo.lock(tx, id);
+  if (!booking) throw notFound(BOOKING_MESSAGES.notYours);
+  const caregiverId =
+    actor.userType === 'caregiver' ? await bookingRepo.caregiverIdOfUser(tx, actor.id) : undefined;
+  const isFamily = booking.familyId === actor.id;
+  const isCaregiver = caregiverId !== undefined && booking.caregiverId === caregiverId;
+  if (!isFamily && !isCaregiver) throw notFound(BOOKING_MESSAGES.notYours);
+  return { booking, isFamily, isCaregiver };
+}
+
+const onlyCaregiver = (isCaregiver: boolean, what: string) => {
+  if (!isCaregiver) throw new AppError(403, `Only the caregiver can ${what} this booking.`);
+};
+
+/** The family's and the caregiver's answers to a booking: accept, decline, cancel, complete. */
+export function bookingTransitions(ctx: BookingContext) {
+  async function act(
+    actor: Actor,
+    id: number,
+    decide: (ctx: {
+      booking: BookingRow;
+      isFamily: boolean;
+      isCaregiver: boolean;
+      at: Date;
+    }) => TransitionSpec,
+  ): Promise<BookingView> {
+    const at = ctx.now();
+    const { view, mails } = await ctx.db.transaction(async (tx) => {
+      const owned = await lockOwned(tx, actor, id);
+      const spec = decide({ ...owned, at });
+      const { mails } = await applyTransition(ctx, tx, owned.booking, spec, actor.id, at);
+      return { view: await viewOf(tx, id, actor), mails };
+    });
+    await sendAfterCommit(ctx.mailer, mails);
+    return view;
+  }
+
+  return {
+    accept: (actor: Actor, id: number) =>
+      act(actor, id, ({ booking, isCaregiver, at }) => {
+        onlyCaregiver(isCaregiver, 'accept');
+        if (booking.status === 'pending' && isPastAnswerTime(booking, at)) {
+          throw conflict('This booking request has expired.');
+        }
+        return { from: ['pending'], to: 'confirmed', patch: { confirmedAt: at } };
+      }),
+
+    decline: (actor: Actor, id: number) =>
+      act(actor, id, ({ isCaregiver, at }) => {
+        onlyCaregiver(isCaregiver, 'decline');
+        return { from: ['pending'], to: 'declined', patch: { declinedAt: at } };
+      }),
+
+    cancel: (actor: Actor, id: number) =>
+      act(actor, id, ({ booking, at }) => {
+        if (
+          (booking.status === 'pending' || booking.status === 'confirmed') &&
+          booking.startsAt.getTime() <= at.getTime()
+        ) {
+          throw conflict('This booking has already started and can no longer be cancelled.');
+        }
+        return {
+          from: ['pending', 'confirmed'],
+          to: 'cancelled',
+          patch: { cancelledAt: at, cancelledBy: actor.id },
+        };
+      }),
+
+    complete: (actor: Actor, id: number) =>
+      act(actor, id, ({ booking, isCaregiver, at }) => {
+        onlyCaregiver(isCaregiver, 'complete');
+        if (booking.status === 'confirmed' && booking.endsAt.getTime() > at.getTime()) {
+          throw conflict('You can mark this booking completed once it has ended.');
+        }
+        return { from: ['confirmed'], to: 'completed', patch: { completedAt: at } };
+      }),
+  };
+}
+
+/** A request can no longer be answered 24 h after it was made, or once its start has come. */
+export function isPastAnswerTime(b: BookingRow, at: Date): boolean {
+  return (
+    b.createdAt.getTime() + PENDING_EXPIRY_HOURS * HOUR <= at.getTime() ||
+    b.startsAt.getTime() <= at.getTime()
+  );
+}
+
+function illegalMessage(from: BookingStatus, to: BookingStatus): string {
+  const verbs: Record<BookingStatus, string> = {
+    pending: 'requested',
+    confirmed: 'confirmed',
+    declined: 'declined',
+    expired: 'expired',
+    cancelled: 'cancelled',
+    completed: 'completed',
+  };
+  return `This booking is ${from === 'pending' ? 'still pending' : `already ${verbs[from]}`} and cannot be ${verbs[to]}.`;
+}
