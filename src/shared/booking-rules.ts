@@ -24,6 +24,8 @@ export const PANEL_DURATIONS = [1, 2, 3, 4, 6, 8, 12] as const;
 /** The profile panel's duration until the family picks another. */
 export const PANEL_DEFAULT_DURATION = 2;
 export const MAX_NOTES = 1000;
+/** The most bookings one list answer holds (GET /api/bookings?limit=). */
+export const BOOKING_LIST_MAX = 200;
 /** A pending request nobody answered expires after this many hours (or at its start). */
 export const PENDING_EXPIRY_HOURS = 24;
 /** A confirmed booking nobody marked completed completes itself this long after its end. */

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BOOKING_LIST_MAX } from '../../../shared/booking-rules';
 import type { BookingStatus, BookingView, CreateBookingRequest } from '../../../shared/contracts/bookings';
 import { apiGet, apiPost } from '../../lib/api';
 
@@ -26,7 +27,7 @@ export function useCreateBooking() {
 }
 
 export const getMyBookings = (signal?: AbortSignal) =>
-  apiGet<BookingView[]>('/api/bookings?limit=200', signal);
+  apiGet<BookingView[]>(`/api/bookings?limit=${BOOKING_LIST_MAX}`, signal);
 
 export const myBookingsQuery = queryOptions({
   queryKey: bookingKeys.mine,

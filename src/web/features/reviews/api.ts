@@ -6,6 +6,7 @@ import type {
   CaregiverReviewsResponse,
   CreateFamilyRatingRequest,
   CreateReviewRequest,
+  FamilyRating,
   HideReviewRequest,
   MyReview,
   ReviewReplyRequest,
@@ -44,7 +45,8 @@ export function useCreateReview() {
 export function useRateFamily() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateFamilyRatingRequest) => apiPost<unknown>('/api/reviews/family-rating', body),
+    mutationFn: (body: CreateFamilyRatingRequest) =>
+      apiPost<z.infer<typeof FamilyRating>>('/api/reviews/family-rating', body),
     onSuccess: () => invalidateAll(qc),
   });
 }
