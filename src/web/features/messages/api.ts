@@ -38,8 +38,11 @@ export const messagingKeys = {
   conversations: (base: string) => ['messages', 'conversations', base] as const,
   conversation: (base: string, userId: number) => ['messages', 'conversation', base, userId] as const,
   unread: ['messages', 'unread'] as const,
-  // Outside 'messages': a message or read receipt does not change them (invalidateMessaging leaves them be).
-  preferences: ['email-preferences'] as const,
+};
+
+/** The e-mail notification preferences: not under 'messages', as no message or read receipt changes them. */
+export const emailPreferenceKeys = {
+  all: ['email-preferences'] as const,
 };
 
 /** Where a conversation lives: the user's own, or YaadCare Support's (for admins). */
@@ -150,7 +153,7 @@ export function useReport(userId: number) {
 }
 
 export const emailPreferencesQuery = queryOptions({
-  queryKey: messagingKeys.preferences,
+  queryKey: emailPreferenceKeys.all,
   queryFn: ({ signal }) => apiGet<EmailPreferences>('/api/notification-preferences', signal),
 });
 
@@ -163,6 +166,6 @@ export function useSaveEmailPreferences() {
   return useMutation({
     mutationFn: (prefs: EmailPreferences) =>
       apiRequest<EmailPreferences>('PUT', '/api/notification-preferences', prefs),
-    onSuccess: (prefs) => queryClient.setQueryData(messagingKeys.preferences, prefs),
+    onSuccess: (prefs) => queryClient.setQueryData(emailPreferenceKeys.all, prefs),
   });
 }
