@@ -15,11 +15,11 @@ import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { configKeys } from '../config/api';
 
 export type { PublicUser };
-export type LoginBody = z.output<typeof LoginRequest>;
-export type SignupBody = z.output<typeof SignupRequest>;
-export type ForgotPasswordBody = z.output<typeof ForgotPasswordRequest>;
-export type ResetPasswordBody = z.output<typeof ResetPasswordRequest>;
-export type ChangePasswordBody = z.output<typeof ChangePasswordRequest>;
+export type LoginBody = z.input<typeof LoginRequest>;
+export type SignupBody = z.input<typeof SignupRequest>;
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordRequest>;
+export type ResetPasswordBody = z.input<typeof ResetPasswordRequest>;
+export type ChangePasswordBody = z.input<typeof ChangePasswordRequest>;
 export type MessageBody = z.infer<typeof MessageResponse>;
 
 export const authKeys = {
