@@ -3,7 +3,7 @@
  * cancellation policy. Kept apart from the zod contracts (contracts/bookings.ts re-exports them) so the
  * booking screens can use them without loading zod.
  */
-import { type Cents, priceBooking } from './money';
+import { type BookingPrice, type Cents, priceBooking, toCents } from './money';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT } from './pricing';
 
 export const BOOKING_STATUS_VALUES = [
@@ -21,7 +21,11 @@ export const FIRST_START_HOUR = 6;
 export const LAST_START_HOUR = 21;
 /** Spec §9: the profile panel's durations. */
 export const PANEL_DURATIONS = [1, 2, 3, 4, 6, 8, 12] as const;
+/** The profile panel's duration until the family picks another. */
+export const PANEL_DEFAULT_DURATION = 2;
 export const MAX_NOTES = 1000;
+/** The most bookings one list answer holds (GET /api/bookings?limit=). */
+export const BOOKING_LIST_MAX = 200;
 /** A pending request nobody answered expires after this many hours (or at its start). */
 export const PENDING_EXPIRY_HOURS = 24;
 /** A confirmed booking nobody marked completed completes itself this long after its end. */
@@ -89,6 +93,14 @@ export function isCalendarDate(date: string): boolean {
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.toISOString().slice(0, 10) === date && Number(m[1]) >= 1900;
+}
+
+/**
+ * The shared fee policy applied to an hourly rate as the API writes it ('1500.00') and a duration: what the
+ * booking screens show, priced exactly as the server prices the booking.
+ */
+export function bookingCost(hourlyRate: string | number, hours: number): BookingPrice {
+  return priceBooking(toCents(hourlyRate), hours);
 }
 
 export interface CancellationTerms {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookingCost } from '../../web/features/bookings/booking-form';
 import { centsToDecimal, priceBooking, toCents } from '../money';
-import { cancellationTerms, clock12, clock24, PANEL_DURATIONS, parseClock } from './bookings';
+import { bookingCost, cancellationTerms, clock12, clock24, PANEL_DURATIONS, parseClock } from './bookings';
 
 const rate = fc.integer({ min: 1, max: 100_000_00 }); // cents: JMD 0.01 to 100,000 an hour
 const hours = fc.oneof(fc.constantFrom(...PANEL_DURATIONS), fc.integer({ min: 1, max: 15 }));

@@ -1,4 +1,4 @@
-import { BOOKING_STATUS_VALUES, MAX_NOTES } from '../booking-rules';
+import { BOOKING_LIST_MAX, BOOKING_STATUS_VALUES, MAX_NOTES } from '../booking-rules';
 import { CalendarDate, Id, NumberLike } from './common';
 import { z } from './zod';
 
@@ -97,7 +97,7 @@ export const BookingListQuery = z.object({
     .optional()
     .transform((s) => (s ? s.split(',').map((x) => x.trim()) : undefined))
     .pipe(z.array(z.enum(BOOKING_STATUS_VALUES)).optional()),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  limit: z.coerce.number().int().min(1).max(BOOKING_LIST_MAX).default(100),
 });
 
 export const BookingIdParam = z.object({ id: Id('id') });

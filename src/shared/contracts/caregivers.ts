@@ -1,6 +1,16 @@
 import { CAREGIVER_KIND_VALUES, type CaregiverKind, findParish } from '../catalog';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_LIST_MAX,
+  SEARCH_MAX_LIMIT,
+  SEARCH_QUERY_MAX,
+  SEARCH_SORTS,
+  SEARCH_TEXT_MAX,
+} from '../search-rules';
 import { Id } from './common';
 import { z } from './zod';
+
+export * from '../search-rules';
 
 /** Comma-joined lists in the query string (spec §7): 'CPR Certified,Cooking' → ['CPR Certified', 'Cooking']. */
 const CommaList = z
@@ -12,7 +22,7 @@ const CommaList = z
       .map((x) => x.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.string().max(100)).max(20, 'At most 20 values'));
+  .pipe(z.array(z.string().max(SEARCH_TEXT_MAX)).max(SEARCH_LIST_MAX, `At most ${SEARCH_LIST_MAX} values`));
 
 const WholeJmd = (name: string) =>
   z.coerce
@@ -22,15 +32,6 @@ const WholeJmd = (name: string) =>
     .max(1_000_000, `${name} is too large`);
 
 const TrueFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
-
-export const SEARCH_SORTS = ['relevance', 'rating', 'rate_asc', 'rate_desc', 'experience'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const SEARCH_DEFAULT_LIMIT = 24;
-export const SEARCH_MAX_LIMIT = 50;
-/** Matches counted exactly before X-Total-Count becomes a lower bound (see CaregiverSearchQuery). */
-export const SEARCH_TOTAL_CAP = 500;
-/** The same with q: each text match is read from the table, so fewer are counted. */
-export const SEARCH_TEXT_TOTAL_CAP = 100;
 
 /** Other names of a kind that links and forms use. */
 const KIND_ALIASES: Record<string, CaregiverKind | undefined> = {
@@ -45,7 +46,7 @@ const TYPE_VALUES = [...CAREGIVER_KIND_VALUES, 'all-services', 'housekeeping'] a
  */
 export const CaregiverFilters = z.object({
   /** A town or a parish, any letter case; a prefix also matches ('kingst' → Kingston). */
-  location: z.string().trim().max(100).optional(),
+  location: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
   minRate: WholeJmd('minRate').optional(),
   maxRate: WholeJmd('maxRate').optional(),
   /** Minimum years. */
@@ -78,7 +79,7 @@ export const CaregiverFilters = z.object({
     })
     .optional(),
   /** Full text over name, bio, kinds, skills and certifications; forgiving of small typos. */
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
   verified: TrueFlag.optional(),
   /** Available now or today (spec §4 badge rule, in Jamaica time). */
   urgent: TrueFlag.optional(),

@@ -1,6 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { clock12, clock24, FIRST_START_HOUR, LAST_START_HOUR, MAX_NOTES } from '../../shared/booking-rules';
+import {
+  BOOKING_MESSAGES,
+  clock12,
+  clock24,
+  FIRST_START_HOUR,
+  LAST_START_HOUR,
+  MAX_NOTES,
+} from '../../shared/booking-rules';
 import { addJamaicaDays } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { jamaicaToday } from '../../shared/time';
@@ -62,7 +69,7 @@ export default function BookingConfirmationPage() {
   const hours = end - start;
   const cost = bookingCost(caregiver.hourlyRate, Math.max(hours, 0));
   const dateError = date && date < today ? 'The date cannot be before today.' : undefined;
-  const hoursError = hours < 1 ? 'The end time must be at least 1 hour after the start time.' : undefined;
+  const hoursError = hours < 1 ? BOOKING_MESSAGES.endAfterStart : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -10,19 +10,20 @@ import type {
   ResetPasswordRequest,
   SignupRequest,
 } from '../../../shared/contracts/auth';
+import type { MessageResponse } from '../../../shared/contracts/common';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { configKeys } from '../config/api';
 
 export type { PublicUser };
-export type LoginBody = z.output<typeof LoginRequest>;
-export type SignupBody = z.output<typeof SignupRequest>;
-export type ForgotPasswordBody = z.output<typeof ForgotPasswordRequest>;
-export type ResetPasswordBody = z.output<typeof ResetPasswordRequest>;
-export type ChangePasswordBody = z.output<typeof ChangePasswordRequest>;
-export interface MessageBody {
-  message: string;
-}
+export type LoginBody = z.input<typeof LoginRequest>;
+export type SignupBody = z.input<typeof SignupRequest>;
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordRequest>;
+export type ResetPasswordBody = z.input<typeof ResetPasswordRequest>;
+export type ChangePasswordBody = z.input<typeof ChangePasswordRequest>;
+export type MessageBody = z.infer<typeof MessageResponse>;
 
 export const authKeys = {
+  all: ['auth'] as const,
   me: ['auth', 'me'] as const,
 };
 
@@ -57,7 +58,7 @@ export const changePassword = (body: ChangePasswordBody) =>
   apiPost<MessageBody>('/api/auth/change-password', body);
 
 /** Keys that survive a change of session: they describe the server, not the person. */
-const SESSION_INDEPENDENT = new Set(['config']);
+const SESSION_INDEPENDENT = new Set<unknown>([configKeys.all[0]]);
 
 /**
  * A new session (or none) makes every cached answer suspect: drop them all, except the app config,

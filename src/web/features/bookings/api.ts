@@ -1,33 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingStatus, BookingView } from '../../../shared/contracts/bookings';
+import { BOOKING_LIST_MAX } from '../../../shared/booking-rules';
+import type { BookingStatus, BookingView, CreateBookingRequest } from '../../../shared/contracts/bookings';
 import { apiGet, apiPost } from '../../lib/api';
-import type { ProfileBookingRequest } from './booking-form';
 
 export type { BookingStatus, BookingView };
-
-export interface CreatedBooking {
-  id: number;
-}
-
-/** The confirmation screen's request (spec §3): 24-hour times; the server prices it. */
-export interface ConfirmationBookingRequest {
-  caregiverId: number;
-  date: string;
-  startTime: string;
-  endTime: string;
-  totalHours: number;
-  notes?: string;
-}
 
 export const bookingKeys = {
   all: ['bookings'] as const,
   mine: ['bookings', 'mine'] as const,
-  one: (id: number) => ['bookings', 'one', id] as const,
+  detail: (id: number) => ['bookings', 'detail', id] as const,
 };
 
-/** POST /api/bookings with either payload; the answer is read for the new booking's id. */
-export const createBooking = (body: ProfileBookingRequest | ConfirmationBookingRequest) =>
-  apiPost<CreatedBooking>('/api/bookings', body);
+/**
+ * POST /api/bookings with either payload of the contract: the profile panel's (booking-form.ts) or the
+ * confirmation screen's (24-hour times and totalHours); the server prices it and answers the new booking.
+ */
+export const createBooking = (body: CreateBookingRequest) => apiPost<BookingView>('/api/bookings', body);
 
 export function useCreateBooking() {
   const queryClient = useQueryClient();
@@ -38,9 +26,12 @@ export function useCreateBooking() {
   });
 }
 
+export const getMyBookings = (signal?: AbortSignal) =>
+  apiGet<BookingView[]>(`/api/bookings?limit=${BOOKING_LIST_MAX}`, signal);
+
 export const myBookingsQuery = queryOptions({
   queryKey: bookingKeys.mine,
-  queryFn: ({ signal }) => apiGet<BookingView[]>('/api/bookings?limit=200', signal),
+  queryFn: ({ signal }) => getMyBookings(signal),
   staleTime: 0,
 });
 
@@ -48,10 +39,13 @@ export function useMyBookings() {
   return useQuery(myBookingsQuery);
 }
 
+export const getBooking = (id: number, signal?: AbortSignal) =>
+  apiGet<BookingView>(`/api/bookings/${id}`, signal);
+
 export function bookingQuery(id: number) {
   return queryOptions({
-    queryKey: bookingKeys.one(id),
-    queryFn: ({ signal }) => apiGet<BookingView>(`/api/bookings/${id}`, signal),
+    queryKey: bookingKeys.detail(id),
+    queryFn: ({ signal }) => getBooking(id, signal),
     staleTime: 0,
   });
 }
@@ -62,12 +56,15 @@ export function useBooking(id: number) {
 
 export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete';
 
+/** POST /api/bookings/{id}/{action}: the booking's state machine. */
+export const answerBooking = (id: number, action: BookingAction) =>
+  apiPost<BookingView>(`/api/bookings/${id}/${action}`);
+
 /** Accept, decline, cancel or complete; every list and the booking itself refresh after. */
 export function useBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: BookingAction }) =>
-      apiPost<BookingView>(`/api/bookings/${id}/${action}`),
+    mutationFn: ({ id, action }: { id: number; action: BookingAction }) => answerBooking(id, action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

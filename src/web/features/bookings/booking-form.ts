@@ -1,12 +1,18 @@
-import { type BookingPrice, centsToDecimal, priceBooking, toCents } from '../../../shared/money';
+import {
+  bookingCost,
+  FIRST_START_HOUR,
+  LAST_START_HOUR,
+  PANEL_DEFAULT_DURATION,
+  PANEL_DURATIONS,
+} from '../../../shared/booking-rules';
+import type { CreateBookingRequest } from '../../../shared/contracts/bookings';
+import { centsToDecimal } from '../../../shared/money';
 
-/** Spec §9: start times hourly from 6:00 AM to 9:00 PM (16 slots). */
-export const FIRST_START_HOUR = 6;
-export const LAST_START_HOUR = 21;
-
-/** Spec §9: durations 1, 2, 3, 4, 6, 8 (full day) and 12 hours; default 2. */
-export const DURATIONS = [1, 2, 3, 4, 6, 8, 12] as const;
-export const DEFAULT_DURATION = 2;
+// The panel's hours, durations and pricing are the shared booking rules the server checks; re-exported
+// under the panel's names for its components.
+export { bookingCost, FIRST_START_HOUR, LAST_START_HOUR };
+export const DURATIONS = PANEL_DURATIONS;
+export const DEFAULT_DURATION = PANEL_DEFAULT_DURATION;
 
 export function durationLabel(hours: number): string {
   if (hours === 8) return '8 hours (full day)';
@@ -50,25 +56,16 @@ export function endTimeFor(startTime: string, duration: number): EndTime | undef
   return { label: formatHour(end), nextDay: end >= 24 };
 }
 
-/** The shared fee policy applied to a caregiver's hourly rate ('1500.00') and a duration. */
-export function bookingCost(hourlyRate: string | number, hours: number): BookingPrice {
-  return priceBooking(toCents(hourlyRate), hours);
-}
-
-/** Spec §3: the profile panel's booking request. familyId is not sent: the server takes it from the session. */
-export interface ProfileBookingRequest {
-  caregiverId: number;
-  /** yyyy-MM-dd */
-  date: string;
-  /** '9:00 AM' */
-  startTime: string;
-  endTime: string;
-  /** Hours. */
-  duration: number;
-  /** Numeric string, e.g. '3150.00'. */
-  totalCost: string;
-  notes?: string;
-}
+/**
+ * Spec §3: the profile panel's booking request (startTime '9:00 AM', duration in hours, totalCost a numeric
+ * string), one of the two shapes the contract accepts. familyId is not sent: the server takes it from the
+ * session.
+ */
+export type ProfileBookingRequest = Pick<
+  CreateBookingRequest,
+  'caregiverId' | 'date' | 'startTime' | 'notes'
+> &
+  Required<Pick<CreateBookingRequest, 'endTime' | 'duration' | 'totalCost'>>;
 
 export function buildBookingRequest(input: {
   caregiverId: number;

@@ -19,28 +19,30 @@ export type UpdateCaregiverBody = z.input<typeof UpdateCaregiverRequest>;
 export type UpdateMeBody = z.input<typeof UpdateMeRequest>;
 
 export const caregiverProfileKeys = {
-  me: ['/api/caregivers/me'] as const,
-  onboardingDraft: ['/api/caregivers/me/onboarding-draft'] as const,
+  all: ['caregiver-profile'] as const,
+  me: ['caregiver-profile', 'me'] as const,
+  onboardingDraft: ['caregiver-profile', 'onboarding-draft'] as const,
 };
 export type { OnboardingDraft };
 export type SaveOnboardingDraftBody = z.input<typeof SaveOnboardingDraftRequest>;
 
 /** The onboarding wizard's saved draft (prefilled with the signup parish and town); null if unreachable. */
+export const onboardingDraftQuery = queryOptions({
+  queryKey: caregiverProfileKeys.onboardingDraft,
+  queryFn: async ({ signal }) => {
+    try {
+      return await apiGet<OnboardingDraft>('/api/caregivers/me/onboarding-draft', signal);
+    } catch (error) {
+      // No draft service (or none for this account): the wizard starts empty rather than not at all.
+      if (error instanceof ApiError && error.status < 500) return null;
+      throw error;
+    }
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useOnboardingDraft(enabled = true) {
-  return useQuery({
-    queryKey: caregiverProfileKeys.onboardingDraft,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<OnboardingDraft>('/api/caregivers/me/onboarding-draft', signal);
-      } catch (error) {
-        // No draft service (or none for this account): the wizard starts empty rather than not at all.
-        if (error instanceof ApiError && error.status < 500) return null;
-        throw error;
-      }
-    },
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery({ ...onboardingDraftQuery, enabled });
 }
 
 /** Saves the wizard's step and values (on each Next). */

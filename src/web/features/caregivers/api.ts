@@ -26,7 +26,7 @@ export const caregiverKeys = {
   kinds: ['caregivers', 'kinds'] as const,
   parishCounts: (query: string) => ['caregivers', 'parish-counts', query] as const,
   profile: (id: number) => ['caregivers', 'profile', id] as const,
-  reviews: (id: number) => ['reviews', 'caregiver', id] as const,
+  reviews: (id: number) => ['caregivers', 'reviews', id] as const,
 };
 
 /** GET /api/caregivers/search?… — one page of caregivers and the total from X-Total-Count. */
@@ -69,17 +69,20 @@ export function useKindCounts() {
   return useQuery(kindCountsQuery);
 }
 
-/** Caregivers per parish for the map; only fetched while the map is open. */
-export function useParishCounts(query: URLSearchParams | string, enabled: boolean) {
+export function parishCountsQuery(query: URLSearchParams | string) {
   const qs = String(query);
-  return useQuery({
+  return queryOptions({
     queryKey: caregiverKeys.parishCounts(qs),
     queryFn: ({ signal }) =>
       apiGet<ParishCount[]>(`/api/caregivers/parish-counts${qs ? `?${qs}` : ''}`, signal),
-    enabled,
     // Changing a filter while the map is open keeps the old numbers on screen until the new ones come.
     placeholderData: keepPreviousData,
   });
+}
+
+/** Caregivers per parish for the map; only fetched while the map is open. */
+export function useParishCounts(query: URLSearchParams | string, enabled: boolean) {
+  return useQuery({ ...parishCountsQuery(query), enabled });
 }
 
 export function caregiverProfileQuery(id: number) {

@@ -6,7 +6,14 @@ import {
   findParish,
   type Parish,
 } from '../../../shared/catalog';
-import type { SearchSort } from '../../../shared/contracts/caregivers';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_LIST_MAX,
+  SEARCH_QUERY_MAX,
+  SEARCH_SORTS,
+  SEARCH_TEXT_MAX,
+  type SearchSort,
+} from '../../../shared/search-rules';
 
 /**
  * The search page's filters, which live in the URL (shareable, Back works, reload keeps them).
@@ -16,18 +23,8 @@ import type { SearchSort } from '../../../shared/contracts/caregivers';
 
 export type { SearchSort };
 
-/**
- * The contract's sorts and page size, repeated here so the search page does not load zod just for two
- * constants (search-params.test.ts checks they match src/shared/contracts/caregivers.ts).
- */
-export const SORTS = [
-  'relevance',
-  'rating',
-  'rate_asc',
-  'rate_desc',
-  'experience',
-] as const satisfies readonly SearchSort[];
-const SEARCH_DEFAULT_LIMIT = 24;
+/** The contract's sorts, from the zod-free search rules (the search page does not load zod). */
+export const SORTS = SEARCH_SORTS;
 
 export interface SearchFilters {
   q?: string;
@@ -105,10 +102,7 @@ export const RATE_RANGES: readonly { label: string; minRate: number; maxRate?: n
   { label: '$1200+', minRate: 1200 },
 ];
 
-const MAX_TEXT = 100;
-const MAX_LIST = 20;
-
-function text(value: string | null, max = MAX_TEXT): string | undefined {
+function text(value: string | null, max = SEARCH_TEXT_MAX): string | undefined {
   const trimmed = value?.trim().slice(0, max);
   return trimmed ? trimmed : undefined;
 }
@@ -141,8 +135,8 @@ function list(value: string | null): string[] {
   const items = value
     .split(',')
     .map((s) => s.trim())
-    .filter((s) => s.length > 0 && s.length <= MAX_TEXT);
-  return [...new Set(items)].slice(0, MAX_LIST);
+    .filter((s) => s.length > 0 && s.length <= SEARCH_TEXT_MAX);
+  return [...new Set(items)].slice(0, SEARCH_LIST_MAX);
 }
 
 const KIND_VALUES = new Set<string>(CAREGIVER_KINDS.map((k) => k.value));
@@ -168,7 +162,7 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
     [minRate, maxRate] = [maxRate, minRate];
   const parishText = params.get('parish');
   return {
-    q: text(params.get('q'), 200),
+    q: text(params.get('q'), SEARCH_QUERY_MAX),
     location: text(params.get('location')),
     type: parseKind(params.get('type')),
     parish: parishText ? findParish(parishText) : undefined,

@@ -4,9 +4,15 @@ import { apiGet } from '../../lib/api';
 
 export type { AppConfigResponse };
 
+export const configKeys = {
+  all: ['config'] as const,
+};
+
+export const getAppConfig = (signal?: AbortSignal) => apiGet<AppConfigResponse>('/api/config', signal);
+
 export const appConfigQuery = queryOptions({
-  queryKey: ['config'] as const,
-  queryFn: ({ signal }) => apiGet<AppConfigResponse>('/api/config', signal),
+  queryKey: configKeys.all,
+  queryFn: ({ signal }) => getAppConfig(signal),
 });
 
 export function useAppConfig() {

@@ -1,40 +1,46 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CaregiverDashboardResponse,
   FamilyDashboardResponse,
 } from '../../../shared/contracts/dashboard';
-import { apiGet, apiPost } from '../../lib/api';
+import { apiGet } from '../../lib/api';
+import { answerBooking } from '../bookings/api';
 
 export type { CaregiverDashboardResponse, FamilyDashboardResponse };
 
-export const caregiverDashboardKey = ['/api/caregiver/dashboard'] as const;
-export const familyDashboardKey = ['/api/family/dashboard'] as const;
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  caregiver: ['dashboard', 'caregiver'] as const,
+  family: ['dashboard', 'family'] as const,
+};
+
+export const caregiverDashboardQuery = queryOptions({
+  queryKey: dashboardKeys.caregiver,
+  queryFn: ({ signal }) => apiGet<CaregiverDashboardResponse>('/api/caregiver/dashboard', signal),
+  staleTime: 0,
+  retry: false,
+});
 
 export function useCaregiverDashboard(enabled = true) {
-  return useQuery({
-    queryKey: caregiverDashboardKey,
-    queryFn: ({ signal }) => apiGet<CaregiverDashboardResponse>('/api/caregiver/dashboard', signal),
-    enabled,
-    staleTime: 0,
-    retry: false,
-  });
+  return useQuery({ ...caregiverDashboardQuery, enabled });
 }
 
+export const familyDashboardQuery = queryOptions({
+  queryKey: dashboardKeys.family,
+  queryFn: ({ signal }) => apiGet<FamilyDashboardResponse>('/api/family/dashboard', signal),
+  staleTime: 0,
+  retry: false,
+});
+
 export function useFamilyDashboard() {
-  return useQuery({
-    queryKey: familyDashboardKey,
-    queryFn: ({ signal }) => apiGet<FamilyDashboardResponse>('/api/family/dashboard', signal),
-    staleTime: 0,
-    retry: false,
-  });
+  return useQuery(familyDashboardQuery);
 }
 
 /** Accept or Decline a pending request (the bookings API's state machine). */
 export function useAnswerBooking() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: number; answer: 'accept' | 'decline' }) =>
-      apiPost<unknown>(`/api/bookings/${id}/${answer}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: caregiverDashboardKey }),
+    mutationFn: ({ id, answer }: { id: number; answer: 'accept' | 'decline' }) => answerBooking(id, answer),
+    onSettled: () => qc.invalidateQueries({ queryKey: dashboardKeys.caregiver }),
   });
 }

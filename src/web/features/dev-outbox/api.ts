@@ -16,19 +16,25 @@ export interface OutboxSms {
   createdAt: string;
 }
 
+export const outboxKeys = {
+  all: ['dev-outbox'] as const,
+  mail: ['dev-outbox', 'mail'] as const,
+  sms: ['dev-outbox', 'sms'] as const,
+};
+
 const newestFirst = <T extends { createdAt: string }>(items: T[]) =>
   [...items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 
 /** Admins only (the outboxes hold every user's reset links and codes); demo mode only. */
 export const outboxQuery = queryOptions({
-  queryKey: ['dev', 'outbox'] as const,
+  queryKey: outboxKeys.mail,
   queryFn: async ({ signal }) => newestFirst(await apiGet<OutboxMail[]>('/api/dev/outbox', signal)),
   // The outbox changes behind our back (every e-mail sent lands here): always ask again on visit.
   staleTime: 0,
 });
 
 export const smsOutboxQuery = queryOptions({
-  queryKey: ['dev', 'sms-outbox'] as const,
+  queryKey: outboxKeys.sms,
   queryFn: async ({ signal }) => newestFirst(await apiGet<OutboxSms[]>('/api/dev/sms-outbox', signal)),
   staleTime: 0,
 });

@@ -1,33 +1,40 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { FavouriteCaregiver } from '../../../shared/contracts/favourites';
+import type { z } from 'zod';
+import type { FavouriteCaregiver, FavouriteState } from '../../../shared/contracts/favourites';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { useCurrentUser } from '../auth/api';
+import { dashboardKeys } from '../dashboard/api';
 
 export type { FavouriteCaregiver };
-export const favouritesKey = ['/api/favourites'] as const;
+
+export const favouriteKeys = {
+  all: ['favourites'] as const,
+  mine: ['favourites', 'mine'] as const,
+};
+
+export const favouritesQuery = queryOptions({
+  queryKey: favouriteKeys.mine,
+  queryFn: ({ signal }) => apiGet<FavouriteCaregiver[]>('/api/favourites', signal),
+  staleTime: 60_000,
+});
 
 /** The signed-in family's favourites (one query shared by every heart on the page). */
 export function useFavourites(enabled = true) {
-  return useQuery({
-    queryKey: favouritesKey,
-    queryFn: ({ signal }) => apiGet<FavouriteCaregiver[]>('/api/favourites', signal),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...favouritesQuery, enabled });
 }
 
 export function useToggleFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ caregiverId, favourite }: { caregiverId: number; favourite: boolean }) =>
-      apiRequest<{ caregiverId: number; favourite: boolean }>(
+      apiRequest<z.infer<typeof FavouriteState>>(
         favourite ? 'PUT' : 'DELETE',
         `/api/favourites/${caregiverId}`,
       ),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: favouritesKey });
-      await queryClient.invalidateQueries({ queryKey: ['/api/family/dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: favouriteKeys.all });
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.family });
     },
   });
 }

@@ -1,29 +1,48 @@
 import {
   type InfiniteData,
+  infiniteQueryOptions,
+  partialMatchKey,
   type QueryClient,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   AdminReport,
   Conversation,
   ConversationMessagesResponse,
   EmailPreferences,
+  MarkReadResponse,
   Message,
+  ReplyRequest,
+  ReportRequest,
+  SendMessageRequest,
+  UnreadCountResponse,
 } from '../../../shared/contracts/messages';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { adminKeys } from '../admin/api';
+import { notificationKeys } from '../notifications/api';
 
 export type { AdminReport, Conversation, ConversationMessagesResponse, EmailPreferences, Message };
 
+export type SendMessageBody = z.input<typeof SendMessageRequest>;
+export type ReplyBody = z.input<typeof ReplyRequest>;
+export type ReportBody = z.input<typeof ReportRequest>;
+
+/** Conversations are keyed by where they live (ConversationApi.base): the user's own, or Support's. */
 export const messagingKeys = {
-  conversations: ['/api/conversations'] as const,
-  unread: ['/api/messages/unread-count'] as const,
-  conversation: (base: string, userId: number) => [base, userId, 'messages'] as const,
-  supportConversations: ['/api/admin/support/conversations'] as const,
-  reports: ['/api/admin/reports'] as const,
-  preferences: ['/api/notification-preferences'] as const,
+  all: ['messages'] as const,
+  conversations: (base: string) => ['messages', 'conversations', base] as const,
+  conversation: (base: string, userId: number) => ['messages', 'conversation', base, userId] as const,
+  unread: ['messages', 'unread'] as const,
+};
+
+/** The e-mail notification preferences: not under 'messages', as no message or read receipt changes them. */
+export const emailPreferenceKeys = {
+  all: ['email-preferences'] as const,
 };
 
 /** Where a conversation lives: the user's own, or YaadCare Support's (for admins). */
@@ -34,38 +53,37 @@ export interface ConversationApi {
   meId: number;
 }
 
+/** What an event or a reconnection may have made stale: every conversation, the unread count, the reports queue. */
+const LIVE_KEYS = [messagingKeys.all, adminKeys.reportLists] as const;
+
 /** Every query an event or a reconnection may have made stale (active ones refetch). */
 export function invalidateMessaging(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
-    predicate: (q) => {
-      const head = String(q.queryKey[0]);
-      return (
-        head.startsWith('/api/conversations') ||
-        head.startsWith('/api/messages') ||
-        head.startsWith('/api/admin/support') ||
-        head.startsWith('/api/admin/reports')
-      );
-    },
+    predicate: (q) => LIVE_KEYS.some((key) => partialMatchKey(q.queryKey, key)),
   });
 }
 
-export function useConversations(base = '/api/conversations') {
-  return useQuery({
-    queryKey: [base] as const,
+export const conversationsQuery = (base = '/api/conversations') =>
+  queryOptions({
+    queryKey: messagingKeys.conversations(base),
     queryFn: ({ signal }) => apiGet<Conversation[]>(base, signal),
   });
+
+export function useConversations(base = '/api/conversations') {
+  return useQuery(conversationsQuery(base));
 }
+
+export const unreadMessagesQuery = queryOptions({
+  queryKey: messagingKeys.unread,
+  queryFn: ({ signal }) => apiGet<z.infer<typeof UnreadCountResponse>>('/api/messages/unread-count', signal),
+});
 
 export function useUnreadMessages(enabled = true) {
-  return useQuery({
-    queryKey: messagingKeys.unread,
-    queryFn: ({ signal }) => apiGet<{ unread: number }>('/api/messages/unread-count', signal),
-    enabled,
-  });
+  return useQuery({ ...unreadMessagesQuery, enabled });
 }
 
-export function useConversation(api: ConversationApi, userId: number) {
-  return useInfiniteQuery({
+export const conversationQuery = (api: ConversationApi, userId: number) =>
+  infiniteQueryOptions({
     queryKey: messagingKeys.conversation(api.base, userId),
     queryFn: ({ pageParam, signal }) =>
       apiGet<ConversationMessagesResponse>(
@@ -75,6 +93,9 @@ export function useConversation(api: ConversationApi, userId: number) {
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? (last.messages[0]?.id ?? undefined) : undefined),
   });
+
+export function useConversation(api: ConversationApi, userId: number) {
+  return useInfiniteQuery(conversationQuery(api, userId));
 }
 
 export type ConversationPages = InfiniteData<ConversationMessagesResponse, number>;
@@ -85,8 +106,12 @@ export function useSendMessage(api: ConversationApi, userId: number) {
     // The user's own messages go through the spec's POST /api/messages; support replies through the admin route.
     mutationFn: (content: string) =>
       api.base === '/api/conversations'
-        ? apiPost<Message>('/api/messages', { senderId: api.meId, receiverId: userId, content })
-        : apiPost<Message>(`${api.base}/${userId}/messages`, { content }),
+        ? apiPost<Message>('/api/messages', {
+            senderId: api.meId,
+            receiverId: userId,
+            content,
+          } satisfies SendMessageBody)
+        : apiPost<Message>(`${api.base}/${userId}/messages`, { content } satisfies ReplyBody),
     onSuccess: (message) => {
       queryClient.setQueryData<ConversationPages>(messagingKeys.conversation(api.base, userId), (data) => {
         if (!data || data.pages.length === 0) return data;
@@ -102,11 +127,12 @@ export function useSendMessage(api: ConversationApi, userId: number) {
 export function useMarkConversationRead(api: ConversationApi, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upToId: number) => apiPost<{ updated: number }>(`${api.base}/${userId}/read`, { upToId }),
+    mutationFn: (upToId: number) =>
+      apiPost<z.infer<typeof MarkReadResponse>>(`${api.base}/${userId}/read`, { upToId }),
     onSuccess: (result) => {
       if (result.updated > 0) {
         void invalidateMessaging(queryClient);
-        void queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       }
     },
   });
@@ -122,16 +148,17 @@ export function useBlock(userId: number) {
 
 export function useReport(userId: number) {
   return useMutation({
-    mutationFn: (body: { reason: string; messageId?: number }) =>
-      apiPost<{ id: number }>(`/api/users/${userId}/report`, body),
+    mutationFn: (body: ReportBody) => apiPost<{ id: number }>(`/api/users/${userId}/report`, body),
   });
 }
 
+export const emailPreferencesQuery = queryOptions({
+  queryKey: emailPreferenceKeys.all,
+  queryFn: ({ signal }) => apiGet<EmailPreferences>('/api/notification-preferences', signal),
+});
+
 export function useEmailPreferences() {
-  return useQuery({
-    queryKey: messagingKeys.preferences,
-    queryFn: ({ signal }) => apiGet<EmailPreferences>('/api/notification-preferences', signal),
-  });
+  return useQuery(emailPreferencesQuery);
 }
 
 export function useSaveEmailPreferences() {
@@ -139,6 +166,6 @@ export function useSaveEmailPreferences() {
   return useMutation({
     mutationFn: (prefs: EmailPreferences) =>
       apiRequest<EmailPreferences>('PUT', '/api/notification-preferences', prefs),
-    onSuccess: (prefs) => queryClient.setQueryData(messagingKeys.preferences, prefs),
+    onSuccess: (prefs) => queryClient.setQueryData(emailPreferenceKeys.all, prefs),
   });
 }

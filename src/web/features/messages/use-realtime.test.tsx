@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
+import { notificationKeys } from '../notifications/api';
 import { useRealtime } from './use-realtime';
 
 class FakeEventSource {
@@ -57,7 +58,7 @@ describe('useRealtime', () => {
     act(() => first.emit({ type: 'resync' }));
     expect(invalidate).not.toHaveBeenCalled();
     act(() => first.emit({ type: 'notification', kind: 'booking' }));
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/notifications'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.all });
     invalidate.mockClear();
     act(() => first.emit({ type: 'message', message: null, messageId: 3, senderId: 1, receiverId: 2 }));
     expect(invalidate).toHaveBeenCalledTimes(1);
@@ -84,7 +85,7 @@ describe('useRealtime', () => {
 
     // Back: the stream's first frame means "you may have missed something": everything is refetched.
     act(() => FakeEventSource.all[2].emit({ type: 'resync' }));
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/notifications'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.all });
     expect(invalidate.mock.calls.length).toBeGreaterThanOrEqual(2);
 
     view.unmount();

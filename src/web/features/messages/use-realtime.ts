@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RealtimeEvent } from '../../../shared/contracts/messages';
+import { notificationKeys } from '../notifications/api';
 import { invalidateMessaging } from './api';
 
 /** Reconnection delay: 1 s doubling to 30 s, with jitter so a restarted server is not hit all at once. */
@@ -25,7 +26,7 @@ export function useRealtime(enabled: boolean) {
 
     const refreshAll = () => {
       void invalidateMessaging(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     };
     const onEvent = (event: RealtimeEvent) => {
       switch (event.type) {
@@ -40,7 +41,7 @@ export function useRealtime(enabled: boolean) {
           void invalidateMessaging(queryClient);
           break;
         case 'notification':
-          void queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
           break;
       }
     };

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMoneyItem, AdminPaymentsResponse } from '../../../shared/contracts/admin-payments';
 import { apiGet } from '../../lib/api';
+import { paymentKeys } from './api';
 
 export type { AdminMoneyItem, AdminPaymentsResponse };
 export interface AdminMoneyFilter {
@@ -9,14 +10,18 @@ export interface AdminMoneyFilter {
   page: number;
 }
 
-export function useAdminMoney(filter: AdminMoneyFilter) {
+export function adminMoneyQuery(filter: AdminMoneyFilter) {
   const params = new URLSearchParams({ page: String(filter.page) });
   if (filter.bookingId) params.set('bookingId', String(filter.bookingId));
   if (filter.userId) params.set('userId', String(filter.userId));
-  return useQuery({
-    queryKey: ['/api/admin/payments', 'list', filter] as const,
+  return queryOptions({
+    queryKey: paymentKeys.adminList(filter),
     queryFn: ({ signal }) => apiGet<AdminPaymentsResponse>(`/api/admin/payments?${params}`, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+}
+
+export function useAdminMoney(filter: AdminMoneyFilter) {
+  return useQuery(adminMoneyQuery(filter));
 }

@@ -1,24 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminPaymentItem,
+  CreatePaymentRequest,
   EarningsView,
-  PaymentMethodValue,
   PaymentView,
   PayoutAccountRequest,
   PayoutAccountView,
 } from '../../../shared/contracts/payments';
 import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { bookingKeys } from '../bookings/api';
+import type { AdminMoneyFilter } from './admin-money-api';
 
 export type { AdminPaymentItem, EarningsView, PaymentView, PayoutAccountView };
 
-export interface PayBody {
-  bookingId: number;
-  method: PaymentMethodValue;
-  /** Card and wallet payments: the single-use token of the provider's hosted card fields. */
-  paymentToken?: string;
-  wallet?: 'apple_pay' | 'google_pay';
-}
+/** Card and wallet payments carry the single-use token of the provider's hosted card fields. */
+export type PayBody = CreatePaymentRequest;
 
 /**
  * POST /api/payments with an Idempotency-Key: the caller keeps one key per attempt, so a retry of the
@@ -53,9 +49,12 @@ export function usePay() {
 }
 
 export const paymentKeys = {
-  earnings: ['earnings'] as const,
-  settings: ['payment-settings'] as const,
-  awaiting: ['admin', 'payments', 'awaiting'] as const,
+  all: ['payments'] as const,
+  earnings: ['payments', 'earnings'] as const,
+  settings: ['payments', 'payout-account'] as const,
+  awaiting: ['payments', 'admin', 'awaiting'] as const,
+  /** The admin console's list of every payment (admin-money-api.ts). */
+  adminList: (filter: AdminMoneyFilter) => ['payments', 'admin', 'list', filter] as const,
 };
 
 export const earningsQuery = queryOptions({
@@ -68,11 +67,13 @@ export function useEarnings() {
   return useQuery(earningsQuery);
 }
 
+export const payoutAccountQuery = queryOptions({
+  queryKey: paymentKeys.settings,
+  queryFn: ({ signal }) => apiGet<PayoutAccountView>('/api/payment-settings', signal),
+});
+
 export function usePayoutAccount() {
-  return useQuery({
-    queryKey: paymentKeys.settings,
-    queryFn: ({ signal }) => apiGet<PayoutAccountView>('/api/payment-settings', signal),
-  });
+  return useQuery(payoutAccountQuery);
 }
 
 export function useSavePayoutAccount() {
@@ -87,12 +88,14 @@ export function useSavePayoutAccount() {
   });
 }
 
+export const awaitingTransfersQuery = queryOptions({
+  queryKey: paymentKeys.awaiting,
+  queryFn: ({ signal }) => apiGet<AdminPaymentItem[]>('/api/admin/payments/awaiting-transfer', signal),
+  staleTime: 0,
+});
+
 export function useAwaitingTransfers() {
-  return useQuery({
-    queryKey: paymentKeys.awaiting,
-    queryFn: ({ signal }) => apiGet<AdminPaymentItem[]>('/api/admin/payments/awaiting-transfer', signal),
-    staleTime: 0,
-  });
+  return useQuery(awaitingTransfersQuery);
 }
 
 export function useMarkReceived() {

@@ -4,9 +4,17 @@ import { apiGet } from '../../lib/api';
 
 export type { PublicStatsResponse };
 
+export const statsKeys = {
+  all: ['stats'] as const,
+  public: ['stats', 'public'] as const,
+};
+
+export const getPublicStats = (signal?: AbortSignal) =>
+  apiGet<PublicStatsResponse>('/api/stats/public', signal);
+
 export const publicStatsQuery = queryOptions({
-  queryKey: ['stats', 'public'] as const,
-  queryFn: ({ signal }) => apiGet<PublicStatsResponse>('/api/stats/public', signal),
+  queryKey: statsKeys.public,
+  queryFn: ({ signal }) => getPublicStats(signal),
 });
 
 /** Caregivers, families, completed bookings and parishes served, counted by the server. */

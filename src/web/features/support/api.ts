@@ -13,7 +13,9 @@ export type { SupportTicket };
 export type TicketFilter = SupportTicketStatus | 'all';
 
 export const supportKeys = {
+  all: ['support'] as const,
   mine: ['support', 'mine'] as const,
+  adminLists: ['support', 'admin'] as const,
   admin: (status: TicketFilter) => ['support', 'admin', status] as const,
 };
 
@@ -26,12 +28,13 @@ export function useCreateTicket() {
   });
 }
 
+export const myTicketsQuery = queryOptions({
+  queryKey: supportKeys.mine,
+  queryFn: ({ signal }) => apiGet<SupportTicketsResponse>('/api/support/tickets/mine', signal),
+});
+
 export function useMyTickets(enabled: boolean) {
-  return useQuery({
-    queryKey: supportKeys.mine,
-    queryFn: ({ signal }) => apiGet<SupportTicketsResponse>('/api/support/tickets/mine', signal),
-    enabled,
-  });
+  return useQuery({ ...myTicketsQuery, enabled });
 }
 
 export const adminTicketsQuery = (status: TicketFilter) =>
@@ -51,7 +54,7 @@ export function useAnswerTicket() {
   return useMutation({
     mutationFn: ({ id, ...body }: AnswerSupportTicketRequest & { id: number }) =>
       apiPost<SupportTicket>(`/api/admin/support/tickets/${id}/answer`, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['support', 'admin'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.adminLists }),
   });
 }
 
@@ -59,6 +62,6 @@ export function useCloseTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiPost<SupportTicket>(`/api/admin/support/tickets/${id}/close`),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['support', 'admin'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.adminLists }),
   });
 }

@@ -2,6 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type {
   DocumentType,
+  EmailSendResponse,
+  EmailVerifyRequest,
+  PhoneSendResponse,
+  PhoneVerifyRequest,
+  UploadResponse,
   VerificationDetailsRequest,
   VerificationDocument,
   VerificationState,
@@ -15,12 +20,17 @@ export type { DocumentType, VerificationDocument, VerificationState };
 export type SubmitBody = z.input<typeof VerificationSubmitRequest>;
 export type DetailsBody = z.input<typeof VerificationDetailsRequest>;
 
-export const verificationKey = (userId: number) => [`/api/verification/${userId}`] as const;
+export const verificationKeys = {
+  all: ['verification'] as const,
+  detail: (userId: number) => ['verification', userId] as const,
+  /** Under the record's key, so refreshing the record refreshes the read-only view too. */
+  peek: (userId: number) => ['verification', userId, 'peek'] as const,
+};
 
 /** The user's verification record; created on first visit (spec §7: on failure, POST /api/verification). */
 export const verificationQuery = (userId: number) =>
   queryOptions({
-    queryKey: verificationKey(userId),
+    queryKey: verificationKeys.detail(userId),
     queryFn: async ({ signal }) => {
       try {
         return await apiGet<VerificationState>(`/api/verification/${userId}`, signal);
@@ -36,7 +46,7 @@ export const verificationQuery = (userId: number) =>
 /** Read-only: null when there is no record yet (the dashboard must not create one). */
 export const verificationPeekQuery = (userId: number) =>
   queryOptions({
-    queryKey: [...verificationKey(userId), 'peek'] as const,
+    queryKey: verificationKeys.peek(userId),
     queryFn: async ({ signal }) => {
       try {
         return await apiGet<VerificationState>(`/api/verification/${userId}`, signal);
@@ -57,7 +67,7 @@ function useStateMutation<TArgs>(userId: number, fn: (args: TArgs) => Promise<Ve
   return useMutation({
     mutationFn: fn,
     onSuccess: (state) => {
-      queryClient.setQueryData(verificationKey(userId), state);
+      queryClient.setQueryData(verificationKeys.detail(userId), state);
       void queryClient.invalidateQueries({ queryKey: authKeys.me });
     },
   });
@@ -65,20 +75,21 @@ function useStateMutation<TArgs>(userId: number, fn: (args: TArgs) => Promise<Ve
 
 export function useVerificationActions(userId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: verificationKey(userId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: verificationKeys.detail(userId) });
   return {
     sendEmail: useMutation({
-      mutationFn: () => apiPost<{ message: string }>('/api/verification/email/send', {}),
+      mutationFn: () => apiPost<z.infer<typeof EmailSendResponse>>('/api/verification/email/send', {}),
       onSuccess: refresh,
     }),
-    verifyEmail: useStateMutation(userId, (token: string) =>
+    verifyEmail: useStateMutation(userId, (token: z.input<typeof EmailVerifyRequest>['token']) =>
       apiPost<VerificationState>('/api/verification/email/verify', { token }),
     ),
     sendPhone: useMutation({
-      mutationFn: (phone: string) => apiPost<{ message: string }>('/api/verification/phone/send', { phone }),
+      mutationFn: (phone: string) =>
+        apiPost<z.infer<typeof PhoneSendResponse>>('/api/verification/phone/send', { phone }),
       onSuccess: refresh,
     }),
-    verifyPhone: useStateMutation(userId, (otp: string) =>
+    verifyPhone: useStateMutation(userId, (otp: z.input<typeof PhoneVerifyRequest>['otp']) =>
       apiPost<VerificationState>('/api/verification/phone/verify', { otp }),
     ),
     upload: useMutation({
@@ -86,10 +97,7 @@ export function useVerificationActions(userId: number) {
         const form = new FormData();
         form.append('document', file);
         form.append('documentType', type);
-        return apiUpload<{ message: string; document: VerificationDocument }>(
-          '/api/verification/document/upload',
-          form,
-        );
+        return apiUpload<z.infer<typeof UploadResponse>>('/api/verification/document/upload', form);
       },
       onSuccess: refresh,
     }),

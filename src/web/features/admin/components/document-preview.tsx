@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { VerificationDocument } from '../../../../shared/contracts/verification';
+import { adminKeys } from '../api';
 
 const TYPE_LABEL = {
   id: 'Government ID',
@@ -15,7 +16,7 @@ const TYPE_LABEL = {
  */
 export function DocumentPreview({ doc }: { doc: VerificationDocument }) {
   const { data: blobUrl, isError } = useQuery({
-    queryKey: ['document-blob', doc.id],
+    queryKey: adminKeys.document(doc.id),
     queryFn: async ({ signal }) => {
       const res = await fetch(doc.url, {
         credentials: 'include',

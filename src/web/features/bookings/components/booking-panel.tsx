@@ -1,7 +1,7 @@
 import { CalendarDays, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { BOOKING_MESSAGES, jamaicaInstantAt } from '../../../../shared/booking-rules';
+import { BOOKING_MESSAGES, jamaicaInstantAt, MAX_NOTES } from '../../../../shared/booking-rules';
 import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
 import { jamaicaToday } from '../../../../shared/time';
@@ -57,7 +57,7 @@ function loadDraft(caregiverId: number): Draft {
         typeof saved.duration === 'number' && (DURATIONS as readonly number[]).includes(saved.duration)
           ? saved.duration
           : DEFAULT_DURATION,
-      notes: typeof saved.notes === 'string' ? saved.notes.slice(0, 1000) : '',
+      notes: typeof saved.notes === 'string' ? saved.notes.slice(0, MAX_NOTES) : '',
     };
   } catch {
     return EMPTY_DRAFT;
@@ -244,7 +244,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
             <textarea
               id={ids.notes}
               value={draft.notes}
-              maxLength={1000}
+              maxLength={MAX_NOTES}
               rows={3}
               onChange={(e) => update({ notes: e.target.value })}
               placeholder="Allergies, routines, anything the caregiver should know"

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { apiPost } from '../../../lib/api';
-import { notificationsKey, useMarkNotificationRead, useNotifications } from '../api';
+import { notificationKeys, useMarkNotificationRead, useNotifications } from '../api';
 
 function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<{ updated: number }>('/api/notifications/read-all'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { SUPPORT_CATEGORY_LABELS } from '../../../../shared/contracts/support';
+import { SUPPORT_CATEGORY_LABELS, SUPPORT_MESSAGE_MAX } from '../../../../shared/contracts/support';
 import { Button } from '../../../components/ui/button';
 import { Alert, FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
@@ -76,7 +76,11 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
           }}
         >
           <FormField label={`Answer to ${ticket.reference} (e-mailed to the sender)`} id={`${id}-answer`}>
-            <Textarea value={answer} maxLength={4000} onChange={(e) => setAnswer(e.target.value)} />
+            <Textarea
+              value={answer}
+              maxLength={SUPPORT_MESSAGE_MAX}
+              onChange={(e) => setAnswer(e.target.value)}
+            />
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={answer.trim().length < 2 || busy}>
