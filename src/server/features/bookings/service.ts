@@ -20,7 +20,7 @@ import { jamaicaToday } from '../../../shared/time';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 // Payments settle money on every transition (a listener registered when that module loads).
 import '../payments/settlement';
@@ -184,14 +184,14 @@ export function createBookingService(deps: BookingDeps) {
     at: Date,
   ): Promise<{ row: BookingRow; mails: Mail[] }> {
     if (!spec.from.includes(booking.status)) {
-      throw conflict(illegalMessage(booking.status, spec.to));
+      throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
     }
     const row = await bookingRepo.transition(tx, booking.id, spec.from, {
       ...spec.patch,
       status: spec.to,
       updatedAt: at,
     });
-    if (!row) throw conflict(illegalMessage(booking.status, spec.to));
+    if (!row) throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
     await bookingRepo.addEvent(tx, { bookingId: row.id, from: booking.status, to: spec.to, actorUserId, at });
     await emitBookingTransition(tx, { booking: row, from: booking.status, to: spec.to, actorUserId, at });
     const mails = await notify(tx, row, spec.to, actorUserId);
@@ -260,7 +260,7 @@ export function createBookingService(deps: BookingDeps) {
   }
 
   const onlyCaregiver = (isCaregiver: boolean, what: string) => {
-    if (!isCaregiver) throw new AppError(403, `Only the caregiver can ${what} this booking.`);
+    if (!isCaregiver) throw forbidden(`Only the caregiver can ${what} this booking.`);
   };
 
   return {
@@ -282,7 +282,8 @@ export function createBookingService(deps: BookingDeps) {
         if (!cg) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
         if (cg.userId === actor.id) throw badRequest(BOOKING_MESSAGES.yourself);
         if (!cg.isActive || cg.suspendedAt) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
-        if (!cg.isAvailable) throw conflict(`${cg.firstName} is not taking bookings right now.`);
+        if (!cg.isAvailable)
+          throw conflict(`${cg.firstName} is not taking bookings right now.`, 'CAREGIVER_UNAVAILABLE');
         const price = priceBooking(toCents(cg.hourlyRate), duration);
         let row: BookingRow;
         try {
@@ -307,7 +308,7 @@ export function createBookingService(deps: BookingDeps) {
             }),
           );
         } catch (err) {
-          if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap);
+          if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
           throw err;
         }
         await bookingRepo.addEvent(tx, {
@@ -347,7 +348,7 @@ export function createBookingService(deps: BookingDeps) {
     /** GET /api/bookings/family/{userId} (spec §7): the family themselves or an admin. */
     async listForFamily(actor: Actor, familyUserId: number): Promise<BookingView[]> {
       if (actor.id !== familyUserId && actor.userType !== 'admin') {
-        throw new AppError(403, 'You can only see your own bookings.');
+        throw forbidden('You can only see your own bookings.');
       }
       const rows = await bookingRepo.listJoined(db, eq(bookings.familyId, familyUserId));
       return rows.map((r) => toBookingView(r, actor));
@@ -377,7 +378,7 @@ export function createBookingService(deps: BookingDeps) {
       act(actor, id, ({ booking, isCaregiver, at }) => {
         onlyCaregiver(isCaregiver, 'accept');
         if (booking.status === 'pending' && isPastAnswerTime(booking, at)) {
-          throw conflict('This booking request has expired.');
+          throw conflict('This booking request has expired.', 'BOOKING_INVALID_TRANSITION');
         }
         return { from: ['pending'], to: 'confirmed', patch: { confirmedAt: at } };
       }),
@@ -394,7 +395,10 @@ export function createBookingService(deps: BookingDeps) {
           (booking.status === 'pending' || booking.status === 'confirmed') &&
           booking.startsAt.getTime() <= at.getTime()
         ) {
-          throw conflict('This booking has already started and can no longer be cancelled.');
+          throw conflict(
+            'This booking has already started and can no longer be cancelled.',
+            'BOOKING_INVALID_TRANSITION',
+          );
         }
         return {
           from: ['pending', 'confirmed'],
@@ -407,7 +411,10 @@ export function createBookingService(deps: BookingDeps) {
       act(actor, id, ({ booking, isCaregiver, at }) => {
         onlyCaregiver(isCaregiver, 'complete');
         if (booking.status === 'confirmed' && booking.endsAt.getTime() > at.getTime()) {
-          throw conflict('You can mark this booking completed once it has ended.');
+          throw conflict(
+            'You can mark this booking completed once it has ended.',
+            'BOOKING_INVALID_TRANSITION',
+          );
         }
         return { from: ['confirmed'], to: 'completed', patch: { completedAt: at } };
       }),
