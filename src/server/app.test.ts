@@ -197,7 +197,11 @@ describe.each(DB_KINDS)('logs on %s', (kind) => {
       });
       const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(res.json()).toEqual({
+        code: 'INTERNAL',
+        message: 'Something went wrong on our side. Please try again.',
+        requestId: res.headers['x-request-id'],
+      });
       const all = log();
       expect(all).toContain('Failed query: insert into \\"users\\"');
       expect(all).toContain('forced failure');

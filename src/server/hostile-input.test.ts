@@ -266,7 +266,11 @@ describe.each(DB_KINDS)('hostile input (%s)', (kind) => {
     ])('%s', async (_name, body) => {
       const res = await app.inject({ method: 'POST', url: '/api/test-only/echo-date', payload: body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.stringMatching(/not valid/i) });
+      expect(res.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/not valid/i),
+        requestId: res.headers['x-request-id'],
+      });
     });
   });
 

@@ -4,39 +4,25 @@
  * `X-Requested-With: fetch`, which the server demands of cookie-authenticated writes (CSRF defence).
  */
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+import { ERROR_CODES, type ErrorCode } from '../../shared/error-codes';
+import { ApiError, type FieldError } from './api-error';
 
-/** A non-OK answer: `message` is the server's message (or its raw text); status and field details kept. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors?: FieldError[];
+export { ApiError, type FieldError, isApiError } from './api-error';
+export { errorMessage } from './error-messages';
 
-  constructor(status: number, message: string, errors?: FieldError[]) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errors = errors;
-  }
-}
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-/** The message to show a person: the server's message, or the screen's fallback for anything else. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status < 500 && error.message.trim()) return error.message;
-  return fallback;
-}
-
-function parseErrorBody(text: string): { message?: string; errors?: FieldError[] } {
+function parseErrorBody(text: string): {
+  message?: string;
+  errors?: FieldError[];
+  code?: ErrorCode;
+  requestId?: string;
+} {
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object') {
-      const { message, errors } = body as { message?: unknown; errors?: unknown };
+      const { message, errors, code, requestId } = body as Record<string, unknown>;
       return {
         message: typeof message === 'string' ? message : undefined,
         errors: Array.isArray(errors)
@@ -45,12 +31,23 @@ function parseErrorBody(text: string): { message?: string; errors?: FieldError[]
                 !!e && typeof e === 'object' && typeof e.path === 'string' && typeof e.message === 'string',
             )
           : undefined,
+        code: isErrorCode(code) ? code : undefined,
+        requestId: typeof requestId === 'string' ? requestId : undefined,
       };
     }
   } catch {
     // Not JSON: the raw text is the message.
   }
   return {};
+}
+
+/** The ApiError of a non-OK response (JSON or multipart call alike); the request id also from its header. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  const parsed = parseErrorBody(text);
+  const message = parsed.message ?? (text || response.statusText || `Request failed (${response.status})`);
+  const requestId = parsed.requestId ?? response.headers.get('x-request-id') ?? undefined;
+  return new ApiError(response.status, message, parsed.errors, { code: parsed.code, requestId });
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -90,12 +87,7 @@ export async function apiRequestWithMeta<T = unknown>(
     signal: init.signal,
   });
 
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    const parsed = parseErrorBody(text);
-    const message = parsed.message ?? (text || response.statusText || `Request failed (${response.status})`);
-    throw new ApiError(response.status, message, parsed.errors);
-  }
+  if (!response.ok) throw await apiErrorOf(response);
 
   const meta = { status: response.status, headers: response.headers };
   if (response.status === 204) return { data: undefined as T, ...meta };

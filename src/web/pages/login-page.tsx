@@ -11,7 +11,7 @@ import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
 import { landingPathFor, useLogin } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
-import { errorMessage } from '../lib/api';
+import { errorToast } from '../lib/error-messages';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /** Where to go after login: back where the guard stopped them, else the role's landing page. */
@@ -55,7 +55,7 @@ export default function LoginPage() {
         toast({
           variant: 'destructive',
           title: 'Login failed',
-          description: errorMessage(error, 'Please check your credentials and try again.'),
+          ...errorToast(error, 'Please check your credentials and try again.'),
         });
       },
     });

@@ -94,8 +94,16 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const unknown = await login('nobody-here@example.test', 'wrong-password-1');
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: INVALID_CREDENTIALS });
-      expect(unknown.json()).toEqual({ message: INVALID_CREDENTIALS });
+      expect(wrong.json()).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: INVALID_CREDENTIALS,
+        requestId: wrong.headers['x-request-id'],
+      });
+      expect(unknown.json()).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: INVALID_CREDENTIALS,
+        requestId: unknown.headers['x-request-id'],
+      });
     });
 
     it('meets a 429 before 40 wrong passwords in a row, and then refuses even the right one', async () => {

@@ -82,7 +82,7 @@ describe('GET /avatars/:file', () => {
   it('answers 404 JSON with { message } for a bad name', async () => {
     const res = await app.inject({ method: 'GET', url: '/avatars/bad_name.svg' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found', requestId: res.headers['x-request-id'] });
   });
 });
 

@@ -365,7 +365,11 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
           payload: body,
         });
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.json()).toEqual({ message: PAYMENT_MESSAGES.cardDataRefused });
+        expect(res.json()).toEqual({
+          code: 'CARD_DATA_REFUSED',
+          message: PAYMENT_MESSAGES.cardDataRefused,
+          requestId: res.headers['x-request-id'],
+        });
       }
       // A long number that is not a card (fails Luhn) is not mistaken for one.
       const notCard = await second.app.inject({

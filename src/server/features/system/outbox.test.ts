@@ -34,7 +34,11 @@ describe.each(DB_KINDS)('the outboxes on %s (demo mode)', (kind) => {
       for (const who of [family, caregiver]) {
         const refused = await get(url, who.h);
         expect(refused.statusCode, url).toBe(403);
-        expect(refused.json()).toEqual({ message: expect.any(String) });
+        expect(refused.json()).toEqual({
+          code: 'FORBIDDEN',
+          message: expect.any(String),
+          requestId: refused.headers['x-request-id'],
+        });
       }
     }
 
