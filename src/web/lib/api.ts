@@ -13,41 +13,53 @@ export { errorMessage } from './error-messages';
 const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 
-function parseErrorBody(text: string): {
+interface ErrorBody {
   message?: string;
   errors?: FieldError[];
   code?: ErrorCode;
   requestId?: string;
-} {
+}
+
+/** The parts of an error body we know, each only when it has the right type. */
+function readErrorBody(body: unknown): ErrorBody {
+  if (!body || typeof body !== 'object') return {};
+  const { message, errors, code, requestId } = body as Record<string, unknown>;
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    errors: Array.isArray(errors)
+      ? errors.filter(
+          (e): e is FieldError =>
+            !!e && typeof e === 'object' && typeof e.path === 'string' && typeof e.message === 'string',
+        )
+      : undefined,
+    code: isErrorCode(code) ? code : undefined,
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+  };
+}
+
+/**
+ * The ApiError of a non-OK response whose body was already read (`body`: the parsed JSON, if any);
+ * `fallback` is the message when the body has none. The request id also from the x-request-id header.
+ */
+export function apiErrorFrom(response: Response, body: unknown, fallback: string): ApiError {
+  const parsed = readErrorBody(body);
+  const requestId = parsed.requestId ?? response.headers.get('x-request-id') ?? undefined;
+  return new ApiError(response.status, parsed.message ?? fallback, parsed.errors, {
+    code: parsed.code,
+    requestId,
+  });
+}
+
+/** The ApiError of a non-OK response (JSON or multipart call alike): a body that is not JSON is the message. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown;
   try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object') {
-      const { message, errors, code, requestId } = body as Record<string, unknown>;
-      return {
-        message: typeof message === 'string' ? message : undefined,
-        errors: Array.isArray(errors)
-          ? errors.filter(
-              (e): e is FieldError =>
-                !!e && typeof e === 'object' && typeof e.path === 'string' && typeof e.message === 'string',
-            )
-          : undefined,
-        code: isErrorCode(code) ? code : undefined,
-        requestId: typeof requestId === 'string' ? requestId : undefined,
-      };
-    }
+    body = JSON.parse(text);
   } catch {
     // Not JSON: the raw text is the message.
   }
-  return {};
-}
-
-/** The ApiError of a non-OK response (JSON or multipart call alike); the request id also from its header. */
-export async function apiErrorOf(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  const parsed = parseErrorBody(text);
-  const message = parsed.message ?? (text || response.statusText || `Request failed (${response.status})`);
-  const requestId = parsed.requestId ?? response.headers.get('x-request-id') ?? undefined;
-  return new ApiError(response.status, message, parsed.errors, { code: parsed.code, requestId });
+  return apiErrorFrom(response, body, text || response.statusText || `Request failed (${response.status})`);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
