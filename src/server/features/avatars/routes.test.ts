@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBody } from '../../test/error-body';
 import {
   AVATAR_COLOURS,
   AVATAR_FILE_PATTERN,
@@ -82,7 +83,7 @@ describe('GET /avatars/:file', () => {
   it('answers 404 JSON with { message } for a bad name', async () => {
     const res = await app.inject({ method: 'GET', url: '/avatars/bad_name.svg' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual(errorBody(res, 'NOT_FOUND', 'Not found'));
   });
 });
 

@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES } from '../../../shared/contracts/payments';
 import { createSandboxProvider, SANDBOX_TOKEN_TTL_MS, type SandboxProvider } from '../../adapters/payments';
 import { buildApp, loggerOptions } from '../../app';
 import { ledgerEntries, payments } from '../../db/schema';
+import { errorBody } from '../../test/error-body';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import {
   daysAhead,
@@ -143,6 +144,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       message: 'Your card was declined.',
       cardLast4: '0002',
     });
+    expect(declined.json()).toMatchObject({
+      code: 'CARD_DECLINED',
+      requestId: declined.headers['x-request-id'],
+    });
     const replay = await pay(
       family.headers,
       { bookingId: booking.id, method: 'card', paymentToken: declinedToken },
@@ -150,6 +155,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     );
     expect(replay.statusCode).toBe(402);
     expect(replay.json().id).toBe(declined.json().id);
+    expect(replay.json().code).toBe('CARD_DECLINED');
     const poor = await pay(family.headers, {
       bookingId: booking.id,
       method: 'card',
@@ -157,6 +163,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     });
     expect(poor.statusCode).toBe(402);
     expect(poor.json()).toMatchObject({ message: 'Your card has insufficient funds.', cardLast4: '9995' });
+    expect(poor.json().code).toBe('CARD_INSUFFICIENT_FUNDS');
     expect(await accountOf(booking.id, 'booking_hold')).toBe(0);
     // The hosted fields' checks, with the spec's messages: a wrong number, an expired card, a bad code.
     const tokenize = (card: Record<string, unknown>) =>
@@ -365,11 +372,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
           payload: body,
         });
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.json()).toEqual({
-          code: 'CARD_DATA_REFUSED',
-          message: PAYMENT_MESSAGES.cardDataRefused,
-          requestId: res.headers['x-request-id'],
-        });
+        expect(res.json()).toEqual(errorBody(res, 'CARD_DATA_REFUSED', PAYMENT_MESSAGES.cardDataRefused));
       }
       // A long number that is not a card (fails Luhn) is not mistaken for one.
       const notCard = await second.app.inject({
