@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { conflict } from '../errors';
 import { bearer, createUser, loginToken } from '../test/factories';
-import { openTestDatabase, testEnv } from '../test/harness';
+import { DB_KINDS, openTestDatabase, testEnv } from '../test/harness';
 import { SESSION_COOKIE } from './auth';
 import { MB, readUpload } from './uploads';
 
@@ -19,12 +19,12 @@ function expectError(res: LightMyRequestResponse, status: number, code: string) 
   return body;
 }
 
-describe('the one error handler', () => {
+describe.each(DB_KINDS)('the one error handler on %s', (kind) => {
   let app: FastifyInstance;
   let family: string;
 
   beforeAll(async () => {
-    const database = await openTestDatabase('pglite');
+    const database = await openTestDatabase(kind);
     app = await buildApp({ env: testEnv(), database, logger: false, webRenderer: null });
     app.post('/api/test-only/conflict', { config: { access: 'public' } }, async () => {
       throw conflict('That time is taken.', 'BOOKING_OVERLAP');
