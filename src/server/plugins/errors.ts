@@ -40,8 +40,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // The id goes in the header too (app.ts sets it on every answer): the body's requestId always matches it.
     const send = (status: number, message: string, errors?: FieldErrors, code = genericCode(status)) =>
-      reply.code(status).send(errorBody(req, code, message, errors));
+      reply
+        .code(status)
+        .header('x-request-id', req.id)
+        .send(errorBody(req, code, message, errors));
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return send(err.statusCode, err.message, err.errors, err.code);
@@ -70,7 +74,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(400, 'A value in the request is not valid.');
     }
     // Only a multipart request's errors are read as upload errors (busboy's carry no code, just a message).
-    const upload = req.isMultipart() ? uploadErrorOf(err) : undefined;
+    const upload = req.isMultipart?.() ? uploadErrorOf(err) : undefined;
     if (upload) return send(upload.statusCode, upload.message, upload.errors, upload.code);
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400)) {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorsPlugin } from '../../plugins/errors';
 import { errorBody } from '../../test/error-body';
 import {
   AVATAR_COLOURS,
@@ -16,6 +17,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
+  await app.register(errorsPlugin);
   await app.register(avatarRoutes);
   await app.ready();
 });
