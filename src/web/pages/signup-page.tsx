@@ -15,8 +15,8 @@ import { useSignup } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { markTutorialDue } from '../features/tutorial/onboarding-record';
 import { ApiError } from '../lib/api';
-import { errorToast } from '../lib/error-messages';
 import { cn } from '../lib/cn';
+import { errorToast } from '../lib/error-messages';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const MISMATCH = "Passwords don't match";

@@ -12,8 +12,8 @@ import { fieldClasses, Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { errorToast } from '../../../lib/error-messages';
 import { cn } from '../../../lib/cn';
+import { errorToast } from '../../../lib/error-messages';
 import { useCurrentUser } from '../../auth/api';
 import { useCreateBooking } from '../api';
 import {
