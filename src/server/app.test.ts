@@ -8,6 +8,7 @@ import { buildApp, loggerOptions } from './app';
 import { openDatabase } from './db/client';
 import { mailOutbox, smsOutbox } from './db/schema';
 import type { Env } from './env';
+import { errorBody } from './test/error-body';
 import { bearer, createUser, DEFAULT_PASSWORD, loginToken, signupPayload } from './test/factories';
 import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from './test/harness';
 
@@ -197,7 +198,9 @@ describe.each(DB_KINDS)('logs on %s', (kind) => {
       });
       const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(res.json()).toEqual(
+        errorBody(res, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
+      );
       const all = log();
       expect(all).toContain('Failed query: insert into \\"users\\"');
       expect(all).toContain('forced failure');

@@ -18,6 +18,7 @@ import { createLocalStorage, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
 import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
+import { tooManyRequests } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { setHashConcurrency } from './features/auth/passwords';
 import { authRoutes } from './features/auth/routes';
@@ -202,10 +203,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: false,
     // Counted in PostgreSQL, so every instance on the database enforces one limit (ADR 0010).
     store: rateLimitStore(database.db, app.now),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      message: `Too many requests. Please wait ${ctx.after} and try again.`,
-    }),
+    errorResponseBuilder: (_req, ctx) =>
+      tooManyRequests(`Too many requests. Please wait ${ctx.after} and try again.`),
   });
 
   // Every service built once, from the adapters above (src/server/services.ts).

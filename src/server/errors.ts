@@ -1,29 +1,59 @@
-/** An error a client caused or may see: status + a message for people (+ field details on a 400). */
+import { type ErrorCode, type ErrorCodeOf, genericCode } from '../shared/error-codes';
+
+export type FieldErrors = { path: string; message: string }[];
+
+/**
+ * An error a client caused or may see: status, a stable machine-readable code (src/shared/error-codes.ts:
+ * the generic code of the status unless a specific one is given), a message for people, and field details
+ * on a 400. Build one with the helpers below.
+ */
 export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: FieldErrors;
+  readonly headers?: Record<string, string>;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: { path: string; message: string }[],
-    readonly headers?: Record<string, string>,
+    options: { code?: ErrorCode; errors?: FieldErrors; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = options.code ?? genericCode(statusCode);
+    this.errors = options.errors;
+    this.headers = options.headers;
   }
 }
 
-export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
-  new AppError(400, message, errors);
-export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, message);
-export const forbidden = (message = 'You do not have permission to do that.') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
-  new AppError(
-    429,
-    message,
-    undefined,
-    retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined,
-  );
+/** A 400: VALIDATION_FAILED when it names fields, BAD_REQUEST otherwise, unless a specific code is given. */
+export function badRequest(message: string, errors?: FieldErrors): AppError;
+export function badRequest(message: string, code: ErrorCodeOf<400>, errors?: FieldErrors): AppError;
+export function badRequest(
+  message: string,
+  codeOrErrors?: ErrorCodeOf<400> | FieldErrors,
+  more?: FieldErrors,
+) {
+  const errors = Array.isArray(codeOrErrors) ? codeOrErrors : more;
+  const code = typeof codeOrErrors === 'string' ? codeOrErrors : errors ? 'VALIDATION_FAILED' : 'BAD_REQUEST';
+  return new AppError(400, message, { code, errors });
+}
+export const unauthorized = (message = 'Please log in to continue.', code?: ErrorCodeOf<401>) =>
+  new AppError(401, message, { code });
+export const forbidden = (message = 'You do not have permission to do that.', code?: ErrorCodeOf<403>) =>
+  new AppError(403, message, { code });
+export const notFound = (message = 'Not found', code?: ErrorCodeOf<404>) =>
+  new AppError(404, message, { code });
+export const conflict = (message: string, code?: ErrorCodeOf<409>) => new AppError(409, message, { code });
+export const payloadTooLarge = (message: string) => new AppError(413, message);
+export const unsupportedMediaType = (message: string) => new AppError(415, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number, code?: ErrorCodeOf<429>) =>
+  new AppError(429, message, {
+    code,
+    headers: retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined,
+  });
+/** A provider we depend on (e-mail, SMS) failed: the caller may try again later. */
+export const upstreamFailed = (message: string) => new AppError(502, message);
+export const serviceUnavailable = (message: string) => new AppError(503, message);
 
 interface PgError {
   code: string;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { errorBody } from './test/error-body';
 import { bearer, createCaregiver, createUser, loginToken } from './test/factories';
 import { DB_KINDS, openTestDatabase, testEnv } from './test/harness';
 import { jpegPhoto, multipart } from './test/uploads';
@@ -266,7 +267,7 @@ describe.each(DB_KINDS)('hostile input (%s)', (kind) => {
     ])('%s', async (_name, body) => {
       const res = await app.inject({ method: 'POST', url: '/api/test-only/echo-date', payload: body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.stringMatching(/not valid/i) });
+      expect(res.json()).toEqual(errorBody(res, 'BAD_REQUEST', expect.stringMatching(/not valid/i)));
     });
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAYMENT_MESSAGES } from '../../shared/contracts/payments';
+import { badRequest, forbidden } from '../errors';
 import type { SandboxCard, TokenizeResult } from './payments';
 import { SANDBOX_FIELDS_CSS, SANDBOX_FIELDS_HTML, SANDBOX_FIELDS_JS } from './sandbox-hosted-fields-page';
 
@@ -84,11 +85,11 @@ export function sandboxHostedFields(deps: { tokenize: (card: SandboxCard) => Tok
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        if (!sameOrigin(req)) return reply.code(403).send({ message: 'Cross-site request refused.' });
+        if (!sameOrigin(req)) throw forbidden('Cross-site request refused.', 'CSRF_REFUSED');
         const card = asCard(req.body);
-        if (!card) return reply.code(400).send({ message: PAYMENT_MESSAGES.cardRequired });
+        if (!card) throw badRequest(PAYMENT_MESSAGES.cardRequired);
         const result = deps.tokenize(card);
-        if (!result.ok) return reply.code(400).send({ message: result.message, errors: result.errors });
+        if (!result.ok) throw badRequest(result.message, result.errors);
         const { token, brand, last4, expiresAt } = result;
         return reply.code(201).send({ token, brand, last4, expiresAt });
       },

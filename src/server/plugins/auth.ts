@@ -87,7 +87,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (credential?.token) await resolveUser(app, req, credential.token);
     if (access === 'public') return;
     // A token in the Authorization header that is no live session: 401, even with a valid cookie beside it.
-    if (!req.user) throw unauthorized();
+    if (!req.user) throw credential ? unauthorized(undefined, 'SESSION_EXPIRED') : unauthorized();
     if (access !== 'user' && !access.includes(req.user.userType)) throw forbidden();
   });
 });

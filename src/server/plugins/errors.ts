@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, badRequest, findNul, isDataException, postgresErrorOf } from '../errors';
+import { type ErrorCode, genericCode } from '../../shared/error-codes';
+import { AppError, badRequest, type FieldErrors, findNul, isDataException, postgresErrorOf } from '../errors';
 import { uploadErrorOf } from './uploads';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -25,7 +26,11 @@ async function refuseNul(req: FastifyRequest) {
   }
 }
 
-/** The one error handler: every failure becomes `{ message }` JSON with the right status; no 5xx detail leaks. */
+/**
+ * The one error handler: every failure becomes `{ code, message, requestId }` JSON (+ `errors` on a 400) with
+ * the right status. `code` comes from src/shared/error-codes.ts, `requestId` is the request's id (the
+ * x-request-id header); no 5xx detail leaks.
+ */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // The NUL guard joins every route's own preValidation hooks, last: it runs after any access check made in
   // preValidation and just before the schema, so it is one more validation rule no route can forget.
@@ -35,11 +40,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // The id goes in the header too (app.ts sets it on every answer): the body's requestId always matches it.
+    const send = (status: number, message: string, errors?: FieldErrors, code = genericCode(status)) =>
+      reply
+        .code(status)
+        .header('x-request-id', req.id)
+        .send(errorBody(req, code, message, errors));
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply
-        .code(err.statusCode)
-        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      return send(err.statusCode, err.message, err.errors, err.code);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
@@ -52,38 +61,43 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         errors.length === 1 && first.path
           ? `${first.message} (${first.path})`
           : (first?.message ?? `Invalid ${where}`);
-      return reply.code(400).send({ message, errors });
+      return send(400, message, errors, 'VALIDATION_FAILED');
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ message: GENERIC_500 });
+      return send(500, GENERIC_500);
     }
     if (isDataException(err)) {
       // Backstop: a value a contract let through and the database refused as data. Log the SQLSTATE only
       // (a failed query's message carries its parameters).
       req.log.warn({ sqlState: postgresErrorOf(err)?.code }, 'database refused a value');
-      return reply.code(400).send({ message: 'A value in the request is not valid.' });
+      return send(400, 'A value in the request is not valid.');
     }
     // Only a multipart request's errors are read as upload errors (busboy's carry no code, just a message).
-    const upload = req.isMultipart() ? uploadErrorOf(err) : undefined;
-    if (upload) return reply.code(upload.statusCode).send({ message: upload.message });
+    const upload = req.isMultipart?.() ? uploadErrorOf(err) : undefined;
+    if (upload) return send(upload.statusCode, upload.message, upload.errors, upload.code);
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400)) {
-      return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+      return send(400, 'The request body is not valid JSON.');
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-      return reply.code(413).send({ message: 'The request body is too large.' });
+      return send(413, 'The request body is too large.');
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return reply.code(415).send({ message: 'Unsupported content type. Send JSON.' });
+      return send(415, 'Unsupported content type. Send JSON.');
     }
     if (err.validation) {
-      return reply.code(400).send({ message: err.message });
+      return send(400, err.message, undefined, 'VALIDATION_FAILED');
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: err.message || 'Bad request' });
+      return send(status, err.message || 'Bad request');
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: GENERIC_500 });
+    return send(500, GENERIC_500);
   });
 });
+
+/** The body of every error answer (ErrorResponse in src/shared/contracts/common.ts). */
+export function errorBody(req: FastifyRequest, code: ErrorCode, message: string, errors?: FieldErrors) {
+  return errors ? { code, message, requestId: req.id, errors } : { code, message, requestId: req.id };
+}

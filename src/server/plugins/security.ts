@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { forbidden } from '../errors';
 import { SESSION_COOKIE } from './auth';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -121,7 +122,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
  * authenticate with the Authorization header are not exposed to CSRF and pass.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
     const origin = req.headers.origin;
     // req.host is the Host header; X-Forwarded-Host only when TRUST_PROXY is set (Fastify's trustProxy).
@@ -133,18 +134,16 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       } catch {}
       // URL drops default ports; the Host header may keep them.
       if (!originHost || originHost !== String(host ?? '').replace(/:(80|443)$/, '')) {
-        return reply.code(403).send({ message: 'Cross-site request refused.' });
+        throw forbidden('Cross-site request refused.', 'CSRF_REFUSED');
       }
       return;
     }
     if (req.headers['sec-fetch-site'] === 'cross-site') {
-      return reply.code(403).send({ message: 'Cross-site request refused.' });
+      throw forbidden('Cross-site request refused.', 'CSRF_REFUSED');
     }
     const usesCookie = Boolean(req.cookies?.[SESSION_COOKIE]) && req.headers.authorization === undefined;
     if (usesCookie && !req.headers['x-requested-with']) {
-      return reply
-        .code(403)
-        .send({ message: 'Missing X-Requested-With header on a cookie-authenticated request.' });
+      throw forbidden('Missing X-Requested-With header on a cookie-authenticated request.', 'CSRF_REFUSED');
     }
   });
 });

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest, findNul } from '../errors';
+import { AppError, badRequest, findNul, payloadTooLarge, unsupportedMediaType } from '../errors';
 
 export const MB = 1024 * 1024;
 /** The largest file any route accepts; routes may ask for less. */
@@ -21,7 +21,7 @@ export interface Upload {
 }
 
 const tooLarge = (maxBytes: number) =>
-  new AppError(413, `The file is too large. The limit is ${Math.round(maxBytes / MB)} MB.`);
+  payloadTooLarge(`The file is too large. The limit is ${Math.round(maxBytes / MB)} MB.`);
 
 /**
  * What a malformed or oversized multipart body becomes: 413 past a limit, 400 for a body busboy cannot
@@ -35,11 +35,11 @@ export function uploadErrorOf(err: unknown): AppError | undefined {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError(413, 'Too many files or fields in one upload. Send one file.');
+      return payloadTooLarge('Too many files or fields in one upload. Send one file.');
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(MAX_UPLOAD_BYTES);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'Send the file as multipart/form-data.');
+      return unsupportedMediaType('Send the file as multipart/form-data.');
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
     case 'FST_MP_PREMATURE_CLOSE':
@@ -67,7 +67,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
  */
 export async function readUpload(req: FastifyRequest, fileField: string, maxBytes: number): Promise<Upload> {
   if (!req.isMultipart()) {
-    throw new AppError(415, 'Send the file as multipart/form-data.');
+    throw unsupportedMediaType('Send the file as multipart/form-data.');
   }
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; filename: string } | undefined;
@@ -92,7 +92,8 @@ export async function readUpload(req: FastifyRequest, fileField: string, maxByte
     if (known) throw known;
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 413) throw tooLarge(maxBytes);
-    if (status && status < 500) throw new AppError(status === 406 ? 415 : 400, 'Bad upload.');
+    if (status && status < 500)
+      throw status === 406 ? unsupportedMediaType('Bad upload.') : badRequest('Bad upload.');
     throw err;
   }
   // The same rule as every JSON field (plugins/errors.ts): no NUL in text.

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppRoute } from '../../shared/routes';
+import { notFound } from '../errors';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
 /** The server-rendering bundle (`vite build --ssr`, src/web/entry-server.tsx). */
@@ -84,7 +85,7 @@ export const webPlugin = fp(
     app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split('?')[0];
       if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-        return reply.code(404).send({ message: `No such endpoint: ${req.method} ${path}` });
+        throw notFound(`No such endpoint: ${req.method} ${path}`);
       }
       const appRoute = isAppRoute(path);
       const shell = appRoute ? indexHtml.replace('</head>', () => `${preloads(path)}</head>`) : indexHtml;

@@ -1,9 +1,18 @@
 import { isCalendarDate } from '../booking-rules';
+import { ERROR_CODE_LIST } from '../error-codes';
 import { z } from './zod';
 
-/** Every error the API answers: a message for people, and field details on a 400. */
+/** A machine-readable error code (src/shared/error-codes.ts): what a client decides on, never the message. */
+export const ErrorCodeSchema = z.enum(ERROR_CODE_LIST);
+
+/**
+ * Every error the API answers: a stable code, a message for people, the request's id (the x-request-id
+ * header, to quote to support), and field details on a 400.
+ */
 export const ErrorResponse = z.object({
+  code: ErrorCodeSchema,
   message: z.string(),
+  requestId: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,4 +1,4 @@
-import { Id } from './common';
+import { ErrorCodeSchema, Id } from './common';
 import { z } from './zod';
 
 /** yyyy-MM-dd plus n days (calendar arithmetic, no time zone involved). */
@@ -83,7 +83,11 @@ export const PaymentView = z.object({
 });
 export type PaymentView = z.infer<typeof PaymentView>;
 
-export const DeclinedPayment = PaymentView.extend({ message: z.string() });
+export const DeclinedPayment = PaymentView.extend({
+  message: z.string(),
+  code: ErrorCodeSchema,
+  requestId: z.string(),
+});
 
 export const AdminPaymentItem = PaymentView.extend({
   family: z.object({

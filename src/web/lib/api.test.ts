@@ -41,6 +41,29 @@ describe('apiRequest', () => {
     });
   });
 
+  it('exposes the code and request id of an error answer; an unknown code is left out', async () => {
+    stub(
+      Response.json(
+        { code: 'BOOKING_OVERLAP', message: 'Taken', requestId: 'req-1' },
+        { status: 409, headers: { 'x-request-id': 'req-1' } },
+      ),
+    );
+    await expect(apiRequest('POST', '/api/bookings', {})).rejects.toMatchObject({
+      status: 409,
+      code: 'BOOKING_OVERLAP',
+      requestId: 'req-1',
+      message: 'Taken',
+    });
+    stub(Response.json({ code: 'FROM_A_NEWER_SERVER', message: 'Hm' }, { status: 409 }));
+    const unknown = await apiRequest('GET', '/api/x').catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ status: 409, message: 'Hm', code: undefined });
+  });
+
+  it('takes the request id from the x-request-id header when the body has none', async () => {
+    stub(new Response('Gateway exploded', { status: 502, headers: { 'x-request-id': 'req-2' } }));
+    await expect(apiRequest('GET', '/api/x')).rejects.toMatchObject({ status: 502, requestId: 'req-2' });
+  });
+
   it('throws the raw text when the body is not JSON', async () => {
     stub(new Response('Gateway exploded', { status: 502 }));
     await expect(apiRequest('GET', '/api/x')).rejects.toMatchObject({

@@ -4,53 +4,62 @@
  * `X-Requested-With: fetch`, which the server demands of cookie-authenticated writes (CSRF defence).
  */
 
-export interface FieldError {
-  path: string;
-  message: string;
+import { ERROR_CODES, type ErrorCode } from '../../shared/error-codes';
+import { ApiError, type FieldError } from './api-error';
+
+export { ApiError, type FieldError, isApiError } from './api-error';
+export { errorMessage } from './error-messages';
+
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+
+interface ErrorBody {
+  message?: string;
+  errors?: FieldError[];
+  code?: ErrorCode;
+  requestId?: string;
 }
 
-/** A non-OK answer: `message` is the server's message (or its raw text); status and field details kept. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors?: FieldError[];
-
-  constructor(status: number, message: string, errors?: FieldError[]) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errors = errors;
-  }
+/** The parts of an error body we know, each only when it has the right type. */
+function readErrorBody(body: unknown): ErrorBody {
+  if (!body || typeof body !== 'object') return {};
+  const { message, errors, code, requestId } = body as Record<string, unknown>;
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    errors: Array.isArray(errors)
+      ? errors.filter(
+          (e): e is FieldError =>
+            !!e && typeof e === 'object' && typeof e.path === 'string' && typeof e.message === 'string',
+        )
+      : undefined,
+    code: isErrorCode(code) ? code : undefined,
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+  };
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+/**
+ * The ApiError of a non-OK response whose body was already read (`body`: the parsed JSON, if any);
+ * `fallback` is the message when the body has none. The request id also from the x-request-id header.
+ */
+export function apiErrorFrom(response: Response, body: unknown, fallback: string): ApiError {
+  const parsed = readErrorBody(body);
+  const requestId = parsed.requestId ?? response.headers.get('x-request-id') ?? undefined;
+  return new ApiError(response.status, parsed.message ?? fallback, parsed.errors, {
+    code: parsed.code,
+    requestId,
+  });
 }
 
-/** The message to show a person: the server's message, or the screen's fallback for anything else. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status < 500 && error.message.trim()) return error.message;
-  return fallback;
-}
-
-function parseErrorBody(text: string): { message?: string; errors?: FieldError[] } {
+/** The ApiError of a non-OK response (JSON or multipart call alike): a body that is not JSON is the message. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown;
   try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object') {
-      const { message, errors } = body as { message?: unknown; errors?: unknown };
-      return {
-        message: typeof message === 'string' ? message : undefined,
-        errors: Array.isArray(errors)
-          ? errors.filter(
-              (e): e is FieldError =>
-                !!e && typeof e === 'object' && typeof e.path === 'string' && typeof e.message === 'string',
-            )
-          : undefined,
-      };
-    }
+    body = JSON.parse(text);
   } catch {
     // Not JSON: the raw text is the message.
   }
-  return {};
+  return apiErrorFrom(response, body, text || response.statusText || `Request failed (${response.status})`);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -90,12 +99,7 @@ export async function apiRequestWithMeta<T = unknown>(
     signal: init.signal,
   });
 
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    const parsed = parseErrorBody(text);
-    const message = parsed.message ?? (text || response.statusText || `Request failed (${response.status})`);
-    throw new ApiError(response.status, message, parsed.errors);
-  }
+  if (!response.ok) throw await apiErrorOf(response);
 
   const meta = { status: response.status, headers: response.headers };
   if (response.status === 204) return { data: undefined as T, ...meta };

@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { apiErrorOf } from './api';
 
 /**
  * Sends a multipart form (a file and its fields) the way apiRequest sends JSON: cookies, the CSRF header,
@@ -11,16 +11,6 @@ export async function apiUpload<T>(url: string, form: FormData): Promise<T> {
     credentials: 'include',
     headers: { 'X-Requested-With': 'fetch', Accept: 'application/json' },
   });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let message = text || response.statusText || `Request failed (${response.status})`;
-    try {
-      const body = JSON.parse(text) as { message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      // Not JSON: the raw text is the message.
-    }
-    throw new ApiError(response.status, message);
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   return (await response.json()) as T;
 }

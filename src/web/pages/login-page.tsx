@@ -10,7 +10,7 @@ import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
 import { landingPathFor, useLogin } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
-import { errorMessage } from '../lib/api';
+import { errorToast } from '../lib/error-messages';
 import type { FromState } from '../lib/from-state';
 import { usePageMeta } from '../lib/use-page-meta';
 
@@ -55,7 +55,7 @@ export default function LoginPage() {
         toast({
           variant: 'destructive',
           title: 'Login failed',
-          description: errorMessage(error, 'Please check your credentials and try again.'),
+          ...errorToast(error, 'Please check your credentials and try again.'),
         });
       },
     });

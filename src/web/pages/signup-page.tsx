@@ -14,8 +14,9 @@ import { toast } from '../components/ui/use-toast';
 import { useSignup } from '../features/auth/api';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { markTutorialDue } from '../features/tutorial/onboarding-record';
-import { ApiError, errorMessage } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { cn } from '../lib/cn';
+import { errorToast } from '../lib/error-messages';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const MISMATCH = "Passwords don't match";
@@ -121,7 +122,7 @@ export default function SignupPage() {
         toast({
           variant: 'destructive',
           title: 'Signup failed',
-          description: errorMessage(error, 'Please check your information and try again.'),
+          ...errorToast(error, 'Please check your information and try again.'),
         });
       },
     });

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, sessions, users } from '../../db/schema';
+import { errorBody } from '../../test/error-body';
 import { bearer, createUser, DEFAULT_PASSWORD, loginToken, signupPayload } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { FORGOT_SENT, INVALID_CREDENTIALS, INVALID_RESET } from './service';
@@ -94,8 +95,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const unknown = await login('nobody-here@example.test', 'wrong-password-1');
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: INVALID_CREDENTIALS });
-      expect(unknown.json()).toEqual({ message: INVALID_CREDENTIALS });
+      expect(wrong.json()).toEqual(errorBody(wrong, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS));
+      expect(unknown.json()).toEqual(errorBody(unknown, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS));
     });
 
     it('meets a 429 before 40 wrong passwords in a row, and then refuses even the right one', async () => {

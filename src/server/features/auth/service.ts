@@ -2,7 +2,7 @@ import { findTown } from '../../../shared/catalog';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors';
 import {
   hashPassword,
   isCommonPassword,
@@ -80,7 +80,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!town)
         throw badRequest('Choose a town from the list', [{ path: 'location', message: 'Unknown town' }]);
       if (await userRepo.findByEmail(db, input.email))
-        throw conflict('An account with this email already exists.');
+        throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {
@@ -99,7 +99,8 @@ export function createAuthService(deps: AuthDeps) {
         });
       } catch (err) {
         // Two signups racing for one address: the unique index decides.
-        if (isUniqueViolation(err)) throw conflict('An account with this email already exists.');
+        if (isUniqueViolation(err))
+          throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
         throw err;
       }
     },
@@ -115,8 +116,9 @@ export function createAuthService(deps: AuthDeps) {
       const valid = user
         ? await verifyPassword(user.password, input.password)
         : await verifyAgainstDecoy(input.password);
-      if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
-      if (user.suspendedAt) throw forbidden('This account has been suspended. Please contact support.');
+      if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+      if (user.suspendedAt)
+        throw forbidden('This account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
       return db.transaction(async (tx) => {
         await loginThrottle.succeeded(tx, input.email, meta.ip, at);
         const token = await sessions.create(tx, user.id, meta);
@@ -151,7 +153,7 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         const user = await userRepo.consumeResetToken(tx, hashToken(token));
-        if (!user) throw new AppError(400, INVALID_RESET);
+        if (!user) throw badRequest(INVALID_RESET, 'TOKEN_INVALID_OR_EXPIRED');
         await userRepo.setPassword(tx, user.id, passwordHash);
         await loginThrottle.forgetEmail(tx, user.email);
         await sessions.revokeAllForUser(tx, user.id);

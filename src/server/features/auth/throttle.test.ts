@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
+import { errorBody } from '../../test/error-body';
 import { bearer, createUser, DEFAULT_PASSWORD, loginToken } from '../../test/factories';
 import { DB_KINDS, type DbKind, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
 import { sweepRateLimitsJob } from '../rate-limits/jobs';
@@ -58,7 +59,7 @@ describe.each(DB_KINDS)('login throttling on %s', (kind) => {
     expect(statuses.slice(0, MAX_FAILED_LOGINS).every((s) => s === 401)).toBe(true);
     const locked = await login(t.app, '127.0.0.2', admin.email, DEFAULT_PASSWORD);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: ACCOUNT_LOCKED });
+    expect(locked.json()).toEqual(errorBody(locked, 'LOGIN_THROTTLED', ACCOUNT_LOCKED));
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(LOCK_MS / 1000);
     // The owner, from another address, is not stopped by the stranger's guesses.
@@ -77,7 +78,7 @@ describe.each(DB_KINDS)('login throttling on %s', (kind) => {
     expect(unknownStatuses).toEqual(knownStatuses);
     expect(unknownStatuses.at(-1)).toBe(429);
     const unknownLocked = await login(t.app, '127.0.0.4', 'NOBODY-here@example.test', 'wrong-again-x');
-    expect(unknownLocked.json()).toEqual({ message: ACCOUNT_LOCKED });
+    expect(unknownLocked.json()).toEqual(errorBody(unknownLocked, 'LOGIN_THROTTLED', ACCOUNT_LOCKED));
     expect(unknownLocked.headers['retry-after']).toBeDefined();
   });
 
@@ -88,7 +89,7 @@ describe.each(DB_KINDS)('login throttling on %s', (kind) => {
     expect(statuses.slice(0, MAX_FAILED_LOGINS_PER_ADDRESS).every((s) => s === 401)).toBe(true);
     const last = await login(t.app, '127.0.0.5', 'spray-last@example.test', 'Summer2026!');
     expect(last.statusCode).toBe(429);
-    expect(last.json()).toEqual({ message: ADDRESS_LOCKED });
+    expect(last.json()).toEqual(errorBody(last, 'LOGIN_THROTTLED', ADDRESS_LOCKED));
     expect(last.headers['retry-after']).toBeDefined();
     const other = await createUser(t.database.db, { email: 'elsewhere@example.test' });
     expect((await login(t.app, '127.0.0.6', other.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
@@ -148,7 +149,7 @@ describe.each(DB_KINDS)('login throttling on %s', (kind) => {
     const u = await createUser(t.database.db, { email: 'plain@example.test' });
     const res = await login(t.app, '127.0.0.11', u.email, 'not-the-password');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: INVALID_CREDENTIALS });
+    expect(res.json()).toEqual(errorBody(res, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS));
   });
 });
 

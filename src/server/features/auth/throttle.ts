@@ -40,11 +40,11 @@ export const loginThrottle = {
     );
     if (pair.exceeded) {
       await counters.refund(tx, address.key, now);
-      throw tooManyRequests(ACCOUNT_LOCKED, pair.retryAfterSeconds);
+      throw tooManyRequests(ACCOUNT_LOCKED, pair.retryAfterSeconds, 'LOGIN_THROTTLED');
     }
     if (address.exceeded) {
       await counters.refund(tx, pair.key, now);
-      throw tooManyRequests(ADDRESS_LOCKED, address.retryAfterSeconds);
+      throw tooManyRequests(ADDRESS_LOCKED, address.retryAfterSeconds, 'LOGIN_THROTTLED');
     }
   },
 

@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorsPlugin } from '../../plugins/errors';
+import { errorBody } from '../../test/error-body';
 import {
   AVATAR_COLOURS,
   AVATAR_FILE_PATTERN,
@@ -15,6 +17,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
+  await app.register(errorsPlugin);
   await app.register(avatarRoutes);
   await app.ready();
 });
@@ -82,7 +85,7 @@ describe('GET /avatars/:file', () => {
   it('answers 404 JSON with { message } for a bad name', async () => {
     const res = await app.inject({ method: 'GET', url: '/avatars/bad_name.svg' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual(errorBody(res, 'NOT_FOUND', 'Not found'));
   });
 });
 

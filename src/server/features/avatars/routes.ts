@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../errors';
 import { AVATAR_FILE_PATTERN, renderAvatarSvg } from './avatar';
 
 /** Bumped when the drawing changes, so cached pictures are replaced (the URL stays the same). */
@@ -13,7 +14,7 @@ export default async function avatarRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { file: string } }>('/avatars/:file', async (request, reply) => {
     const { file } = request.params;
     if (typeof file !== 'string' || !AVATAR_FILE_PATTERN.test(file)) {
-      return reply.code(404).send({ message: 'Not found' });
+      throw notFound('Not found');
     }
     const slug = file.slice(0, -'.svg'.length);
     const etag = `"${createHash('sha1').update(`${DRAWING_VERSION}:${slug}`).digest('base64url').slice(0, 16)}"`;

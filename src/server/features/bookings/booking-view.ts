@@ -8,7 +8,7 @@ import {
 import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import type { Actor, BookingContext } from './booking-context';
 import { type BookingJoined, bookingRepo } from './repo';
 
@@ -115,7 +115,7 @@ export function bookingViews({ db }: BookingContext) {
     /** GET /api/bookings/family/{userId} (spec §7): the family themselves or an admin. */
     async listForFamily(actor: Actor, familyUserId: number): Promise<BookingView[]> {
       if (actor.id !== familyUserId && actor.userType !== 'admin') {
-        throw new AppError(403, 'You can only see your own bookings.');
+        throw forbidden('You can only see your own bookings.');
       }
       const rows = await bookingRepo.listJoined(db, eq(bookings.familyId, familyUserId));
       return rows.map((r) => toBookingView(r, actor));

@@ -86,7 +86,8 @@ export function bookingCreation(ctx: BookingContext) {
         if (!cg) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
         if (cg.userId === actor.id) throw badRequest(BOOKING_MESSAGES.yourself);
         if (!cg.isActive || cg.suspendedAt) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
-        if (!cg.isAvailable) throw conflict(`${cg.firstName} is not taking bookings right now.`);
+        if (!cg.isAvailable)
+          throw conflict(`${cg.firstName} is not taking bookings right now.`, 'CAREGIVER_UNAVAILABLE');
         const price = priceBooking(toCents(cg.hourlyRate), duration);
         let row: BookingRow;
         try {
@@ -111,7 +112,7 @@ export function bookingCreation(ctx: BookingContext) {
             }),
           );
         } catch (err) {
-          if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap);
+          if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
           throw err;
         }
         await bookingRepo.addEvent(tx, {

@@ -8,7 +8,7 @@ import { toCents } from '../../../shared/money';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import type { bookings } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import type { BookingRow, BookingStatus } from './events';
@@ -62,14 +62,14 @@ export async function applyTransition(
   at: Date,
 ): Promise<{ row: BookingRow; mails: Mail[] }> {
   if (!spec.from.includes(booking.status)) {
-    throw conflict(illegalMessage(booking.status, spec.to));
+    throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
   }
   const row = await bookingRepo.transition(tx, booking.id, spec.from, {
     ...spec.patch,
     status: spec.to,
     updatedAt: at,
   });
-  if (!row) throw conflict(illegalMessage(booking.status, spec.to));
+  if (!row) throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
   await bookingRepo.addEvent(tx, { bookingId: row.id, from: booking.status, to: spec.to, actorUserId, at });
   await ctx.events.emit(tx, { booking: row, from: booking.status, to: spec.to, actorUserId, at });
   const mails = await notifyTransition(ctx, tx, row, spec.to, actorUserId);
@@ -89,7 +89,7 @@ async function lockOwned(tx: Tx, actor: Actor, id: number) {
 }
 
 const onlyCaregiver = (isCaregiver: boolean, what: string) => {
-  if (!isCaregiver) throw new AppError(403, `Only the caregiver can ${what} this booking.`);
+  if (!isCaregiver) throw forbidden(`Only the caregiver can ${what} this booking.`);
 };
 
 /** The family's and the caregiver's answers to a booking: accept, decline, cancel, complete. */
@@ -120,7 +120,7 @@ export function bookingTransitions(ctx: BookingContext) {
       act(actor, id, ({ booking, isCaregiver, at }) => {
         onlyCaregiver(isCaregiver, 'accept');
         if (booking.status === 'pending' && isPastAnswerTime(booking, at)) {
-          throw conflict('This booking request has expired.');
+          throw conflict('This booking request has expired.', 'BOOKING_INVALID_TRANSITION');
         }
         return { from: ['pending'], to: 'confirmed', patch: { confirmedAt: at } };
       }),
@@ -137,7 +137,10 @@ export function bookingTransitions(ctx: BookingContext) {
           (booking.status === 'pending' || booking.status === 'confirmed') &&
           booking.startsAt.getTime() <= at.getTime()
         ) {
-          throw conflict('This booking has already started and can no longer be cancelled.');
+          throw conflict(
+            'This booking has already started and can no longer be cancelled.',
+            'BOOKING_INVALID_TRANSITION',
+          );
         }
         return {
           from: ['pending', 'confirmed'],
@@ -150,7 +153,10 @@ export function bookingTransitions(ctx: BookingContext) {
       act(actor, id, ({ booking, isCaregiver, at }) => {
         onlyCaregiver(isCaregiver, 'complete');
         if (booking.status === 'confirmed' && booking.endsAt.getTime() > at.getTime()) {
-          throw conflict('You can mark this booking completed once it has ended.');
+          throw conflict(
+            'You can mark this booking completed once it has ended.',
+            'BOOKING_INVALID_TRANSITION',
+          );
         }
         return { from: ['confirmed'], to: 'completed', patch: { completedAt: at } };
       }),

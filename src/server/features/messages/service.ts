@@ -49,11 +49,12 @@ function refusalBetween(
   blocks: { blockedByMe: boolean; blockedMe: boolean },
 ): AppError | null {
   const refusal = messagingRefusal(sender, receiver);
-  if (refusal) return forbidden(refusal);
-  if (receiver.suspendedAt) return forbidden('This user is not available.');
+  if (refusal) return forbidden(refusal, 'MESSAGING_NOT_ALLOWED');
+  if (receiver.suspendedAt) return forbidden('This user is not available.', 'MESSAGING_NOT_ALLOWED');
   if (sender.isSupport) return null;
-  if (blocks.blockedByMe) return forbidden('You have blocked this user. Unblock them to send messages.');
-  if (blocks.blockedMe) return forbidden("You can't send messages to this user.");
+  if (blocks.blockedByMe)
+    return forbidden('You have blocked this user. Unblock them to send messages.', 'USER_BLOCKED');
+  if (blocks.blockedMe) return forbidden("You can't send messages to this user.", 'USER_BLOCKED');
   return null;
 }
 

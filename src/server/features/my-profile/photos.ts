@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../shared/contracts/caregiver-profile';
 import type { FileStorage } from '../../adapters/storage';
-import { AppError } from '../../errors';
+import { payloadTooLarge, unsupportedMediaType } from '../../errors';
 
 /** The two sizes every profile photo is kept in: the profile page and the small avatars. */
 export const PHOTO_SIZES = [400, 96] as const;
@@ -21,9 +21,9 @@ export async function storeProfilePhoto(
   buffer: Buffer,
   sniffedType: string | undefined,
 ): Promise<{ large: string; small: string; ms: number }> {
-  if (buffer.length > PHOTO_MAX_BYTES) throw new AppError(413, 'The photo is too large. The limit is 5 MB.');
+  if (buffer.length > PHOTO_MAX_BYTES) throw payloadTooLarge('The photo is too large. The limit is 5 MB.');
   if (!sniffedType || !(PHOTO_TYPES as readonly string[]).includes(sniffedType)) {
-    throw new AppError(415, 'A profile photo must be a JPEG, PNG or WebP image.');
+    throw unsupportedMediaType('A profile photo must be a JPEG, PNG or WebP image.');
   }
   const started = performance.now();
   const id = randomBytes(16).toString('hex');
@@ -41,7 +41,7 @@ export async function storeProfilePhoto(
       ),
     );
   } catch {
-    throw new AppError(415, 'The image could not be read. Try another photo.');
+    throw unsupportedMediaType('The image could not be read. Try another photo.');
   }
   const [large, small] = PHOTO_SIZES.map((size) => `${userId}-${id}-${size}.webp`);
   await storage.put(photoKey(large), outputs[0], 'image/webp');

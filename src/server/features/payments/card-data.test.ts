@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../shared/contracts/payments';
 import { createSandboxProvider, SANDBOX_TOKEN_TTL_MS } from '../../adapters/payments';
 import { buildApp, loggerOptions } from '../../app';
+import { errorBody } from '../../test/error-body';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { sandboxTokenSecret } from './provider';
 import { requestedBooking, sandboxToken } from './testing';
@@ -119,7 +120,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
           payload: body,
         });
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.json()).toEqual({ message: PAYMENT_MESSAGES.cardDataRefused });
+        expect(res.json()).toEqual(errorBody(res, 'CARD_DATA_REFUSED', PAYMENT_MESSAGES.cardDataRefused));
       }
       // A long number that is not a card (fails Luhn) is not mistaken for one.
       const notCard = await second.app.inject({

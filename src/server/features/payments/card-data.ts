@@ -57,5 +57,6 @@ export function carriesCardData(body: unknown): boolean {
 
 /** preValidation hook of the payment API: refuse card data with 400 before anything reads or logs it. */
 export async function refuseCardData(req: { body?: unknown }): Promise<void> {
-  if (req.body !== undefined && carriesCardData(req.body)) throw badRequest(PAYMENT_MESSAGES.cardDataRefused);
+  if (req.body !== undefined && carriesCardData(req.body))
+    throw badRequest(PAYMENT_MESSAGES.cardDataRefused, 'CARD_DATA_REFUSED');
 }

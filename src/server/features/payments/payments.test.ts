@@ -123,6 +123,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       message: 'Your card was declined.',
       cardLast4: '0002',
     });
+    expect(declined.json()).toMatchObject({
+      code: 'CARD_DECLINED',
+      requestId: declined.headers['x-request-id'],
+    });
     const replay = await pay(
       family.headers,
       { bookingId: booking.id, method: 'card', paymentToken: declinedToken },
@@ -130,6 +134,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     );
     expect(replay.statusCode).toBe(402);
     expect(replay.json().id).toBe(declined.json().id);
+    expect(replay.json().code).toBe('CARD_DECLINED');
     const poor = await pay(family.headers, {
       bookingId: booking.id,
       method: 'card',
@@ -137,6 +142,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     });
     expect(poor.statusCode).toBe(402);
     expect(poor.json()).toMatchObject({ message: 'Your card has insufficient funds.', cardLast4: '9995' });
+    expect(poor.json().code).toBe('CARD_INSUFFICIENT_FUNDS');
     expect(await accountOf(booking.id, 'booking_hold')).toBe(0);
     // The hosted fields' checks, with the spec's messages: a wrong number, an expired card, a bad code.
     const tokenize = (card: Record<string, unknown>) =>

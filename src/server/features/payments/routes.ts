@@ -53,7 +53,9 @@ export async function paymentRoutes(app: FastifyInstance) {
         return reply.code(201).send(payment);
       } catch (err) {
         if (err instanceof PaymentDeclined) {
-          return reply.code(402).send({ ...err.view, message: err.message });
+          return reply
+            .code(402)
+            .send({ ...err.view, message: err.message, code: err.code, requestId: req.id });
         }
         throw err;
       }

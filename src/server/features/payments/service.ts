@@ -44,10 +44,15 @@ const TRANSFER_INSTRUCTIONS: Record<string, (ref: string, amount: string, email:
     `Send the US-dollar equivalent of ${amount} with Cash App to $YaadCare. Put the reference ${ref} in the note.`,
 };
 
-/** A declined card (402) carries the same view plus the reason. */
+/** A declined card (402) carries the same view plus the reason; insufficient funds has its own code. */
 export class PaymentDeclined extends AppError {
-  constructor(readonly view: PaymentView) {
-    super(402, view.message ?? 'Your card was declined.');
+  constructor(
+    readonly view: PaymentView,
+    failureCode: string | null,
+  ) {
+    super(402, view.message ?? 'Your card was declined.', {
+      code: failureCode === 'insufficient_funds' ? 'CARD_INSUFFICIENT_FUNDS' : 'CARD_DECLINED',
+    });
   }
 }
 
@@ -101,8 +106,8 @@ export function createPaymentService(deps: PaymentDeps) {
 
   /** The stored result of a key: the same answer as the first time (402 for a decline). */
   function replay(p: PaymentRow, hash: string): { payment: PaymentView; replayed: true } {
-    if (p.requestHash !== hash) throw conflict(PAYMENT_MESSAGES.keyReused);
-    if (p.status === 'declined') throw new PaymentDeclined(view(p));
+    if (p.requestHash !== hash) throw conflict(PAYMENT_MESSAGES.keyReused, 'IDEMPOTENCY_KEY_REUSED');
+    if (p.status === 'declined') throw new PaymentDeclined(view(p), p.failureCode);
     return { payment: view(p), replayed: true };
   }
 
@@ -139,9 +144,12 @@ export function createPaymentService(deps: PaymentDeps) {
     const payable = booking.status === 'pending' || booking.status === 'confirmed' || owed > 0;
     if (!payable) {
       const live = await paymentRepo.liveForBooking(tx, booking.id);
-      throw conflict(live ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.notPayable);
+      throw live
+        ? conflict(PAYMENT_MESSAGES.alreadyPaid, 'BOOKING_ALREADY_PAID')
+        : conflict(PAYMENT_MESSAGES.notPayable);
     }
-    if (await paymentRepo.liveForBooking(tx, booking.id)) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    if (await paymentRepo.liveForBooking(tx, booking.id))
+      throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'BOOKING_ALREADY_PAID');
     const charge = owed > 0 ? owed : amount;
     const isTransfer = TRANSFER_METHODS.includes(input.method);
     // Cards and wallets pay with the hosted fields' token (the fields checked number, expiry and code).
@@ -170,7 +178,7 @@ export function createPaymentService(deps: PaymentDeps) {
       if (isUniqueViolation(err, 'payments_idempotency_key')) throw new KeyTaken();
       if (isUniqueViolation(err, 'payments_card_token')) throw new TokenUsed();
       if (isUniqueViolation(err, 'payments_one_live_per_booking'))
-        throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+        throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'BOOKING_ALREADY_PAID');
       throw err;
     }
     if (isTransfer) {
@@ -191,7 +199,9 @@ export function createPaymentService(deps: PaymentDeps) {
     });
     if (!result.ok && result.code === 'token_invalid') {
       // Nothing is kept (the transaction rolls back): the family enters the card again and retries.
-      throw badRequest(result.message, [{ path: 'paymentToken', message: result.message }]);
+      throw badRequest(result.message, 'CARD_TOKEN_INVALID', [
+        { path: 'paymentToken', message: result.message },
+      ]);
     }
     if (!result.ok) {
       return paymentRepo.update(tx, payment.id, {
@@ -238,7 +248,7 @@ export function createPaymentService(deps: PaymentDeps) {
      */
     async create(actor: Actor, key: string | undefined, input: CreateInput) {
       if (!key || key.length > 200 || !/^[\w\-:.]+$/.test(key))
-        throw badRequest(PAYMENT_MESSAGES.idempotencyKey);
+        throw badRequest(PAYMENT_MESSAGES.idempotencyKey, 'IDEMPOTENCY_KEY_REQUIRED');
       const hash = requestHash(input);
       const existing = await paymentRepo.byKey(db, actor.id, key);
       if (existing) return replay(existing, hash);
@@ -255,10 +265,10 @@ export function createPaymentService(deps: PaymentDeps) {
           const first = await paymentRepo.byKey(db, actor.id, key);
           if (first) return replay(first, hash);
         }
-        if (err instanceof TokenUsed) throw conflict(PAYMENT_MESSAGES.tokenUsed);
+        if (err instanceof TokenUsed) throw conflict(PAYMENT_MESSAGES.tokenUsed, 'CARD_TOKEN_USED');
         throw err;
       }
-      if (row.status === 'declined') throw new PaymentDeclined(view(row));
+      if (row.status === 'declined') throw new PaymentDeclined(view(row), row.failureCode);
       await sendAll(mails);
       return { payment: view(row), replayed: false as const };
     },

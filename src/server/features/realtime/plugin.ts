@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { RealtimeEvent } from '../../../shared/contracts/messages';
 import type { Db } from '../../db/client';
 import { sessions as sessionsTable, users } from '../../db/schema';
+import { forbidden } from '../../errors';
 import { currentUser, sessionToken } from '../../plugins/auth';
 import { hashToken } from '../auth/tokens';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish';
@@ -126,7 +127,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         } catch {}
         // req.host: X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY).
         const expected = String(req.host ?? '').replace(/:(80|443)$/, '');
-        if (host !== expected) return reply.code(403).send({ message: 'Cross-site request refused.' });
+        if (host !== expected) throw forbidden('Cross-site request refused.', 'CSRF_REFUSED');
       }
       const user = currentUser(req);
       const conn: Connection = {

@@ -66,8 +66,9 @@ async function lockBooking(tx: Tx, bookingId: number): Promise<BookingForReview>
 }
 
 function assertReviewable(b: BookingForReview, now: Date) {
-  if (b.status !== 'completed') throw conflict(REVIEW_MESSAGES.notCompleted);
-  if (now.getTime() > b.completedAt.getTime() + REVIEW_WINDOW_MS) throw conflict(REVIEW_MESSAGES.windowOver);
+  if (b.status !== 'completed') throw conflict(REVIEW_MESSAGES.notCompleted, 'REVIEW_NOT_ALLOWED');
+  if (now.getTime() > b.completedAt.getTime() + REVIEW_WINDOW_MS)
+    throw conflict(REVIEW_MESSAGES.windowOver, 'REVIEW_NOT_ALLOWED');
 }
 
 /** averageRating (2 decimals) and totalReviews from the published, visible reviews. */
@@ -151,7 +152,7 @@ export function createReviewService(deps: { db: Db }) {
             })
             .returning();
         } catch (err) {
-          if (isUniqueViolation(err)) throw conflict(REVIEW_MESSAGES.twice);
+          if (isUniqueViolation(err)) throw conflict(REVIEW_MESSAGES.twice, 'ALREADY_REVIEWED');
           throw err;
         }
         // Double-blind: the caregiver has already rated the family, so both sides are in.
@@ -190,7 +191,7 @@ export function createReviewService(deps: { db: Db }) {
             })
             .returning();
         } catch (err) {
-          if (isUniqueViolation(err)) throw conflict(REVIEW_MESSAGES.ratedTwice);
+          if (isUniqueViolation(err)) throw conflict(REVIEW_MESSAGES.ratedTwice, 'ALREADY_REVIEWED');
           throw err;
         }
         const [waiting] = await tx
@@ -213,14 +214,15 @@ export function createReviewService(deps: { db: Db }) {
           .for('update', { of: reviews });
         if (!row) throw notFound('Review not found');
         if (row.ownerId !== user.id) throw forbidden(REVIEW_MESSAGES.notYourReview);
-        if (!row.review.publishedAt || row.review.hiddenAt) throw conflict(REVIEW_MESSAGES.replyNotPublished);
-        if (row.review.reply !== null) throw conflict(REVIEW_MESSAGES.replyTwice);
+        if (!row.review.publishedAt || row.review.hiddenAt)
+          throw conflict(REVIEW_MESSAGES.replyNotPublished, 'REVIEW_NOT_ALLOWED');
+        if (row.review.reply !== null) throw conflict(REVIEW_MESSAGES.replyTwice, 'ALREADY_REVIEWED');
         const [updated] = await tx
           .update(reviews)
           .set({ reply: text, repliedAt: now })
           .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
           .returning();
-        if (!updated) throw conflict(REVIEW_MESSAGES.replyTwice);
+        if (!updated) throw conflict(REVIEW_MESSAGES.replyTwice, 'ALREADY_REVIEWED');
         await caregiverStatsService.recordActivity(tx, row.review.caregiverId, now);
         return updated;
       });

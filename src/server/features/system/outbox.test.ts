@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorBody } from '../../test/error-body';
 import { bearer, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 
@@ -34,7 +35,7 @@ describe.each(DB_KINDS)('the outboxes on %s (demo mode)', (kind) => {
       for (const who of [family, caregiver]) {
         const refused = await get(url, who.h);
         expect(refused.statusCode, url).toBe(403);
-        expect(refused.json()).toEqual({ message: expect.any(String) });
+        expect(refused.json()).toEqual(errorBody(refused, 'FORBIDDEN', expect.any(String)));
       }
     }
 

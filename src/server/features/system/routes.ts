@@ -5,7 +5,7 @@ import { AppConfigResponse } from '../../../shared/contracts/auth';
 import { ErrorResponse } from '../../../shared/contracts/common';
 import { listOutbox } from '../../adapters/mailer';
 import { listSmsOutbox } from '../../adapters/sms';
-import { notFound } from '../../errors';
+import { notFound, serviceUnavailable } from '../../errors';
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,13 +23,13 @@ export async function systemRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       try {
         await app.database.ping();
         return { status: 'ok' as const, database: app.database.kind };
       } catch (err) {
         req.log.error({ err }, 'health check: database did not answer');
-        return reply.code(503).send({ message: 'The database is not answering.' });
+        throw serviceUnavailable('The database is not answering.');
       }
     },
   );

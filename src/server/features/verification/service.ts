@@ -21,7 +21,16 @@ import type { SmsSender } from '../../adapters/sms';
 import { type FileStorage, newStorageKey } from '../../adapters/storage';
 import type { Db, Tx } from '../../db/client';
 import type { StepReviews, VerificationStatus } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unsupportedMediaType,
+  upstreamFailed,
+} from '../../errors';
 import { IMAGE_TYPES, PDF_TYPE, type Upload } from '../../plugins/uploads';
 import type { SessionUser } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
@@ -131,7 +140,7 @@ async function cleanImage(buffer: Buffer, type: string): Promise<Buffer> {
     if (type === 'image/webp') return await img.webp({ quality: 90 }).toBuffer();
     return await img.jpeg({ quality: 90 }).toBuffer();
   } catch {
-    throw new AppError(415, 'The image could not be read. Upload a clear photo or a PDF.');
+    throw unsupportedMediaType('The image could not be read. Upload a clear photo or a PDF.');
   }
 }
 
@@ -228,7 +237,7 @@ export function createVerificationService(deps: VerificationDeps) {
             `${EMAIL_TOKEN_TTL_HOURS} hours:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n\n— YaadCare`,
         });
       } catch {
-        throw new AppError(502, 'Failed to send email verification.');
+        throw upstreamFailed('Failed to send email verification.');
       }
       // The link goes to the mailbox only: answering with it would let anyone confirm any address.
       return { message: `We sent a verification link to ${user!.email}.` };
@@ -239,7 +248,7 @@ export function createVerificationService(deps: VerificationDeps) {
         const v = await verificationRepo.findByEmailToken(tx, hashToken(token));
         // Someone else's token is as good as none: it must be yours, live, and unused.
         if (!v || v.userId !== actor.id || !v.emailTokenExpiry || v.emailTokenExpiry <= now()) {
-          throw badRequest(MESSAGES.invalidEmailToken);
+          throw badRequest(MESSAGES.invalidEmailToken, 'TOKEN_INVALID_OR_EXPIRED');
         }
         const patch = {
           emailVerified: true,
@@ -286,7 +295,7 @@ export function createVerificationService(deps: VerificationDeps) {
           body: `${otp} is your YaadCare verification code. It expires in ${OTP_TTL_MINUTES} minutes.`,
         });
       } catch {
-        throw new AppError(502, 'Failed to send SMS verification.');
+        throw upstreamFailed('Failed to send SMS verification.');
       }
       // The code goes to the phone only (in demo mode: the SMS outbox and the server log).
       return { message: `We sent a 6-digit code to ${to}.` };
@@ -315,9 +324,13 @@ export function createVerificationService(deps: VerificationDeps) {
         if (v.phone) await verificationRepo.setUserPhone(tx, actor.id, v.phone);
         return stateOf(tx, actor.id);
       });
-      if (outcome === 'invalid') throw badRequest(MESSAGES.invalidOtp);
+      if (outcome === 'invalid') throw badRequest(MESSAGES.invalidOtp, 'TOKEN_INVALID_OR_EXPIRED');
       if (outcome === 'locked') {
-        throw tooManyRequests('Too many wrong codes. Request a new code.');
+        throw tooManyRequests(
+          'Too many wrong codes. Request a new code.',
+          undefined,
+          'CODE_ATTEMPTS_EXCEEDED',
+        );
       }
       return outcome;
     },
@@ -325,15 +338,14 @@ export function createVerificationService(deps: VerificationDeps) {
     async uploadDocument(actor: Actor, type: DocumentType, upload: Upload) {
       const sniffed = upload.sniffedType;
       if (!sniffed || !ALLOWED[type].includes(sniffed)) {
-        throw new AppError(
-          415,
+        throw unsupportedMediaType(
           type === 'selfie'
             ? 'A selfie must be a photo (JPEG, PNG or WebP).'
             : 'Upload a photo (JPEG, PNG or WebP) or a PDF.',
         );
       }
       if (upload.buffer.length > DOCUMENT_MAX_BYTES)
-        throw new AppError(413, 'The file is too large. The limit is 10 MB.');
+        throw payloadTooLarge('The file is too large. The limit is 10 MB.');
       const body = sniffed === PDF_TYPE ? upload.buffer : await cleanImage(upload.buffer, sniffed);
       const key = newStorageKey(`documents/${actor.id}`, EXT[sniffed]);
       await storage.put(key, body, sniffed);

@@ -8,7 +8,7 @@ export function Toaster() {
   const { toasts } = useToast();
   return (
     <Toast.Provider label="Notification" duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
+      {toasts.map(({ id, title, description, action, variant = 'default', duration, open }) => (
         <Toast.Root
           key={id}
           open={open}
@@ -28,6 +28,15 @@ export function Toaster() {
             <Toast.Title className="font-semibold">{title}</Toast.Title>
             {description ? (
               <Toast.Description className="text-sm opacity-95">{description}</Toast.Description>
+            ) : null}
+            {action?.href ? (
+              <Toast.Action altText={action.label} asChild>
+                <a href={action.href} className="text-sm font-semibold underline underline-offset-2">
+                  {action.label}
+                </a>
+              </Toast.Action>
+            ) : action ? (
+              <p className="text-sm opacity-95">{action.label}</p>
             ) : null}
           </div>
           <Toast.Close

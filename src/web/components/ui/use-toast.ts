@@ -12,6 +12,8 @@ export interface ToastInput {
   description?: ReactNode;
   variant?: ToastVariant;
   duration?: number;
+  /** What the person can do about it: a link, or (without href) a hint (src/web/lib/error-messages.ts). */
+  action?: { label: string; href?: string };
 }
 
 export interface ToastItem extends ToastInput {

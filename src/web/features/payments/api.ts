@@ -7,7 +7,7 @@ import type {
   PayoutAccountRequest,
   PayoutAccountView,
 } from '../../../shared/contracts/payments';
-import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api';
+import { apiErrorFrom, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { bookingKeys } from '../bookings/api';
 import type { AdminMoneyFilter } from './admin-money-api';
 
@@ -35,7 +35,7 @@ export async function pay(body: PayBody, idempotencyKey: string): Promise<Paymen
   });
   const data = (await res.json().catch(() => ({}))) as PaymentView & { message?: string };
   if (!res.ok) {
-    throw new ApiError(res.status, data.message ?? 'Payment failed. Please try again.');
+    throw apiErrorFrom(res, data, 'Payment failed. Please try again.');
   }
   return data;
 }

@@ -11,8 +11,8 @@ import { fieldClasses, Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { errorToast } from '../../../lib/error-messages';
 import type { FromState } from '../../../lib/from-state';
 import { useCurrentUser } from '../../auth/api';
 import { useCreateBooking } from '../api';
@@ -144,7 +144,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
           variant: 'destructive',
           title: 'Booking Failed',
           // The server's reason when it refused the request (a date, a time taken); else the spec's text.
-          description: errorMessage(error, 'There was an error processing your booking. Please try again.'),
+          ...errorToast(error, 'There was an error processing your booking. Please try again.'),
         });
       },
     });

@@ -1,0 +1,105 @@
+/**
+ * Every error code the API answers, with its HTTP status and what it means. The server's errors take their
+ * code from here (src/server/errors.ts), the error response and OpenAPI list them (contracts/common.ts),
+ * and the web app decides from them what a person sees and can do (src/web/lib/error-messages.ts).
+ *
+ * A code is a promise to clients: never rename or reuse one. A specific code exists only where a client
+ * acts differently from the generic code of its status (sign in again, pick another time, try another card).
+ */
+export const ERROR_CODES = {
+  // Generic: one per status, the default of its helper.
+  BAD_REQUEST: { status: 400, meaning: 'The request is not valid.' },
+  VALIDATION_FAILED: { status: 400, meaning: 'One or more fields are not valid; `errors` names them.' },
+  UNAUTHENTICATED: { status: 401, meaning: 'Sign in first.' },
+  FORBIDDEN: { status: 403, meaning: 'The signed-in user may not do this.' },
+  NOT_FOUND: { status: 404, meaning: 'No such record or endpoint (or not one the caller may see).' },
+  CONFLICT: { status: 409, meaning: 'The record is not in a state that allows this.' },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body or file is over its size limit.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body or file is not of a type this endpoint takes.' },
+  RATE_LIMITED: { status: 429, meaning: 'Too many requests: wait (Retry-After) and try again.' },
+  INTERNAL: { status: 500, meaning: 'Something failed on our side; nothing about it is disclosed.' },
+  UPSTREAM_FAILED: {
+    status: 502,
+    meaning: 'A provider we depend on (e-mail, SMS) did not take the request.',
+  },
+  SERVICE_UNAVAILABLE: { status: 503, meaning: 'The service cannot answer right now (database down).' },
+
+  // Sessions and accounts.
+  SESSION_EXPIRED: { status: 401, meaning: 'The session token sent is no live session: sign in again.' },
+  INVALID_CREDENTIALS: { status: 401, meaning: 'Wrong email or password.' },
+  ACCOUNT_SUSPENDED: { status: 403, meaning: 'The account is suspended; only support can lift it.' },
+  LOGIN_THROTTLED: { status: 429, meaning: 'Too many failed logins for this account or address: wait.' },
+  EMAIL_TAKEN: { status: 409, meaning: 'An account with this email already exists.' },
+  TOKEN_INVALID_OR_EXPIRED: {
+    status: 400,
+    meaning: 'A reset link, email link or one-time code is wrong, used or expired: ask for a new one.',
+  },
+  CODE_ATTEMPTS_EXCEEDED: { status: 429, meaning: 'Too many wrong one-time codes: request a new code.' },
+  CSRF_REFUSED: {
+    status: 403,
+    meaning: 'A cross-site write, or a cookie-authenticated write without X-Requested-With.',
+  },
+
+  // Bookings.
+  BOOKING_OVERLAP: { status: 409, meaning: 'The caregiver already has a booking at that time.' },
+  BOOKING_INVALID_TRANSITION: {
+    status: 409,
+    meaning: 'The booking cannot move to that status now (not pending, expired, started or not ended).',
+  },
+  CAREGIVER_UNAVAILABLE: { status: 409, meaning: 'The caregiver is not taking bookings right now.' },
+
+  // Payments.
+  CARD_DECLINED: { status: 402, meaning: 'The card was declined; the body is the declined payment.' },
+  CARD_INSUFFICIENT_FUNDS: { status: 402, meaning: 'The card has insufficient funds.' },
+  CARD_DATA_REFUSED: {
+    status: 400,
+    meaning: 'A card number or security code was sent to our API instead of the hosted card fields.',
+  },
+  CARD_TOKEN_INVALID: { status: 400, meaning: 'The hosted-fields card token is invalid or expired.' },
+  CARD_TOKEN_USED: { status: 409, meaning: 'The card token was already used: enter the card again.' },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, meaning: 'POST /api/payments needs an Idempotency-Key header.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, meaning: 'The Idempotency-Key was used for a different payment.' },
+  BOOKING_ALREADY_PAID: { status: 409, meaning: 'The booking already has a payment.' },
+
+  // Messaging and safety.
+  MESSAGING_NOT_ALLOWED: { status: 403, meaning: 'The sender may not message this user.' },
+  USER_BLOCKED: { status: 403, meaning: 'One of the two users has blocked the other.' },
+
+  // Reviews.
+  REVIEW_NOT_ALLOWED: {
+    status: 409,
+    meaning: 'Not reviewable now (booking not completed, window over, review not published).',
+  },
+  ALREADY_REVIEWED: { status: 409, meaning: 'This booking or review was already reviewed or answered.' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes answered with a given status (the helpers accept only those). */
+export type ErrorCodeOf<S extends number> = {
+  [C in ErrorCode]: (typeof ERROR_CODES)[C]['status'] extends S ? C : never;
+}[ErrorCode];
+
+/** All codes, for the contract's enum. */
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/** The generic code of each status the API answers: an error without a specific code gets this one. */
+export const GENERIC_CODES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  402: 'CARD_DECLINED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL',
+  502: 'UPSTREAM_FAILED',
+  503: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<number, ErrorCode>;
+
+/** The code for a status no table entry chose: its generic one, else BAD_REQUEST (4xx) or INTERNAL (5xx). */
+export function genericCode(status: number): ErrorCode {
+  return (GENERIC_CODES as Record<number, ErrorCode>)[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+}
