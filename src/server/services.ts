@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdminService } from './features/admin/service';
+import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
 import { createBookingService } from './features/bookings/service';
 import { createOnboardingDraftService } from './features/caregiver-profile/onboarding-draft';
 import { createCaregiverProfileService } from './features/caregiver-profile/service';
 import { createCaregiverService } from './features/caregivers/service';
+import { createMessagingService } from './features/messages/service';
 import { createPaymentService } from './features/payments/service';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
 import { createPrivacyService } from './features/privacy/service';
+import { createRateLimitService } from './features/rate-limits/service';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
 import { createSupportService } from './features/support/service';
@@ -25,16 +28,22 @@ export function buildServices(app: FastifyInstance) {
   const publicUrl = env.publicUrl;
 
   // ── people and trust ──
-  const auth = createAuthService({ db, mailer, publicUrl, now });
+  // One queue for every argon2 hash the server computes (login, signup, resets, account deletion).
+  const passwords = createPasswordHasher({ concurrency: env.hashConcurrency });
+  const auth = createAuthService({ db, mailer, publicUrl, passwords, now });
   const admin = createAdminService({ db });
   const verification = createVerificationService({ db, mailer, sms, storage, publicUrl });
+  // The support account's id is known once the messaging plugin has made sure of it (before any request).
+  const messaging = createMessagingService({ db, supportUserId: () => app.supportUserId, now });
   const safety = createSafetyService({
     db,
     mailer,
+    messaging,
     suspend: (actor, userId) => admin.setSuspended(actor, userId, true),
   });
   const support = createSupportService({ db, mailer, supportEmail: env.supportEmail, publicUrl, log });
-  const privacy = createPrivacyService({ db, mailer, storage, log });
+  const privacy = createPrivacyService({ db, mailer, storage, passwords, log });
+  const rateLimits = createRateLimitService({ db });
 
   // ── caregivers ──
   const caregivers = createCaregiverService({ db, now, checkRendering: env.nodeEnv !== 'production' });
@@ -57,9 +66,11 @@ export function buildServices(app: FastifyInstance) {
     auth,
     admin,
     verification,
+    messaging,
     safety,
     support,
     privacy,
+    rateLimits,
     caregivers,
     caregiverProfile,
     onboardingDrafts,

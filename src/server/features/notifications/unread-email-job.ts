@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messageEmailNotices } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
-import { messageRepo } from '../messages/repo';
 import { wantsEmail } from './preferences';
 
 /** A message unread this long gets an e-mail… */
@@ -19,8 +18,8 @@ const LOOKBACK_MS = 24 * 60 * 60_000;
  */
 export async function sendUnreadMessageEmails(app: FastifyInstance, now: Date): Promise<{ sent: number }> {
   const olderThan = new Date(now.getTime() - UNREAD_EMAIL_AFTER_MS);
-  const candidates = await messageRepo.unreadForEmail(
-    app.db,
+  const { messaging } = app.services;
+  const candidates = await messaging.unreadForEmail(
     olderThan,
     new Date(now.getTime() - LOOKBACK_MS),
     new Date(now.getTime() - UNREAD_EMAIL_EVERY_MS),
@@ -30,7 +29,7 @@ export async function sendUnreadMessageEmails(app: FastifyInstance, now: Date): 
     // Messages to YaadCare Support reach admins in the app; suspended users get no mail.
     if (c.receiverId === app.supportUserId) continue;
     if (!(await wantsEmail(app.db, c.receiverId, 'messages'))) continue;
-    const people = await messageRepo.usersByIds(app.db, [c.receiverId, c.senderId]);
+    const people = await messaging.reachablePeople([c.receiverId, c.senderId]);
     const receiver = people.find((p) => p.id === c.receiverId);
     const sender = people.find((p) => p.id === c.senderId);
     if (!receiver || !sender) continue;
