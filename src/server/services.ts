@@ -8,6 +8,7 @@ import { createOnboardingDraftService } from './features/caregiver-profile/onboa
 import { createCaregiverProfileService } from './features/caregiver-profile/service';
 import { createCaregiverService } from './features/caregivers/service';
 import { createMessagingService } from './features/messages/service';
+import { createUnreadEmailService } from './features/notifications/unread-email-job';
 import { createPaymentService } from './features/payments/service';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
@@ -41,6 +42,13 @@ export function buildServices(app: FastifyInstance) {
     messaging,
     suspend: (actor, userId) => admin.setSuspended(actor, userId, true),
   });
+  const unreadEmails = createUnreadEmailService({
+    db,
+    mailer,
+    publicUrl,
+    messaging,
+    supportUserId: () => app.supportUserId,
+  });
   const support = createSupportService({ db, mailer, supportEmail: env.supportEmail, publicUrl, log });
   const privacy = createPrivacyService({ db, mailer, storage, passwords, log });
   const rateLimits = createRateLimitService({ db });
@@ -67,6 +75,7 @@ export function buildServices(app: FastifyInstance) {
     admin,
     verification,
     messaging,
+    unreadEmails,
     safety,
     support,
     privacy,
