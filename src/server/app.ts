@@ -20,8 +20,8 @@ import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
 import { tooManyRequests } from './errors';
 import { adminRoutes } from './features/admin/routes';
-import { setHashConcurrency } from './features/auth/passwords';
 import { authRoutes } from './features/auth/routes';
+import { sessions } from './features/auth/sessions';
 import avatarRoutes from './features/avatars/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes';
@@ -29,13 +29,16 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
 import { messagingFeature } from './features/messages/plugin';
 import { myProfileRoutes } from './features/my-profile/routes';
+import { emailPreferenceRoutes } from './features/notifications/preferences-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { sandboxTokenSecret } from './features/payments/provider';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { rateLimitStore } from './features/rate-limits/service';
+import { realtimePlugin } from './features/realtime/plugin';
 import { reviewRoutes } from './features/reviews/routes';
+import { safetyRoutes } from './features/safety/routes';
 import { seoRoutes } from './features/seo/routes';
 import { statsRoutes } from './features/stats/routes';
 import { supportRoutes } from './features/support/routes';
@@ -138,7 +141,6 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = opts;
-  setHashConcurrency(env.hashConcurrency);
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(env.logLevel),
     genReqId: (req) => {
@@ -195,7 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(securityHeadersPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(uploadsPlugin);
@@ -230,7 +232,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(payoutRoutes);
   await app.register(favouriteRoutes);
   await app.register(dashboardRoutes);
+  await app.register(realtimePlugin);
   await app.register(messagingFeature);
+  await app.register(safetyRoutes);
+  await app.register(emailPreferenceRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -4,7 +4,7 @@ import { seedBadgeCatalog } from './db/demo-data/badges';
 import { seedDemoDataIfEmpty } from './db/demo-data/index';
 import { DataDirLockedError } from './db/lock';
 import { loadEnv } from './env';
-import { JOBS } from './jobs/index';
+import { JOBS } from './jobs';
 import { startScheduler } from './jobs/scheduler';
 
 /** Starts the server: env → database (migrated) → demo data when asked → listen; stops cleanly on signals. */

@@ -2,18 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerBookingListeners } from './events';
 import { createAdminService } from './features/admin/service';
+import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
 import { createBookingEvents, createBookingService } from './features/bookings/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createFavouriteService } from './features/favourites/service';
+import { createMessagingService } from './features/messages/service';
 import { createAccountService } from './features/my-profile/account-service';
 import { createCaregiverProfileService } from './features/my-profile/caregiver-profile-service';
 import { createOnboardingDraftService } from './features/my-profile/onboarding-draft-service';
+import { createUnreadEmailService } from './features/notifications/unread-email-job';
 import { createPaymentService } from './features/payments/service';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
 import { createPrivacyService } from './features/privacy/service';
+import { createRateLimitService } from './features/rate-limits/service';
 import { createReviewReminderService } from './features/reviews/reminders';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
@@ -31,16 +35,29 @@ export function buildServices(app: FastifyInstance) {
   const publicUrl = env.publicUrl;
 
   // ── people and trust ──
-  const auth = createAuthService({ db, mailer, publicUrl, now });
+  // One queue for every argon2 hash the server computes (login, signup, resets, account deletion).
+  const passwords = createPasswordHasher({ concurrency: env.hashConcurrency });
+  const auth = createAuthService({ db, mailer, publicUrl, passwords, now });
   const admin = createAdminService({ db });
   const verification = createVerificationService({ db, mailer, sms, storage, publicUrl });
+  // The support account's id is known once the messaging plugin has made sure of it (before any request).
+  const messaging = createMessagingService({ db, supportUserId: () => app.supportUserId, now });
   const safety = createSafetyService({
     db,
     mailer,
+    messaging,
     suspend: (actor, userId) => admin.setSuspended(actor, userId, true),
   });
+  const unreadEmails = createUnreadEmailService({
+    db,
+    mailer,
+    publicUrl,
+    messaging,
+    supportUserId: () => app.supportUserId,
+  });
   const support = createSupportService({ db, mailer, supportEmail: env.supportEmail, publicUrl, log });
-  const privacy = createPrivacyService({ db, mailer, storage, log });
+  const privacy = createPrivacyService({ db, mailer, storage, passwords, log });
+  const rateLimits = createRateLimitService({ db });
 
   // ── caregivers ──
   // What visitors read (search, public profiles) vs what a user edits of their own (my-profile).
@@ -76,9 +93,12 @@ export function buildServices(app: FastifyInstance) {
     auth,
     admin,
     verification,
+    messaging,
+    unreadEmails,
     safety,
     support,
     privacy,
+    rateLimits,
     caregiverDirectory,
     caregiverProfile,
     onboardingDrafts,

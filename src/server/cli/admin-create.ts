@@ -11,7 +11,7 @@ import { databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { users } from '../db/schema';
 import { loadEnv } from '../env';
-import { hashPassword, isCommonPassword } from '../features/auth/passwords';
+import { createPasswordHasher, isCommonPassword } from '../features/auth/passwords';
 import { userRepo } from '../features/auth/repo';
 
 const Args = z.object({
@@ -50,9 +50,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const args = parsed.data;
+  let env: ReturnType<typeof loadEnv>;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase(databaseOptionsFromEnv(loadEnv(), 'admin:create'));
+    env = loadEnv();
+    database = await openDatabase(databaseOptionsFromEnv(env, 'admin:create'));
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -61,7 +63,7 @@ async function main(): Promise<number> {
     throw err;
   }
   try {
-    const passwordHash = await hashPassword(args.password);
+    const passwordHash = await createPasswordHasher({ concurrency: env.hashConcurrency }).hash(args.password);
     const existing = await userRepo.findByEmail(database.db, args.email);
     if (existing) {
       await database.db

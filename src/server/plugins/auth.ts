@@ -2,10 +2,19 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/catalog';
+import type { users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
-import { type SessionUser, sessions } from '../features/auth/sessions';
 
 export const SESSION_COOKIE = 'yc_session';
+
+/** The signed-in user a request carries: the account without its secrets. */
+export type SessionUser = Omit<
+  typeof users.$inferSelect,
+  'password' | 'resetToken' | 'resetTokenExpiry' | 'failedLoginCount' | 'lastFailedLoginAt'
+>;
+
+/** Looks up the live session of a token (the auth feature's sessions, given by app.ts). */
+export type FindSession = (token: string) => Promise<{ sessionId: number; user: SessionUser } | undefined>;
 
 /**
  * Who may call a route. Every route states it (app start fails otherwise):
@@ -65,7 +74,7 @@ export function currentUser(req: FastifyRequest): SessionUser {
   return req.user;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { findSession: FindSession }) => {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -84,7 +93,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
     const credential = sessionCredential(req);
-    if (credential?.token) await resolveUser(app, req, credential.token);
+    if (credential?.token) await resolveUser(opts.findSession, req, credential.token);
     if (access === 'public') return;
     // A token in the Authorization header that is no live session: 401, even with a valid cookie beside it.
     if (!req.user) throw credential ? unauthorized(undefined, 'SESSION_EXPIRED') : unauthorized();
@@ -92,8 +101,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-async function resolveUser(app: FastifyInstance, req: FastifyRequest, token: string): Promise<void> {
-  const found = await sessions.findActive(app.db, token);
+async function resolveUser(findSession: FindSession, req: FastifyRequest, token: string): Promise<void> {
+  const found = await findSession(token);
   if (!found) return;
   req.user = found.user;
   req.sessionId = found.sessionId;

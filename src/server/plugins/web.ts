@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppRoute } from '../../shared/routes';
+import type * as EntryServer from '../../web/entry-server';
 import { notFound } from '../errors';
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
@@ -15,7 +16,7 @@ export const SSR_ENTRY = resolve(
 );
 
 /** What the web plugin needs of src/web/entry-server.tsx. */
-export type PageRenderer = Pick<typeof import('../../web/entry-server'), 'renderPage' | 'fillShell'>;
+export type PageRenderer = Pick<typeof EntryServer, 'renderPage' | 'fillShell'>;
 
 /** The built renderer, or null when there is none (the browser then renders every page). */
 export async function loadRenderer(file = SSR_ENTRY): Promise<PageRenderer | null> {

@@ -14,9 +14,7 @@ import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
 import { UserIdParam, VerificationState } from '../../../shared/contracts/verification';
 import { currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../auth/service';
-import { createVerificationService } from '../verification/service';
 import { adminRepo } from './repo';
-import { createAdminService } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -35,14 +33,7 @@ const toAdminUser = (
 
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const verification = createVerificationService({
-    db: app.db,
-    mailer: app.mailer,
-    sms: app.sms,
-    storage: app.storage,
-    publicUrl: app.env.publicUrl,
-  });
-  const admin = createAdminService({ db: app.db });
+  const { verification, admin } = app.services;
 
   r.get(
     '/api/admin/users',

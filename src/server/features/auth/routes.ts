@@ -15,7 +15,7 @@ import { ErrorResponse, MessageResponse } from '../../../shared/contracts/common
 import { tooManyRequests } from '../../errors';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';
 import { LOGOUT_CONFIRM_PAGE, mayLogOutAtOnce } from './logout-page';
-import { createAuthService, toPublicUser } from './service';
+import { toPublicUser } from './service';
 
 const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
 const errors = {
@@ -28,12 +28,7 @@ const errors = {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAuthService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.env.publicUrl,
-    now: app.now,
-  });
+  const service = app.services.auth;
   const secureCookie = app.env.publicUrl.startsWith('https://');
   // Both counted in PostgreSQL through the rate-limit store set up in app.ts: one limit for every instance.
   const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };

@@ -3,13 +3,7 @@ import type { PublicUser } from '../../../shared/contracts/auth';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors';
-import {
-  hashPassword,
-  isCommonPassword,
-  prepareDecoy,
-  verifyAgainstDecoy,
-  verifyPassword,
-} from './passwords';
+import { isCommonPassword, type PasswordHasher } from './passwords';
 import { type UserRow, userRepo } from './repo';
 import { type SessionUser, sessions } from './sessions';
 import { loginThrottle } from './throttle';
@@ -24,6 +18,8 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** The server's password hasher (its queue is shared by every service that hashes). */
+  passwords: PasswordHasher;
   /** The clock of the login throttle's windows (default: the system clock). */
   now?: () => Date;
 }
@@ -58,9 +54,9 @@ function refuseCommon(password: string, field: string): void {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer } = deps;
+  const { db, mailer, passwords } = deps;
   const now = deps.now ?? (() => new Date());
-  prepareDecoy();
+  passwords.prepareDecoy();
 
   return {
     async signup(
@@ -81,7 +77,7 @@ export function createAuthService(deps: AuthDeps) {
         throw badRequest('Choose a town from the list', [{ path: 'location', message: 'Unknown town' }]);
       if (await userRepo.findByEmail(db, input.email))
         throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       try {
         return await db.transaction(async (tx) => {
           const user = await userRepo.insert(tx, {
@@ -114,8 +110,8 @@ export function createAuthService(deps: AuthDeps) {
       await loginThrottle.attempt(db, input.email, meta.ip, at);
       const user = await userRepo.findByEmail(db, input.email);
       const valid = user
-        ? await verifyPassword(user.password, input.password)
-        : await verifyAgainstDecoy(input.password);
+        ? await passwords.verify(user.password, input.password)
+        : await passwords.verifyAgainstDecoy(input.password);
       if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
       if (user.suspendedAt)
         throw forbidden('This account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
@@ -150,7 +146,7 @@ export function createAuthService(deps: AuthDeps) {
 
     async resetPassword(token: string, newPassword: string): Promise<void> {
       refuseCommon(newPassword, 'newPassword');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await passwords.hash(newPassword);
       await db.transaction(async (tx) => {
         const user = await userRepo.consumeResetToken(tx, hashToken(token));
         if (!user) throw badRequest(INVALID_RESET, 'TOKEN_INVALID_OR_EXPIRED');
@@ -163,7 +159,7 @@ export function createAuthService(deps: AuthDeps) {
     async changePassword(userId: number, sessionId: number | null, current: string, next: string) {
       const user = await userRepo.findById(db, userId);
       if (!user) throw unauthorized();
-      if (!(await verifyPassword(user.password, current))) {
+      if (!(await passwords.verify(user.password, current))) {
         throw badRequest('Current password is incorrect', [
           { path: 'currentPassword', message: 'Current password is incorrect' },
         ]);
@@ -174,7 +170,7 @@ export function createAuthService(deps: AuthDeps) {
         ]);
       }
       refuseCommon(next, 'newPassword');
-      const passwordHash = await hashPassword(next);
+      const passwordHash = await passwords.hash(next);
       await db.transaction(async (tx) => {
         await userRepo.setPassword(tx, userId, passwordHash);
         await sessions.revokeAllForUser(tx, userId, sessionId ?? undefined);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { sessions as sessionsTable, users } from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_IDLE_DAYS = 30;
@@ -8,10 +9,7 @@ const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-export type SessionUser = Omit<
-  typeof users.$inferSelect,
-  'password' | 'resetToken' | 'resetTokenExpiry' | 'failedLoginCount' | 'lastFailedLoginAt'
->;
+export type { SessionUser } from '../../plugins/auth';
 
 const sessionUserColumns = {
   id: users.id,

@@ -9,7 +9,7 @@ import { errorBody } from '../../test/error-body';
 import { bearer, createUser, DEFAULT_PASSWORD, loginToken } from '../../test/factories';
 import { DB_KINDS, type DbKind, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
 import { sweepRateLimitsJob } from '../rate-limits/jobs';
-import { decoyHash, hashPassword } from './passwords';
+import { createPasswordHasher, hashPassword } from './passwords';
 import { userRepo } from './repo';
 import { INVALID_CREDENTIALS } from './service';
 import {
@@ -45,6 +45,7 @@ const tally = (statuses: number[]) => ({
 describe('the decoy hash', () => {
   it('is an argon2id hash with the same parameters as every password hash (a full verify, same cost)', async () => {
     const params = (h: string) => h.split('$').slice(0, 4).join('$');
+    const { decoyHash } = createPasswordHasher({ concurrency: 1 });
     expect(params(await decoyHash())).toBe(params(await hashPassword('any-password-at-all')));
     expect(params(await decoyHash())).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1$/);
   });

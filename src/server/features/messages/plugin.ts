@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { emailPreferenceRoutes } from '../notifications/preferences-routes';
-import { realtimePlugin } from '../realtime/plugin';
-import { safetyRoutes } from '../safety/routes';
 import { messageRoutes } from './routes';
 import { ensureSupportAccount } from './support-account';
 
@@ -13,11 +10,8 @@ declare module 'fastify' {
   }
 }
 
-/** Messaging: the support account, realtime delivery, messages and conversations, safety, e-mail preferences. */
+/** Messaging: the support account (made sure of at start), messages and conversations. */
 export const messagingFeature = fp(async (app: FastifyInstance) => {
   app.decorate('supportUserId', await ensureSupportAccount(app.db));
-  await app.register(realtimePlugin);
   await app.register(messageRoutes);
-  await app.register(safetyRoutes);
-  await app.register(emailPreferenceRoutes);
 });

@@ -1,23 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Message } from '../../../shared/contracts/messages';
 import type { Tx } from '../../db/client';
 import { messages, userBlocks, users } from '../../db/schema';
+import { type MessageRow, type Person, toMessage } from './message-view';
 import { SUPPORT_ACCOUNT_EMAIL } from './support-account';
-
-export type MessageRow = typeof messages.$inferSelect;
-
-export function toMessage(m: MessageRow, sentByAdmin?: string | null): Message {
-  return {
-    id: m.id,
-    senderId: m.senderId,
-    receiverId: m.receiverId,
-    content: m.content,
-    isRead: m.isRead,
-    readAt: m.readAt?.toISOString() ?? null,
-    createdAt: m.createdAt.toISOString(),
-    ...(sentByAdmin === undefined ? {} : { sentByAdmin }),
-  };
-}
 
 const personColumns = {
   id: users.id,
@@ -27,15 +12,6 @@ const personColumns = {
   userType: users.userType,
   suspendedAt: users.suspendedAt,
   isSupport: sql<boolean>`lower(${users.email}) = ${SUPPORT_ACCOUNT_EMAIL}`,
-};
-export type Person = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  userType: 'family' | 'caregiver' | 'admin';
-  suspendedAt: Date | null;
-  isSupport: boolean;
 };
 
 const between = (a: number, b: number) =>

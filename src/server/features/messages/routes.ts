@@ -14,8 +14,6 @@ import {
   UnreadCountResponse,
 } from '../../../shared/contracts/messages';
 import { currentUser } from '../../plugins/auth';
-import { messageRepo, toMessage } from './repo';
-import { messagingService } from './service';
 
 const UserIdParam = z.object({ userId: Id('userId') });
 const errors = {
@@ -29,7 +27,7 @@ const errors = {
 /** Messages and conversations of the signed-in user (spec §7 /api/messages, plus conversations). */
 export async function messageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const supportId = () => app.supportUserId;
+  const messaging = app.services.messaging;
 
   r.post(
     '/api/messages',
@@ -43,10 +41,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const user = currentUser(req);
-      const message = await app.db.transaction((tx) =>
-        messagingService.send(tx, supportId(), user, req.body.receiverId, req.body.content, app.now()),
-      );
+      const message = await messaging.send(currentUser(req), req.body.receiverId, req.body.content);
       return reply.code(201).send(message);
     },
   );
@@ -63,8 +58,7 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: z.array(Message), 400: ErrorResponse, 401: ErrorResponse },
       },
     },
-    async (req) =>
-      (await messageRepo.listForUser(app.db, currentUser(req).id, req.query.limit)).map((m) => toMessage(m)),
+    async (req) => messaging.latest(currentUser(req).id, req.query.limit),
   );
 
   r.get(
@@ -77,7 +71,7 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: UnreadCountResponse, 401: ErrorResponse },
       },
     },
-    async (req) => ({ unread: await messageRepo.unreadTotal(app.db, currentUser(req).id) }),
+    async (req) => ({ unread: await messaging.unreadCount(currentUser(req).id) }),
   );
 
   r.get(
@@ -91,7 +85,7 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: ConversationsResponse, 401: ErrorResponse },
       },
     },
-    async (req) => messageRepo.conversations(app.db, currentUser(req).id),
+    async (req) => messaging.conversations(currentUser(req).id),
   );
 
   r.get(
@@ -106,15 +100,7 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: ConversationMessagesResponse, ...errors },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      return messagingService.conversation(
-        app.db,
-        { id: user.id, userType: user.userType, isSupport: false },
-        req.params.userId,
-        { ...req.query, withAdminNames: false },
-      );
-    },
+    async (req) => messaging.conversationWith(currentUser(req), req.params.userId, req.query),
   );
 
   r.post(
@@ -130,10 +116,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const user = currentUser(req);
-      const message = await app.db.transaction((tx) =>
-        messagingService.send(tx, supportId(), user, req.params.userId, req.body.content, app.now()),
-      );
+      const message = await messaging.send(currentUser(req), req.params.userId, req.body.content);
       return reply.code(201).send(message);
     },
   );
@@ -150,10 +133,7 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: MarkReadResponse, ...errors },
       },
     },
-    async (req) =>
-      app.db.transaction((tx) =>
-        messagingService.markRead(tx, supportId(), currentUser(req).id, req.params.userId, req.body?.upToId),
-      ),
+    async (req) => messaging.markRead(currentUser(req).id, req.params.userId, req.body?.upToId),
   );
 
   // Admins answer as YaadCare Support: the support account's conversations, visible to every admin.
@@ -167,7 +147,7 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: ConversationsResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
-    async () => messageRepo.conversations(app.db, supportId()),
+    async () => messaging.supportConversations(),
   );
 
   r.get(
@@ -182,13 +162,7 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: ConversationMessagesResponse, ...errors },
       },
     },
-    async (req) =>
-      messagingService.conversation(
-        app.db,
-        { id: supportId(), userType: 'admin', isSupport: true },
-        req.params.userId,
-        { ...req.query, withAdminNames: true },
-      ),
+    async (req) => messaging.supportConversationWith(req.params.userId, req.query),
   );
 
   r.post(
@@ -205,16 +179,7 @@ export async function messageRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const admin = currentUser(req);
-      const message = await app.db.transaction((tx) =>
-        messagingService.send(
-          tx,
-          supportId(),
-          { ...admin, asSupportId: supportId() },
-          req.params.userId,
-          req.body.content,
-          app.now(),
-        ),
-      );
+      const message = await messaging.replyAsSupport(admin, req.params.userId, req.body.content);
       return reply.code(201).send({ ...message, sentByAdmin: `${admin.firstName} ${admin.lastName}` });
     },
   );
@@ -231,9 +196,6 @@ export async function messageRoutes(app: FastifyInstance) {
         response: { 200: MarkReadResponse, ...errors },
       },
     },
-    async (req) =>
-      app.db.transaction((tx) =>
-        messagingService.markRead(tx, supportId(), supportId(), req.params.userId, req.body?.upToId),
-      ),
+    async (req) => messaging.markSupportRead(req.params.userId, req.body?.upToId),
   );
 }

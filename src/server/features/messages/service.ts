@@ -1,32 +1,16 @@
 import { MESSAGES_PER_MINUTE } from '../../../shared/contracts/messages';
-import type { Tx } from '../../db/client';
-import { type AppError, badRequest, forbidden, notFound } from '../../errors';
+import type { Db, Tx } from '../../db/client';
+import { badRequest, notFound } from '../../errors';
 import { notificationService } from '../notifications/service';
 import { counters } from '../rate-limits/service';
 import { publish } from '../realtime/publish';
-import { messageRepo, type Person, toMessage } from './repo';
+import { type Person, publicPerson, toMessage } from './message-view';
+import { refusalBetween } from './messaging-rules';
+import { messageRepo } from './repo';
 import { supportAgentIds } from './support-account';
 
-type Party = Pick<Person, 'userType' | 'isSupport'>;
-
-export const ADMIN_AS_SUPPORT = 'Admins answer as YaadCare Support from the admin page.';
-
-/**
- * Who may write to whom: a family to caregivers and a caregiver to families; anyone to YaadCare Support
- * and support to anyone. Returns the refusal text, or null when allowed.
- */
-export function messagingRefusal(sender: Party, receiver: Party): string | null {
-  if (sender.isSupport) return null;
-  if (sender.userType === 'admin') return ADMIN_AS_SUPPORT;
-  if (receiver.isSupport) return null;
-  if (receiver.userType === 'admin') return 'You can only message families, caregivers and YaadCare Support.';
-  if (sender.userType === receiver.userType) {
-    return sender.userType === 'family'
-      ? 'Families can message caregivers, not other families.'
-      : 'Caregivers can message families, not other caregivers.';
-  }
-  return null;
-}
+export { type Person, publicPerson, toMessage } from './message-view';
+export { ADMIN_AS_SUPPORT, messagingRefusal } from './messaging-rules';
 
 export interface Sender {
   id: number;
@@ -37,41 +21,32 @@ export interface Sender {
   asSupportId?: number;
 }
 
+type PageQuery = { before?: number; limit: number };
+
+export interface MessagingDeps {
+  db: Db;
+  /** The YaadCare Support account's id (known once the messaging plugin has made sure it exists). */
+  supportUserId: () => number;
+  /** The clock of the send rate limit's windows (default: the system clock). */
+  now?: () => Date;
+}
+
 /** Whoever sees messages to and from `ids`: support's messages are for every admin agent. */
 async function audience(tx: Tx, ids: number[], supportId: number): Promise<number[]> {
   return ids.includes(supportId) ? [...ids, ...(await supportAgentIds(tx))] : ids;
 }
 
-/** Why `sender` may not write to `receiver` now (role rule, suspension, blocks), or null when they may. */
-function refusalBetween(
-  sender: Party,
-  receiver: Person,
-  blocks: { blockedByMe: boolean; blockedMe: boolean },
-): AppError | null {
-  const refusal = messagingRefusal(sender, receiver);
-  if (refusal) return forbidden(refusal, 'MESSAGING_NOT_ALLOWED');
-  if (receiver.suspendedAt) return forbidden('This user is not available.', 'MESSAGING_NOT_ALLOWED');
-  if (sender.isSupport) return null;
-  if (blocks.blockedByMe)
-    return forbidden('You have blocked this user. Unblock them to send messages.', 'USER_BLOCKED');
-  if (blocks.blockedMe) return forbidden("You can't send messages to this user.", 'USER_BLOCKED');
-  return null;
-}
+/** Messages and conversations: who may write to whom, the send rate limit, read receipts, notices. */
+export function createMessagingService(deps: MessagingDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
 
-export const messagingService = {
   /**
    * Sends a message: the sender is the signed-in user (or support, for an admin answering as support).
    * At most MESSAGES_PER_MINUTE per acting user: a shared counter (ADR 0010) counted in this transaction,
    * so parallel sends queue on it and a refused send gives its count back when the transaction rolls back.
    */
-  async send(
-    tx: Tx,
-    supportId: number,
-    actor: Sender,
-    receiverId: number,
-    content: string,
-    now = new Date(),
-  ) {
+  async function send(tx: Tx, actor: Sender, receiverId: number, content: string, at: Date) {
     const asSupport = actor.asSupportId !== undefined;
     const senderId = actor.asSupportId ?? actor.id;
     if (receiverId === senderId) throw badRequest("You can't send a message to yourself.");
@@ -83,7 +58,7 @@ export const messagingService = {
     await counters.consume(
       tx,
       { key: `messages:${actor.id}`, max: MESSAGES_PER_MINUTE, windowMs: 60_000 },
-      now,
+      at,
       `You can send at most ${MESSAGES_PER_MINUTE} messages a minute. Please wait a moment and try again.`,
     );
     const row = await messageRepo.insert(tx, {
@@ -93,7 +68,7 @@ export const messagingService = {
       sentByAdminId: asSupport ? actor.id : null,
     });
     const message = toMessage(row);
-    await publish(tx, await audience(tx, [senderId, receiverId], supportId), {
+    await publish(tx, await audience(tx, [senderId, receiverId], deps.supportUserId()), {
       type: 'message',
       message,
       messageId: row.id,
@@ -123,10 +98,11 @@ export const messagingService = {
       }
     }
     return message;
-  },
+  }
 
   /** Marks what `readerId` received from `otherId` read and tells both sides. */
-  async markRead(tx: Tx, supportId: number, readerId: number, otherId: number, upToId?: number) {
+  async function markRead(tx: Tx, readerId: number, otherId: number, upToId?: number) {
+    const supportId = deps.supportUserId();
     const other = await messageRepo.person(tx, otherId);
     if (!other) throw notFound('User not found');
     const at = new Date();
@@ -142,20 +118,19 @@ export const messagingService = {
       if (readerId !== supportId) await notificationService.markReadByLink(tx, readerId, `/chat/${otherId}`);
     }
     return { updated: ids.length, readAt: ids.length > 0 ? at.toISOString() : null };
-  },
+  }
 
   /** A page of a conversation, with what the reader may do next. */
-  async conversation(
-    tx: Tx,
+  async function conversation(
     reader: { id: number; userType: Person['userType']; isSupport: boolean },
     otherId: number,
-    opts: { before?: number; limit: number; withAdminNames: boolean },
+    opts: PageQuery & { withAdminNames: boolean },
   ) {
-    const other = await messageRepo.person(tx, otherId);
+    const other = await messageRepo.person(db, otherId);
     if (!other || otherId === reader.id) throw notFound('User not found');
     const [{ rows, hasMore }, blocks] = await Promise.all([
-      messageRepo.page(tx, reader.id, otherId, opts),
-      messageRepo.blockState(tx, reader.id, otherId),
+      messageRepo.page(db, reader.id, otherId, opts),
+      messageRepo.blockState(db, reader.id, otherId),
     ]);
     const refusal = refusalBetween(reader, other, blocks);
     return {
@@ -165,16 +140,66 @@ export const messagingService = {
       ...blocks,
       canMessage: refusal === null,
     };
-  },
-};
+  }
 
-export function publicPerson(p: Person) {
   return {
-    id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    profileImageUrl: p.profileImageUrl,
-    userType: p.userType,
-    isSupport: p.isSupport,
+    /** A message from the signed-in user. */
+    send: (actor: Sender, receiverId: number, content: string) =>
+      db.transaction((tx) => send(tx, actor, receiverId, content, now())),
+
+    /** An admin's reply as YaadCare Support (the writing admin is recorded). */
+    replyAsSupport: (admin: Omit<Sender, 'asSupportId'>, userId: number, content: string) =>
+      db.transaction((tx) =>
+        send(tx, { ...admin, asSupportId: deps.supportUserId() }, userId, content, now()),
+      ),
+
+    /** The user's latest messages, sent and received, newest first. */
+    async latest(userId: number, limit: number) {
+      return (await messageRepo.listForUser(db, userId, limit)).map((m) => toMessage(m));
+    },
+
+    unreadCount: (userId: number) => messageRepo.unreadTotal(db, userId),
+
+    /** One row per person the user talks with. */
+    conversations: (userId: number) => messageRepo.conversations(db, userId),
+
+    /** The support account's conversations (every admin sees them). */
+    supportConversations: () => messageRepo.conversations(db, deps.supportUserId()),
+
+    /** The signed-in user's conversation with another user. */
+    conversationWith: (reader: Pick<Sender, 'id' | 'userType'>, otherId: number, query: PageQuery) =>
+      conversation({ id: reader.id, userType: reader.userType, isSupport: false }, otherId, {
+        ...query,
+        withAdminNames: false,
+      }),
+
+    /** A user's conversation with YaadCare Support (with the admin who wrote each reply). */
+    supportConversationWith: (otherId: number, query: PageQuery) =>
+      conversation({ id: deps.supportUserId(), userType: 'admin', isSupport: true }, otherId, {
+        ...query,
+        withAdminNames: true,
+      }),
+
+    markRead: (readerId: number, otherId: number, upToId?: number) =>
+      db.transaction((tx) => markRead(tx, readerId, otherId, upToId)),
+
+    /** Marks a user's messages to YaadCare Support read. */
+    markSupportRead: (otherId: number, upToId?: number) =>
+      db.transaction((tx) => markRead(tx, deps.supportUserId(), otherId, upToId)),
+
+    /** A user as messaging sees them (for blocking and reports), in the caller's transaction when given. */
+    person: (id: number, tx: Tx = db) => messageRepo.person(tx, id),
+
+    /**
+     * Conversations (receiver, sender) with messages unread since before `olderThan` (and after `notBefore`)
+     * that are newer than the conversation's last e-mail, when that e-mail was sent before `lastSentBefore`.
+     */
+    unreadForEmail: (olderThan: Date, notBefore: Date, lastSentBefore: Date) =>
+      messageRepo.unreadForEmail(db, olderThan, notBefore, lastSentBefore),
+
+    /** People by id with their e-mail (suspended users left out). */
+    reachablePeople: (ids: number[]) => messageRepo.usersByIds(db, ids),
   };
 }
+
+export type MessagingService = ReturnType<typeof createMessagingService>;

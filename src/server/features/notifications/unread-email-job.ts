@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../adapters/mailer';
+import type { Db } from '../../db/client';
 import { messageEmailNotices } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
-import { messageRepo } from '../messages/repo';
+import type { MessagingService } from '../messages/service';
 import { wantsEmail } from './preferences';
 
 /** A message unread this long gets an e-mail… */
@@ -17,49 +18,60 @@ const LOOKBACK_MS = 24 * 60 * 60_000;
  * an hour at most, and only about messages newer than the last such e-mail; users who turned "Unread
  * messages" off in /settings get none. Returns how many e-mails were sent.
  */
-export async function sendUnreadMessageEmails(app: FastifyInstance, now: Date): Promise<{ sent: number }> {
-  const olderThan = new Date(now.getTime() - UNREAD_EMAIL_AFTER_MS);
-  const candidates = await messageRepo.unreadForEmail(
-    app.db,
-    olderThan,
-    new Date(now.getTime() - LOOKBACK_MS),
-    new Date(now.getTime() - UNREAD_EMAIL_EVERY_MS),
-  );
-  let sent = 0;
-  for (const c of candidates) {
-    // Messages to YaadCare Support reach admins in the app; suspended users get no mail.
-    if (c.receiverId === app.supportUserId) continue;
-    if (!(await wantsEmail(app.db, c.receiverId, 'messages'))) continue;
-    const people = await messageRepo.usersByIds(app.db, [c.receiverId, c.senderId]);
-    const receiver = people.find((p) => p.id === c.receiverId);
-    const sender = people.find((p) => p.id === c.senderId);
-    if (!receiver || !sender) continue;
-    const from = sender.isSupport
-      ? 'YaadCare Support'
-      : `${sender.firstName} ${sender.lastName.slice(0, 1)}.`;
-    const url = app.env.publicUrl;
-    await app.mailer.send({
-      to: receiver.email,
-      subject: `New message from ${from} on YaadCare`,
-      text:
-        `Hi ${receiver.firstName},\n\n${from} sent you ${c.count === 1 ? 'a message' : `${c.count} messages`} ` +
-        `you haven't read yet.\n\nRead and reply: ${url}/chat/${c.senderId}\n\n` +
-        `You can turn these e-mails off in your settings: ${url}/settings\n\n— YaadCare`,
-    });
-    await app.db
-      .insert(messageEmailNotices)
-      .values({ recipientId: c.receiverId, otherId: c.senderId, sentAt: now })
-      .onConflictDoUpdate({
-        target: [messageEmailNotices.recipientId, messageEmailNotices.otherId],
-        set: { sentAt: sql`excluded.sent_at` },
+export function createUnreadEmailService(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  messaging: Pick<MessagingService, 'unreadForEmail' | 'reachablePeople'>;
+  /** The YaadCare Support account's id: its messages reach admins in the app, not by e-mail. */
+  supportUserId: () => number;
+}) {
+  const { db, mailer, messaging } = deps;
+  return { send: (now: Date) => sendUnreadMessageEmails(now) };
+
+  async function sendUnreadMessageEmails(now: Date): Promise<{ sent: number }> {
+    const olderThan = new Date(now.getTime() - UNREAD_EMAIL_AFTER_MS);
+    const candidates = await messaging.unreadForEmail(
+      olderThan,
+      new Date(now.getTime() - LOOKBACK_MS),
+      new Date(now.getTime() - UNREAD_EMAIL_EVERY_MS),
+    );
+    let sent = 0;
+    for (const c of candidates) {
+      // Messages to YaadCare Support reach admins in the app; suspended users get no mail.
+      if (c.receiverId === deps.supportUserId()) continue;
+      if (!(await wantsEmail(db, c.receiverId, 'messages'))) continue;
+      const people = await messaging.reachablePeople([c.receiverId, c.senderId]);
+      const receiver = people.find((p) => p.id === c.receiverId);
+      const sender = people.find((p) => p.id === c.senderId);
+      if (!receiver || !sender) continue;
+      const from = sender.isSupport
+        ? 'YaadCare Support'
+        : `${sender.firstName} ${sender.lastName.slice(0, 1)}.`;
+      const url = deps.publicUrl;
+      await mailer.send({
+        to: receiver.email,
+        subject: `New message from ${from} on YaadCare`,
+        text:
+          `Hi ${receiver.firstName},\n\n${from} sent you ${c.count === 1 ? 'a message' : `${c.count} messages`} ` +
+          `you haven't read yet.\n\nRead and reply: ${url}/chat/${c.senderId}\n\n` +
+          `You can turn these e-mails off in your settings: ${url}/settings\n\n— YaadCare`,
       });
-    sent += 1;
+      await db
+        .insert(messageEmailNotices)
+        .values({ recipientId: c.receiverId, otherId: c.senderId, sentAt: now })
+        .onConflictDoUpdate({
+          target: [messageEmailNotices.recipientId, messageEmailNotices.otherId],
+          set: { sentAt: sql`excluded.sent_at` },
+        });
+      sent += 1;
+    }
+    return { sent };
   }
-  return { sent };
 }
 
 export const unreadMessageEmailJob: Job = {
   name: 'unread-message-emails',
   everyMs: 60_000,
-  run: ({ app, now }) => sendUnreadMessageEmails(app, now),
+  run: ({ app, now }) => app.services.unreadEmails.send(now),
 };

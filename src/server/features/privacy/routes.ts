@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '../../../shared/contracts/common';
 import { DeleteAccountRequest, DeleteAccountResponse } from '../../../shared/contracts/privacy';
 import { clearSessionCookie, currentUser } from '../../plugins/auth';
-import { createPrivacyService } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -15,12 +14,7 @@ const errors = {
 
 export async function privacyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPrivacyService({
-    db: app.db,
-    mailer: app.mailer,
-    storage: app.storage,
-    log: app.log,
-  });
+  const service = app.services.privacy;
   // Password checks cost a hash each: the same per-IP limit as login.
   const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };
 

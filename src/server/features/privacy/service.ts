@@ -5,7 +5,7 @@ import type { FileStorage } from '../../adapters/storage';
 import type { Db, Tx } from '../../db/client';
 import { accountDeletions, caregivers, users } from '../../db/schema';
 import { badRequest, conflict, unauthorized } from '../../errors';
-import { verifyPassword } from '../auth/passwords';
+import type { PasswordHasher } from '../auth/passwords';
 import { sessions } from '../auth/sessions';
 import { buildExport } from './export';
 import { dueDeletions, NO_PASSWORD, scrubAccount } from './scrub';
@@ -29,9 +29,11 @@ export function createPrivacyService(deps: {
   db: Db;
   mailer: Mailer;
   storage: FileStorage;
+  /** The server's password hasher (the account's password is checked before deletion). */
+  passwords: PasswordHasher;
   log?: { error: (obj: object, msg: string) => void };
 }) {
-  const { db, mailer, storage } = deps;
+  const { db, mailer, storage, passwords } = deps;
   return {
     async exportData(userId: number, now = new Date()) {
       const data = await buildExport(db, userId, now);
@@ -47,7 +49,7 @@ export function createPrivacyService(deps: {
     async deleteAccount(userId: number, password: string, now = new Date()) {
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw unauthorized();
-      if (!(await verifyPassword(user.password, password))) {
+      if (!(await passwords.verify(user.password, password))) {
         throw badRequest('Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
       }
       if (user.userType === 'admin') {

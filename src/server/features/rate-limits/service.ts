@@ -63,6 +63,14 @@ export const counters = {
   sweep: (tx: Tx, now: Date) => rateLimitRepo.deleteExpired(tx, now),
 };
 
+/** The shared counters' upkeep, for the sweep job (built once in services.ts). */
+export function createRateLimitService(deps: { db: Db }) {
+  return {
+    /** Deletes counters whose window has ended; returns how many. */
+    sweep: (now: Date) => counters.sweep(deps.db, now),
+  };
+}
+
 /**
  * A store for @fastify/rate-limit that keeps its counts in the shared table, so `config.rateLimit` on
  * a route and `app.createRateLimit` limit across every instance. Keys: `rl:<METHOD> <url>:<ip>` for a

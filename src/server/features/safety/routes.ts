@@ -4,12 +4,7 @@ import { z } from 'zod';
 import { ErrorResponse, Id, IdParam } from '../../../shared/contracts/common';
 import { ReportRequest } from '../../../shared/contracts/messages';
 import { AdminReportItem, AdminReportsQuery, ReportActionRequest } from '../../../shared/contracts/reports';
-import { badRequest, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { createAdminService } from '../admin/service';
-import { messageRepo } from '../messages/repo';
-import { safetyRepo } from './repo';
-import { createSafetyService } from './service';
 
 const UserIdParam = z.object({ userId: Id('userId') });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -17,21 +12,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 /** Blocking and reporting users from the chat; the admin report queue. */
 export async function safetyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = createAdminService({ db: app.db });
-  const safety = createSafetyService({
-    db: app.db,
-    mailer: app.mailer,
-    suspend: (actor, userId) => admin.setSuspended(actor, userId, true),
-  });
-
-  /** The other user, who must exist, not be the caller and not be YaadCare Support. */
-  const otherUser = async (me: number, userId: number) => {
-    if (userId === me) throw badRequest("You can't do that to yourself.");
-    const other = await messageRepo.person(app.db, userId);
-    if (!other) throw notFound('User not found');
-    if (other.isSupport) throw badRequest('YaadCare Support cannot be blocked or reported.');
-    return other;
-  };
+  const { safety } = app.services;
 
   r.post(
     '/api/users/:userId/block',
@@ -45,9 +26,7 @@ export async function safetyRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const me = currentUser(req).id;
-      await otherUser(me, req.params.userId);
-      await safetyRepo.block(app.db, me, req.params.userId);
+      await safety.block(currentUser(req).id, req.params.userId);
       return reply.code(204).send(null);
     },
   );
@@ -64,9 +43,7 @@ export async function safetyRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const me = currentUser(req).id;
-      await otherUser(me, req.params.userId);
-      await safetyRepo.unblock(app.db, me, req.params.userId);
+      await safety.unblock(currentUser(req).id, req.params.userId);
       return reply.code(204).send(null);
     },
   );
@@ -85,7 +62,7 @@ export async function safetyRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const me = currentUser(req);
-      const other = await otherUser(me.id, req.params.userId);
+      const other = await safety.otherUser(me.id, req.params.userId);
       const id = await safety.report(me, other, req.body);
       return reply.code(201).send({ id });
     },

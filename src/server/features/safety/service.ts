@@ -3,8 +3,7 @@ import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { messageRepo, toMessage } from '../messages/repo';
-import { publicPerson } from '../messages/service';
+import { type MessagingService, type Person, publicPerson, toMessage } from '../messages/service';
 import { notificationService } from '../notifications/service';
 import { safetyRepo } from './repo';
 
@@ -13,19 +12,39 @@ export const REPORT_CONTEXT_AROUND = 3;
 
 type Admin = Pick<SessionUser, 'id'>;
 type Reporter = Pick<SessionUser, 'id' | 'firstName' | 'lastName'>;
-type Person = NonNullable<Awaited<ReturnType<typeof messageRepo.person>>>;
 
 export interface SafetyDeps {
   db: Db;
   mailer: Mailer;
+  /** The messaging feature's view of a user (who they are, whether they are YaadCare Support). */
+  messaging: Pick<MessagingService, 'person'>;
   /** The admin feature's suspension (sessions revoked, logins refused, profile unlisted). */
   suspend: (admin: Admin, userId: number) => Promise<unknown>;
 }
 
 /** Reports of users from the chat, and the admins' queue: context, actions and their audit trail. */
 export function createSafetyService(deps: SafetyDeps) {
-  const { db, mailer } = deps;
+  const { db, mailer, messaging } = deps;
   const service = {
+    /** The other user, who must exist, not be the caller and not be YaadCare Support. */
+    async otherUser(me: number, userId: number): Promise<Person> {
+      if (userId === me) throw badRequest("You can't do that to yourself.");
+      const other = await messaging.person(userId);
+      if (!other) throw notFound('User not found');
+      if (other.isSupport) throw badRequest('YaadCare Support cannot be blocked or reported.');
+      return other;
+    },
+
+    async block(me: number, userId: number): Promise<void> {
+      await service.otherUser(me, userId);
+      await safetyRepo.block(db, me, userId);
+    },
+
+    async unblock(me: number, userId: number): Promise<void> {
+      await service.otherUser(me, userId);
+      await safetyRepo.unblock(db, me, userId);
+    },
+
     async report(me: Reporter, other: Person, input: { reason: string; messageId?: number }) {
       return db.transaction(async (tx) => {
         if (
@@ -54,8 +73,8 @@ export function createSafetyService(deps: SafetyDeps) {
       return Promise.all(
         reports.map(async (rep) => {
           const [reporter, reported, conversation] = await Promise.all([
-            messageRepo.person(db, rep.reporterId),
-            messageRepo.person(db, rep.reportedId),
+            messaging.person(rep.reporterId),
+            messaging.person(rep.reportedId),
             safetyRepo.context(db, rep, REPORT_CONTEXT_AROUND),
           ]);
           if (!reporter || !reported) throw notFound('User not found');
@@ -105,7 +124,7 @@ export function createSafetyService(deps: SafetyDeps) {
         await safetyRepo.addAction(tx, { reportId, adminId: admin.id, action: input.action, note });
         await safetyRepo.resolve(tx, reportId, admin.id);
         if (input.action !== 'warn') return null;
-        const user = await messageRepo.person(tx, report.reportedId);
+        const user = await messaging.person(report.reportedId, tx);
         if (!user) throw notFound('User not found');
         await notificationService.add(tx, {
           userId: user.id,

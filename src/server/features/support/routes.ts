@@ -10,7 +10,6 @@ import {
   SupportTicketsResponse,
 } from '../../../shared/contracts/support';
 import { currentUser } from '../../plugins/auth';
-import { createSupportService } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -26,13 +25,7 @@ export const TICKETS_PER_IP = { max: 5, timeWindow: '15 minutes' };
 
 export async function supportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createSupportService({
-    db: app.db,
-    mailer: app.mailer,
-    supportEmail: app.env.supportEmail,
-    publicUrl: app.env.publicUrl,
-    log: app.log,
-  });
+  const service = app.services.support;
 
   r.post(
     '/api/support/tickets',

@@ -21,7 +21,7 @@ import {
 import { badRequest } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
-import { assertSelf, createVerificationService } from './service';
+import { assertSelf } from './service';
 
 const errors = {
   400: ErrorResponse,
@@ -40,13 +40,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Sending mail and SMS costs money and can be abused across accounts: limit each IP too.
   const perIp = { max: app.env.authRateLimitPerMinute, timeWindow: '1 minute' };
-  const service = createVerificationService({
-    db: app.db,
-    mailer: app.mailer,
-    sms: app.sms,
-    storage: app.storage,
-    publicUrl: app.env.publicUrl,
-  });
+  const service = app.services.verification;
 
   r.get(
     '/api/verification/:userId',

@@ -1,0 +1,22 @@
+import { bookingLifecycleJob } from './features/bookings/jobs';
+import { unreadMessageEmailJob } from './features/notifications/unread-email-job';
+import { fridayPayoutJob } from './features/payouts/jobs';
+import { scrubDeletedAccountsJob } from './features/privacy/job';
+import { sweepRateLimitsJob } from './features/rate-limits/jobs';
+import { publishReviewsJob, reviewRemindersJob } from './features/reviews/jobs';
+import type { Job } from './jobs/scheduler';
+
+/**
+ * Every background job of the server: wiring, like app.ts and services.ts (the scheduler in jobs/ is core
+ * and knows no feature). Features add theirs here (one line each), e.g. booking expiry, Friday payouts,
+ * unread-message e-mails, review publication, account deletion. Jobs take their services from the app.
+ */
+export const JOBS: Job[] = [
+  scrubDeletedAccountsJob,
+  bookingLifecycleJob,
+  fridayPayoutJob,
+  publishReviewsJob,
+  reviewRemindersJob,
+  unreadMessageEmailJob,
+  sweepRateLimitsJob,
+];
