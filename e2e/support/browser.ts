@@ -18,7 +18,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The browser's onboarding record (spec §3): present means the first-visit tutorial was already seen. */
+/** The browser's onboarding record (docs/product.md#records): present means the first-visit tutorial was already seen. */
 export const ONBOARDING_KEY = 'yaadcare_onboarding';
 
 /**

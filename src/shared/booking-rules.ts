@@ -16,10 +16,10 @@ export const BOOKING_STATUS_VALUES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUS_VALUES)[number];
 
-/** Spec §9: start times hourly from 6:00 AM to 9:00 PM. */
+/** docs/product.md#constants-and-limits: start times hourly from 6:00 AM to 9:00 PM. */
 export const FIRST_START_HOUR = 6;
 export const LAST_START_HOUR = 21;
-/** Spec §9: the profile panel's durations. */
+/** docs/product.md#constants-and-limits: the profile panel's durations. */
 export const PANEL_DURATIONS = [1, 2, 3, 4, 6, 8, 12] as const;
 /** The profile panel's duration until the family picks another. */
 export const PANEL_DEFAULT_DURATION = 2;

@@ -135,7 +135,7 @@ export const CAREGIVER_KIND_VALUES = CAREGIVER_KINDS.map((k) => k.value) as [
   ...CaregiverKind[],
 ];
 
-/** Skills offered in onboarding (spec §9). */
+/** Skills offered in onboarding (docs/product.md#constants-and-limits). */
 export const ONBOARDING_SKILLS = [
   'Infant Care',
   'Toddler Care',
@@ -151,7 +151,7 @@ export const ONBOARDING_SKILLS = [
   'Educational Activities',
 ] as const;
 
-/** Skills offered as search filters (spec §9). */
+/** Skills offered as search filters (docs/product.md#constants-and-limits). */
 export const FILTER_SKILLS = [
   'Early Childhood Education',
   'First Aid Certified',
@@ -200,7 +200,7 @@ export const AVAILABILITY_SLOTS: readonly string[] = [
   'Emergency/On-call',
 ];
 
-/** Availability values offered as search filters (spec §9). */
+/** Availability values offered as search filters (docs/product.md#constants-and-limits). */
 export const FILTER_AVAILABILITY = [
   'Weekdays',
   'Weekends',

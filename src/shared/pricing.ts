@@ -1,5 +1,5 @@
 /**
- * What the pricing pages promise, in one place (spec §9 Money and fees). The fee itself is PLATFORM_FEE_PERCENT
+ * What the pricing pages promise, in one place (docs/product.md#constants-and-limits Money and fees). The fee itself is PLATFORM_FEE_PERCENT
  * in ./money; amounts here are whole JMD (not cents) because they are only ever shown.
  */
 import { formatJmd } from './money';
@@ -65,7 +65,7 @@ export interface TypicalRate {
   per: 'hour' | 'night';
 }
 
-/** Typical market rates shown to families and caregivers (spec §9); each caregiver sets their own. */
+/** Typical market rates shown to families and caregivers (docs/product.md#constants-and-limits); each caregiver sets their own. */
 export const TYPICAL_RATES: readonly TypicalRate[] = [
   { care: 'Child care — basic', minJmd: 500, maxJmd: 800, per: 'hour' },
   { care: 'Child care — experienced', minJmd: 800, maxJmd: 1200, per: 'hour' },

@@ -1,5 +1,5 @@
 /**
- * Every path the web app answers (spec §2 plus the pages a real product needs). The server answers these
+ * Every path the web app answers (docs/product.md#screens-and-routes plus the pages a real product needs). The server answers these
  * with the app's HTML and status 200; any other non-API path gets the app's 404 page with status 404.
  */
 export const APP_ROUTES = [

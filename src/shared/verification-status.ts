@@ -20,7 +20,7 @@ export const STEP_STATUS_LABEL: Record<StepStatus, string> = {
   expired: 'Expired',
 };
 
-/** The five steps the caregiver sees (spec §4: identity is the ID and the selfie together). */
+/** The five steps the caregiver sees (docs/product.md#verification: identity is the ID and the selfie together). */
 export const WIZARD_STEPS = [
   { key: 'email', title: 'Email', parts: ['email'] },
   { key: 'phone', title: 'Phone', parts: ['phone'] },

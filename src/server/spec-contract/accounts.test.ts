@@ -10,7 +10,7 @@ import { jpegPhoto, multipart } from '../test/uploads';
 import { mailedEmailToken, textedOtp } from '../test/verification';
 import { ok, PASSWORD, useSpecClient } from './testing';
 
-describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
+describe.each(DB_KINDS)('the spec client contract (docs/product.md#the-api-contract) on %s', (kind) => {
   const { t, call, send, carer, family, signUp, signups } = useSpecClient(kind);
 
   it('POST /api/auth/signup {userType, firstName, lastName, email, location, password, phone?} → token, user', async () => {

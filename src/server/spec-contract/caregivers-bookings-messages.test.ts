@@ -7,7 +7,7 @@ import { daysAhead } from '../features/bookings/testing';
 import { DB_KINDS } from '../test/harness';
 import { ok, useSpecClient } from './testing';
 
-describe.each(DB_KINDS)('the spec client contract (spec §7) on %s', (kind) => {
+describe.each(DB_KINDS)('the spec client contract (docs/product.md#the-api-contract) on %s', (kind) => {
   const { call, send, carer, family, signUp, signups } = useSpecClient(kind);
   const bookingIds: number[] = [];
 

@@ -1,5 +1,5 @@
 /**
- * The spec's client contract (product spec §7, "The calls it makes"): every call in the table, sent
+ * The spec's client contract (docs/product.md#the-api-contract, "The calls it makes"): every call in the table, sent
  * exactly as the spec's web client sends it — the same paths, the same payload fields and no others, a
  * Bearer auth_token from login/signup and a JSON content type — and each answered with success and the
  * shape that client reads. A stricter schema that would break the spec's clients fails here first.
@@ -14,7 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import { type DbKind, useTestApp } from '../test/harness';
 
-/** The payload fields of each call with a body, as spec §3 and §7 list them (`?` marks an optional one). */
+/** The payload fields of each call with a body, as docs/product.md#records, #the-api-contract list them (`?` marks an optional one). */
 const SPEC_FIELDS = {
   'POST /api/auth/login': ['email', 'password'],
   'POST /api/auth/signup': ['userType', 'firstName', 'lastName', 'email', 'location', 'password', 'phone?'],

@@ -96,7 +96,7 @@ export const ChangePasswordRequest = z
     path: ['confirmPassword'],
   });
 
-/** The user as the auth calls answer it (spec §3), plus parish and role-aware userType. */
+/** The user as the auth calls answer it (docs/product.md#records), plus parish and role-aware userType. */
 export const PublicUser = z.object({
   id: z.number().int(),
   email: z.string(),

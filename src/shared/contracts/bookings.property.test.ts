@@ -59,7 +59,7 @@ describe('the fee policy, for every rate and duration', () => {
     );
   });
 
-  it('reads both time shapes of spec §3 the same way', () => {
+  it('reads both time shapes of docs/product.md#records the same way', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 23 }), (h) => {
         const mins = h * 60;

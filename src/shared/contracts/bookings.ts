@@ -13,7 +13,7 @@ const Notes = z
   .transform((v) => (v ? v : null));
 
 /**
- * POST /api/bookings: both payload shapes of spec §3 — the profile panel (startTime '9:00 AM' +
+ * POST /api/bookings: both payload shapes of docs/product.md#records — the profile panel (startTime '9:00 AM' +
  * duration) and the confirmation screen (24-hour startTime/endTime + totalHours). familyId, totalCost,
  * totalAmount, hourlyRate and status are accepted but ignored: the server decides them.
  */

@@ -120,7 +120,7 @@ const profileFields = {
 };
 
 /**
- * POST /api/caregivers: the onboarding wizard (spec §7 plus kinds, parish and town). The spec's own
+ * POST /api/caregivers: the onboarding wizard (docs/product.md#the-api-contract plus kinds, parish and town). The spec's own
  * payload has no kinds: without them the server guesses from skills and certifications and the
  * caregiver confirms the guess on the dashboard. Kinds that are sent must be valid.
  */

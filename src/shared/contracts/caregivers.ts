@@ -12,7 +12,7 @@ import { z } from './zod';
 
 export * from '../search-rules';
 
-/** Comma-joined lists in the query string (spec §7): 'CPR Certified,Cooking' → ['CPR Certified', 'Cooking']. */
+/** Comma-joined lists in the query string (docs/product.md#the-api-contract): 'CPR Certified,Cooking' → ['CPR Certified', 'Cooking']. */
 const CommaList = z
   .string()
   .max(1000)
@@ -41,7 +41,7 @@ const KIND_ALIASES: Record<string, CaregiverKind | undefined> = {
 const TYPE_VALUES = [...CAREGIVER_KIND_VALUES, 'all-services', 'housekeeping'] as const;
 
 /**
- * The search filters (spec §7 and §9 plus issue 3), every one optional. Shared by the search and the
+ * The search filters (docs/product.md#the-api-contract, #constants-and-limits plus issue 3), every one optional. Shared by the search and the
  * parish counts (which take all but parish).
  */
 export const CaregiverFilters = z.object({
@@ -81,7 +81,7 @@ export const CaregiverFilters = z.object({
   /** Full text over name, bio, kinds, skills and certifications; forgiving of small typos. */
   q: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
   verified: TrueFlag.optional(),
-  /** Available now or today (spec §4 badge rule, in Jamaica time). */
+  /** Available now or today (docs/product.md#flows badge rule, in Jamaica time). */
   urgent: TrueFlag.optional(),
 });
 
@@ -90,7 +90,7 @@ const rateOrder = (v: { minRate?: number; maxRate?: number }) =>
 const RATE_ORDER = { message: 'minRate must not be above maxRate', path: ['minRate'] };
 
 /**
- * GET /api/caregivers/search — every filter optional (spec §7 plus issue 3). Answers PublicCaregiver[]
+ * GET /api/caregivers/search — every filter optional (docs/product.md#the-api-contract plus issue 3). Answers PublicCaregiver[]
  * with headers X-Total-Count and X-Total-Count-Exact: the count is exact up to SEARCH_TOTAL_CAP matches
  * (SEARCH_TEXT_TOTAL_CAP with q), or up to the end of the requested page if that is further; beyond,
  * X-Total-Count is that bound and X-Total-Count-Exact is 'false' — show '500+'.
@@ -135,7 +135,7 @@ export const VerifiedFact = z.object({
 });
 export type VerifiedFact = z.infer<typeof VerifiedFact>;
 
-/** The public caregiver shape (spec §3): nothing private (no email, phone or documents). */
+/** The public caregiver shape (docs/product.md#records): nothing private (no email, phone or documents). */
 export const PublicCaregiver = z.object({
   id: z.number().int(),
   user: z.object({

@@ -11,7 +11,7 @@ const BadgeInfo = z.object({
   points: z.number().int(),
 });
 
-/** spec §3 earned badge. */
+/** docs/product.md#records earned badge. */
 export const EarnedBadge = z.object({
   id: z.number().int(),
   badgeId: z.number().int(),
@@ -20,7 +20,7 @@ export const EarnedBadge = z.object({
 });
 export type EarnedBadge = z.infer<typeof EarnedBadge>;
 
-/** spec §3 achievement or available badge, plus real progress (0–100). */
+/** docs/product.md#records achievement or available badge, plus real progress (0–100). */
 export const Achievement = BadgeInfo.extend({
   id: z.number().int(),
   category: z.string(),
@@ -28,7 +28,7 @@ export const Achievement = BadgeInfo.extend({
 });
 export type Achievement = z.infer<typeof Achievement>;
 
-/** spec §3 caregiver_stats as the dashboard shows them, plus the two figures the spec derives. */
+/** docs/product.md#records caregiver_stats as the dashboard shows them, plus the two figures the spec derives. */
 export const DashboardStats = z.object({
   totalEarnings: z.string(),
   totalHours: z.number().int(),
@@ -57,7 +57,7 @@ export const DashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
 
-/** spec §3 recentBookings item. */
+/** docs/product.md#records recentBookings item. */
 export const RecentBooking = z.object({
   id: z.number().int(),
   status: z.string(),

@@ -14,7 +14,7 @@ const content = z
     `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   );
 
-/** spec §7 POST /api/messages: senderId is accepted for the spec's shape but the sender is always the signed-in user. */
+/** docs/product.md#the-api-contract POST /api/messages: senderId is accepted for the spec's shape but the sender is always the signed-in user. */
 export const SendMessageRequest = z.object({
   senderId: z.unknown().optional(),
   receiverId: Id('receiverId'),
@@ -26,7 +26,7 @@ export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 export const ReplyRequest = z.object({ content });
 export type ReplyRequest = z.infer<typeof ReplyRequest>;
 
-/** spec §3 message, with both readings of "read": isRead and readAt. */
+/** docs/product.md#records message, with both readings of "read": isRead and readAt. */
 export const Message = z.object({
   id: z.number().int(),
   senderId: z.number().int(),

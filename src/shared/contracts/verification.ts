@@ -137,7 +137,7 @@ export const VerificationDocument = z.object({
 });
 export type VerificationDocument = z.infer<typeof VerificationDocument>;
 
-/** GET /api/verification/{userId}: the six flags of spec §3 plus the review workflow. */
+/** GET /api/verification/{userId}: the six flags of docs/product.md#records plus the review workflow. */
 export const VerificationState = z.object({
   userId: z.number().int(),
   emailVerified: z.boolean(),

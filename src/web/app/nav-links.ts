@@ -5,7 +5,7 @@ export interface NavItem {
   to: string;
 }
 
-/** Header links per role (spec §2 Navigation). Unread badges come with messaging. */
+/** Header links per role (docs/product.md#screens-and-routes Navigation). Unread badges come with messaging. */
 export const LOGGED_OUT_NAV: NavItem[] = [
   { label: 'Find Care', to: '/search' },
   { label: 'Help', to: '/support' },

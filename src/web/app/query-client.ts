@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: cached data never goes stale; no automatic retry, refetch on focus or polling. */
+/** docs/product.md#the-api-contract: cached data never goes stale; no automatic retry, refetch on focus or polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

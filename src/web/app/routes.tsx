@@ -39,7 +39,7 @@ const SettingsPage = lazy(() => import('../pages/settings-page'));
 const AdminPage = lazy(() => import('../pages/admin-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
-/** Every route of spec §2, plus /family-dashboard, /settings, /admin and /dev/outbox (to the admin Outbox tab). */
+/** Every route of docs/product.md#screens-and-routes, plus /family-dashboard, /settings, /admin and /dev/outbox (to the admin Outbox tab). */
 export function AppRoutes() {
   return (
     <Routes>

@@ -5,7 +5,7 @@ export const PLACEHOLDER_PHOTO = '/images/caregiver-placeholder.svg';
 
 /**
  * A caregiver's photo at a fixed size (width and height set, so nothing moves when it loads); a missing
- * or broken picture falls back to the placeholder (spec §8).
+ * or broken picture falls back to the placeholder (docs/product.md#errors).
  */
 export function CaregiverPhoto({
   src,

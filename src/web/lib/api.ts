@@ -1,5 +1,5 @@
 /**
- * The one request helper (spec §7). The session lives in an HttpOnly cookie the server sets, so the
+ * The one request helper (docs/product.md#the-api-contract). The session lives in an HttpOnly cookie the server sets, so the
  * browser never stores a token: cookies always go along, and every call carries
  * `X-Requested-With: fetch`, which the server demands of cookie-authenticated writes (CSRF defence).
  */

@@ -21,7 +21,7 @@ export function placeText(location: string | null, parish: string | null): strin
   return location ?? parish ?? undefined;
 }
 
-/** '4.75' → 4.75; anything unparseable → 0 (spec §9: averageRating defaults to 0). */
+/** '4.75' → 4.75; anything unparseable → 0 (docs/product.md#constants-and-limits: averageRating defaults to 0). */
 export function parseRating(averageRating: string | number): number {
   const n = typeof averageRating === 'number' ? averageRating : Number.parseFloat(averageRating);
   return Number.isFinite(n) ? Math.min(5, Math.max(0, n)) : 0;

@@ -84,7 +84,7 @@ function Wizard({ v, user }: { v: VerificationState; user: PublicUser }) {
   );
 }
 
-/** /background-check: the signed-in user's 5-step verification (spec §2, §4, §5, §7). */
+/** /background-check: the signed-in user's 5-step verification (docs/product.md#verification, #validation-rules). */
 export default function BackgroundCheckPage() {
   useDocumentTitle('Get verified');
   const user = useSignedInUser();

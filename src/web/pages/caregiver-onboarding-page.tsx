@@ -8,7 +8,7 @@ import { useMyCaregiverProfile, useOnboardingDraft } from '../features/caregiver
 import { OnboardingWizard } from '../features/caregiver-profile/components/onboarding-wizard';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** /caregiver-onboarding: the 3-step profile wizard (spec §2), for caregivers without a profile. */
+/** /caregiver-onboarding: the 3-step profile wizard (docs/product.md#screens-and-routes), for caregivers without a profile. */
 export default function CaregiverOnboardingPage() {
   useDocumentTitle('Create your caregiver profile');
   const user = useSignedInUser();

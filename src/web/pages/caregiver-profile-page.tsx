@@ -32,7 +32,7 @@ import { displayName, formatDate, formatRate, parseRating, placeText, plural } f
 import { useNotFoundStatus } from '../lib/render-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Spec §2: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */
+/** docs/product.md#screens-and-routes: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */
 export function parseCaregiverId(raw: string | undefined): number | undefined {
   if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
   const id = Number.parseInt(raw, 10);

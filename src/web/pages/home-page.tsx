@@ -14,7 +14,7 @@ import {
   TrustSection,
 } from './home/home-sections';
 
-/** schema.org WebSite with a site-search action (spec §2): search engines can send a query to /search?q=…. */
+/** schema.org WebSite with a site-search action (docs/product.md#screens-and-routes): search engines can send a query to /search?q=…. */
 function websiteJsonLd(origin: string) {
   return {
     '@context': 'https://schema.org',

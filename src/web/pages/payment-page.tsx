@@ -24,7 +24,7 @@ import { CardFieldsError } from '../features/payments/hosted-fields';
 import { ApiError, errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Spec §4 tab values; 'stripe' is the card tab. */
+/** docs/product.md#payments tab values; 'stripe' is the card tab. */
 const TABS: { value: string; label: string; method: PaymentMethodValue }[] = [
   { value: 'stripe', label: 'Card', method: 'card' },
   { value: 'paypal', label: 'PayPal', method: 'paypal' },

@@ -40,7 +40,7 @@ function toHref(filters: SearchFilters): string {
   return qs ? `/search?${qs}` : '/search';
 }
 
-/** Spec §2 quick bar: care type, location and Search (which applies both). */
+/** docs/product.md#screens-and-routes quick bar: care type, location and Search (which applies both). */
 function QuickBar({ filters, onApply }: { filters: SearchFilters; onApply: (next: SearchFilters) => void }) {
   const typeId = useId();
   const locationId = useId();
@@ -94,7 +94,7 @@ function QuickBar({ filters, onApply }: { filters: SearchFilters; onApply: (next
   );
 }
 
-/** Spec §2: '{n} caregiver(s) available'; a capped count shows as '1,000+'. */
+/** docs/product.md#screens-and-routes: '{n} caregiver(s) available'; a capped count shows as '1,000+'. */
 export function countLine(total: number, exact = true): string {
   const n = `${total.toLocaleString('en-US')}${exact ? '' : '+'}`;
   return `${n} ${total === 1 && exact ? 'caregiver' : 'caregivers'} available`;

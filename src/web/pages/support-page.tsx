@@ -6,7 +6,7 @@ import { SupportForm } from '../features/support/components/support-form';
 import { FAQ } from '../features/support/faq';
 import { usePageMeta } from '../lib/use-page-meta';
 
-/** /support (spec §2): the searchable FAQ, contact cards, categories with article counts, and a message form. */
+/** /support (docs/product.md#screens-and-routes): the searchable FAQ, contact cards, categories with article counts, and a message form. */
 export default function SupportPage() {
   usePageMeta({
     title: 'Help and support',

@@ -40,7 +40,7 @@ export interface Shift {
 
 export interface KindProfile {
   kind: CaregiverKind;
-  /** Typical hourly rate in JMD (spec §9), inclusive. */
+  /** Typical hourly rate in JMD (docs/product.md#constants-and-limits), inclusive. */
   rate: [number, number];
   experience: [number, number];
   /** Share of caregivers of this kind the generator draws with a female first name. */

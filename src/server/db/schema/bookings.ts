@@ -10,7 +10,7 @@ const tz = { withTimezone: true, mode: 'date' } as const;
 export const BOOKING_STATUSES = BOOKING_STATUS_VALUES;
 
 /**
- * spec §3 bookings. date/startTime/endTime keep the spec's text shapes (yyyy-MM-dd, HH:mm in Jamaica);
+ * docs/product.md#records bookings. date/startTime/endTime keep the spec's text shapes (yyyy-MM-dd, HH:mm in Jamaica);
  * startsAt/endsAt are the same instants as timestamptz for ordering and overlap rules.
  */
 export const bookings = pgTable(
@@ -72,7 +72,7 @@ export const bookingEvents = pgTable(
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.at)],
 );
 
-/** spec §3 reviews: one per booking. */
+/** docs/product.md#records reviews: one per booking. */
 export const reviews = pgTable(
   'reviews',
   {

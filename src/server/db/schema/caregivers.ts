@@ -114,7 +114,7 @@ export const DEFAULT_WEEKLY_AVAILABILITY: WeeklyAvailability = {
 };
 
 /**
- * spec §3 caregivers, plus the kinds offered and the 'available for bookings' switch.
+ * docs/product.md#records caregivers, plus the kinds offered and the 'available for bookings' switch.
  *
  * The search columns (user_*, *_mask, search_document) are copies and digests kept by the triggers of
  * migration 0003 — on every insert or update of a caregiver, and when the owner's users row changes —
@@ -141,7 +141,7 @@ export const caregivers = pgTable(
      * dashboard asks the caregiver to confirm them.
      */
     kindsConfirmedAt: timestamp('kinds_confirmed_at', tz).defaultNow(),
-    /** Which days of the week the caregiver works (spec §2 Profile: weekdays on, weekend off by default). */
+    /** Which days of the week the caregiver works (docs/product.md#screens-and-routes Profile: weekdays on, weekend off by default). */
     weeklyAvailability: jsonb('weekly_availability')
       .$type<WeeklyAvailability>()
       .notNull()
@@ -266,7 +266,7 @@ export const searchTerms = pgTable(
   (t) => [index('search_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
 );
 
-/** spec §3 caregiver_stats, one row per caregiver, kept by events. */
+/** docs/product.md#records caregiver_stats, one row per caregiver, kept by events. */
 export const caregiverStats = pgTable(
   'caregiver_stats',
   {
@@ -290,7 +290,7 @@ export const caregiverStats = pgTable(
   (t) => [uniqueIndex('caregiver_stats_caregiver_id_key').on(t.caregiverId)],
 );
 
-/** spec §3 badges: the catalog. */
+/** docs/product.md#records badges: the catalog. */
 export const badges = pgTable(
   'badges',
   {
@@ -313,7 +313,7 @@ export const badges = pgTable(
   ],
 );
 
-/** spec §3 caregiver_badges: earned badges and progress toward the others. */
+/** docs/product.md#records caregiver_badges: earned badges and progress toward the others. */
 export const caregiverBadges = pgTable(
   'caregiver_badges',
   {

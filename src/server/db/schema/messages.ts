@@ -4,7 +4,7 @@ import { users } from './users';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
 
-/** spec §3 messages; both readings of the spec stand: isRead and readAt. */
+/** docs/product.md#records messages; both readings of the spec stand: isRead and readAt. */
 export const messages = pgTable(
   'messages',
   {

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex }
 
 const tz = { withTimezone: true, mode: 'date' } as const;
 
-/** spec §3 users, plus parish (derived from the town), suspension and login-throttle bookkeeping. */
+/** docs/product.md#records users, plus parish (derived from the town), suspension and login-throttle bookkeeping. */
 export const users = pgTable(
   'users',
   {

@@ -38,7 +38,7 @@ export interface CharacterReference {
 }
 
 /**
- * spec §3 verifications, one per user, plus the review workflow. Tokens and OTPs are stored hashed.
+ * docs/product.md#records verifications, one per user, plus the review workflow. Tokens and OTPs are stored hashed.
  * emailVerified/phoneVerified are set when the user proves them; the id, selfie, address and background
  * flags are set when an admin approves that step.
  */

@@ -112,7 +112,7 @@ export function bookingViews({ db }: BookingContext) {
       return rows.map((r) => toBookingView(r, actor));
     },
 
-    /** GET /api/bookings/family/{userId} (spec §7): the family themselves or an admin. */
+    /** GET /api/bookings/family/{userId} (docs/product.md#the-api-contract): the family themselves or an admin. */
     async listForFamily(actor: Actor, familyUserId: number): Promise<BookingView[]> {
       if (actor.id !== familyUserId && actor.userType !== 'admin') {
         throw forbidden('You can only see your own bookings.');

@@ -26,7 +26,7 @@ interface ParsedTimes {
   duration: number;
 }
 
-/** Both payload shapes of spec §3 → start and whole-hour duration, or a 400 naming the rule broken. */
+/** Both payload shapes of docs/product.md#records → start and whole-hour duration, or a 400 naming the rule broken. */
 export function parseBookingTimes(body: CreateInput): ParsedTimes {
   const start = parseClock(body.startTime);
   if (

@@ -30,7 +30,7 @@ const BookingEvents = z.array(
   }),
 );
 
-/** Bookings (spec §3, §4, §7): requests, the state machine, and each side's lists. */
+/** Bookings (docs/product.md#records, #booking-states-and-transitions, #the-api-contract): requests, the state machine, and each side's lists. */
 export async function bookingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.services.bookings;
@@ -42,7 +42,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       schema: {
         tags: ['bookings'],
         summary:
-          'Request a booking (either payload of spec §3); priced on the server from the caregiver’s rate, always pending',
+          'Request a booking (either payload of docs/product.md#records); priced on the server from the caregiver’s rate, always pending',
         body: CreateBookingRequest,
         response: { 201: BookingView, ...errors },
       },
@@ -70,7 +70,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['bookings'],
-        summary: 'A family’s bookings (spec §7): the family themselves or an admin',
+        summary: 'A family’s bookings (docs/product.md#the-api-contract): the family themselves or an admin',
         params: FamilyUserIdParam,
         response: { 200: BookingList, ...errors },
       },

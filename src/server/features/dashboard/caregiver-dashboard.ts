@@ -15,11 +15,11 @@ import { cents, iso, money } from './figures';
  * The share (%, one decimal) of the bookings a caregiver accepted and that reached an end which they
  * completed: completed / (completed + accepted bookings the caregiver cancelled). Pending and upcoming
  * bookings have not ended, declined requests were never accepted and a family's cancellation is not the
- * caregiver's doing, so none of them count (spec §9's completed / total counted all of them).
+ * caregiver's doing, so none of them count (the old spec's completed / total counted all of them).
  */
 export const completionRate = (completed: number, ended: number) =>
   ended === 0 ? 0 : Math.round((completed / ended) * 1000) / 10;
-/** spec §9: earnings / hours, rounded. */
+/** docs/product.md#constants-and-limits: earnings / hours, rounded. */
 export const averagePerHour = (earnings: number, hours: number) =>
   hours === 0 ? 0 : Math.round(earnings / hours);
 
@@ -78,7 +78,7 @@ function achievement(
 }
 
 /**
- * The caregiver dashboard (spec §3 dashboard response), all from records. When the owner opens it, the
+ * The caregiver dashboard (docs/product.md#records dashboard response), all from records. When the owner opens it, the
  * visit is a day of activity, the response time is measured again (messages move it) and the badges
  * are re-measured (profile and verification changes award theirs).
  */

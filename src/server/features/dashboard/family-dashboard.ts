@@ -11,7 +11,7 @@ import { ledger } from '../ledger/service';
 import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';
 import { money } from './figures';
 
-/** The four care categories of spec §9, with real counts of listed caregivers. */
+/** The four care categories of docs/product.md#constants-and-limits, with real counts of listed caregivers. */
 const CARE_CATEGORIES = [
   {
     key: 'child-care',

@@ -91,7 +91,7 @@ export const messageRepo = {
     return row?.n ?? 0;
   },
 
-  /** spec §7 GET /api/messages: the user's latest messages, sent and received, newest first. */
+  /** docs/product.md#the-api-contract GET /api/messages: the user's latest messages, sent and received, newest first. */
   async listForUser(tx: Tx, userId: number, limit: number): Promise<MessageRow[]> {
     return tx
       .select()

@@ -24,7 +24,7 @@ const errors = {
   429: ErrorResponse,
 };
 
-/** Messages and conversations of the signed-in user (spec §7 /api/messages, plus conversations). */
+/** Messages and conversations of the signed-in user (docs/product.md#the-api-contract /api/messages, plus conversations). */
 export async function messageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const messaging = app.services.messaging;

@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('caregiver profile on %s', (kind) => {
     ).toContain(path);
   });
 
-  /** Exactly the spec's onboarding payload (§7): no kinds, no parish, no town. */
+  /** Exactly the spec's onboarding payload (docs/product.md#the-api-contract): no kinds, no parish, no town. */
   const specOnboarding = (skills: string[], certifications: string[] = []) => ({
     bio: 'Patient and kind, ten years with families in Spanish Town.',
     experience: 3,

@@ -35,7 +35,7 @@ const errors = {
 
 const REMINDER_EVERY_MS = 60 * 60 * 1000;
 
-/** Verification of the signed-in user (spec §7), never of a fixed user id. */
+/** Verification of the signed-in user (docs/product.md#the-api-contract), never of a fixed user id. */
 export async function verificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Sending mail and SMS costs money and can be abused across accounts: limit each IP too.

@@ -57,7 +57,7 @@ export function stepStates(v: VerificationRow, docTypes: ReadonlySet<DocumentTyp
   ) as Record<VerificationStep, { state: StepStateValue; reason: string | null }>;
 }
 
-/** The admin-set flags of spec §3, from the reviews (email and phone are set by the user's proof). */
+/** The admin-set flags of docs/product.md#records, from the reviews (email and phone are set by the user's proof). */
 export function reviewFlags(reviews: StepReviews) {
   return {
     idVerified: reviews.id?.approved === true,

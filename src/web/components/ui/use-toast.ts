@@ -1,6 +1,6 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** Spec §9: one toast at a time; a dismissed toast leaves the state 1,000,000 ms later. */
+/** docs/product.md#constants-and-limits: one toast at a time; a dismissed toast leaves the state 1,000,000 ms later. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;

@@ -27,7 +27,7 @@ export const authKeys = {
   me: ['auth', 'me'] as const,
 };
 
-/** The signed-in user, or null when the server says nobody is (401, 403 or 404; spec §7). */
+/** The signed-in user, or null when the server says nobody is (401, 403 or 404; docs/product.md#the-api-contract). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   try {
     // optional=1: a visitor gets 204 (no body) rather than a 401 the browser would log as an error.
@@ -102,7 +102,7 @@ export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
 }
 
-/** Where a role lands after login (spec §4). */
+/** Where a role lands after login (docs/product.md#flows). */
 export function landingPathFor(user: Pick<PublicUser, 'userType'>): string {
   if (user.userType === 'caregiver') return '/caregiver-dashboard';
   if (user.userType === 'admin') return '/admin';

@@ -21,7 +21,7 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
-    // Spec §7: success refreshes the family's booking lists.
+    // docs/product.md#the-api-contract: success refreshes the family's booking lists.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -11,7 +11,7 @@ import {
   START_TIMES,
 } from './booking-form';
 
-describe('start times and durations (spec §9)', () => {
+describe('start times and durations (docs/product.md#constants-and-limits)', () => {
   it('offers 16 hourly start times from 6:00 AM to 9:00 PM', () => {
     expect(START_TIMES).toHaveLength(16);
     expect(START_TIMES[0]).toBe('6:00 AM');
@@ -56,7 +56,7 @@ describe('cost breakdown (the shared fee policy)', () => {
   });
 });
 
-describe('the booking request (spec §3 profile panel)', () => {
+describe('the booking request (docs/product.md#records profile panel)', () => {
   const base = {
     caregiverId: 5,
     hourlyRate: '1500.00',

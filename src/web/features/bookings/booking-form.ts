@@ -48,7 +48,7 @@ export interface EndTime {
   nextDay: boolean;
 }
 
-/** End time = start + duration, in 12-hour form (spec §9). */
+/** End time = start + duration, in 12-hour form (docs/product.md#constants-and-limits). */
 export function endTimeFor(startTime: string, duration: number): EndTime | undefined {
   const start = parseHour(startTime);
   if (start === undefined) return undefined;
@@ -57,7 +57,7 @@ export function endTimeFor(startTime: string, duration: number): EndTime | undef
 }
 
 /**
- * Spec §3: the profile panel's booking request (startTime '9:00 AM', duration in hours, totalCost a numeric
+ * docs/product.md#records: the profile panel's booking request (startTime '9:00 AM', duration in hours, totalCost a numeric
  * string), one of the two shapes the contract accepts. familyId is not sent: the server takes it from the
  * session.
  */

@@ -55,7 +55,7 @@ export function useSaveOnboardingDraft() {
   });
 }
 
-/** The signed-in caregiver's profile, or null before onboarding (404 means no profile, spec §8). */
+/** The signed-in caregiver's profile, or null before onboarding (404 means no profile, docs/product.md#errors). */
 export const myCaregiverProfileQuery = queryOptions({
   queryKey: caregiverProfileKeys.me,
   queryFn: async ({ signal }) => {

@@ -55,7 +55,7 @@ describe('URL ↔ filters', () => {
     expect(parseFilters(new URLSearchParams())).toEqual(EMPTY_FILTERS);
   });
 
-  it('reads the home page link and lowercases the care type (spec §2)', () => {
+  it('reads the home page link and lowercases the care type (docs/product.md#screens-and-routes)', () => {
     const filters = parseFilters(new URLSearchParams('type=Tutors&location=Kingston&urgent=true'));
     expect(filters).toMatchObject({ type: 'tutors', location: 'Kingston', urgent: true });
     expect(parseFilters(new URLSearchParams('type=housekeeping')).type).toBe('housekeepers');
@@ -95,7 +95,7 @@ describe('URL ↔ filters', () => {
   });
 });
 
-describe('quick filters (spec §9)', () => {
+describe('quick filters (docs/product.md#constants-and-limits)', () => {
   it('Safety Certified sets First Aid + CPR skills and 3+ years', () => {
     const next = toggleQuickFilter({ ...EMPTY_FILTERS, page: 4 }, quick('safety'));
     expect(filtersToParams(next).toString()).toBe('experience=3&skills=First+Aid+Certified%2CCPR+Certified');

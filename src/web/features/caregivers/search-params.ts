@@ -34,12 +34,12 @@ export interface SearchFilters {
   /** Whole JMD per hour. */
   minRate?: number;
   maxRate?: number;
-  /** Minimum years; 0 means any (spec §5). */
+  /** Minimum years; 0 means any (docs/product.md#validation-rules). */
   experience: number;
   skills: string[];
   availability: string[];
   verified: boolean;
-  /** Spec §2: /search?urgent=true — only caregivers available now. */
+  /** docs/product.md#screens-and-routes: /search?urgent=true — only caregivers available now. */
   urgent: boolean;
   sort: SearchSort;
   /** 1-based page of results. */
@@ -58,7 +58,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   page: 1,
 };
 
-/** Spec §9: any (0), 1, 2, 3, 5, 10 years. */
+/** docs/product.md#constants-and-limits: any (0), 1, 2, 3, 5, 10 years. */
 export const EXPERIENCE_CHOICES = [
   { value: 0, label: 'Any experience' },
   { value: 1, label: '1+ years' },
@@ -83,7 +83,7 @@ export interface QuickFilter {
   minExperience: number;
 }
 
-/** Spec §9 quick filters. */
+/** docs/product.md#constants-and-limits quick filters. */
 export const QUICK_FILTERS: readonly QuickFilter[] = [
   {
     id: 'safety',
@@ -95,7 +95,7 @@ export const QUICK_FILTERS: readonly QuickFilter[] = [
   { id: 'special-needs', label: 'Special Needs Expert', skills: ['Special Needs Care'], minExperience: 5 },
 ];
 
-/** Spec §9 suggested rate ranges (JMD per hour). */
+/** docs/product.md#constants-and-limits suggested rate ranges (JMD per hour). */
 export const RATE_RANGES: readonly { label: string; minRate: number; maxRate?: number }[] = [
   { label: '$500-800', minRate: 500, maxRate: 800 },
   { label: '$800-1200', minRate: 800, maxRate: 1200 },
@@ -107,7 +107,7 @@ function text(value: string | null, max = SEARCH_TEXT_MAX): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/** A whole, non-negative number of JMD, or undefined for anything else (empty = unset, spec §5). */
+/** A whole, non-negative number of JMD, or undefined for anything else (empty = unset, docs/product.md#validation-rules). */
 export function parseWholeNumber(value: string | null | undefined): number | undefined {
   const trimmed = value?.trim();
   if (!trimmed || !/^\d{1,7}$/.test(trimmed)) return undefined;

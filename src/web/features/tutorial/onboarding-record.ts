@@ -1,6 +1,6 @@
 import type { TutorialKind } from './steps';
 
-/** Where the browser remembers that the tutorial was seen (spec §3 'browser-stored onboarding record'). */
+/** Where the browser remembers that the tutorial was seen (docs/product.md#records 'browser-stored onboarding record'). */
 export const ONBOARDING_KEY = 'yaadcare_onboarding';
 
 export interface OnboardingRecord {

@@ -24,7 +24,7 @@ export interface TutorialStep {
   action: { label: string; to: string };
 }
 
-/** 6 steps each (spec §2 Guided tutorial modal). Claims stay within what the product does. */
+/** 6 steps each (docs/product.md#screens-and-routes Guided tutorial modal). Claims stay within what the product does. */
 export const TUTORIAL_STEPS: Record<TutorialKind, readonly TutorialStep[]> = {
   family: [
     {

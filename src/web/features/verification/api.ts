@@ -27,7 +27,7 @@ export const verificationKeys = {
   peek: (userId: number) => ['verification', userId, 'peek'] as const,
 };
 
-/** The user's verification record; created on first visit (spec §7: on failure, POST /api/verification). */
+/** The user's verification record; created on first visit (docs/product.md#the-api-contract: on failure, POST /api/verification). */
 export const verificationQuery = (userId: number) =>
   queryOptions({
     queryKey: verificationKeys.detail(userId),

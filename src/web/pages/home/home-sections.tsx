@@ -34,7 +34,7 @@ const STEPS = [
   },
 ];
 
-/** Spec §1: three sample testimonials, each with a first name, an initial and a town. */
+/** docs/product.md#what-yaadcare-is: three sample testimonials, each with a first name, an initial and a town. */
 const TESTIMONIALS = [
   {
     quote:

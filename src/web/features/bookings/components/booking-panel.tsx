@@ -65,7 +65,7 @@ function loadDraft(caregiverId: number): Draft {
 }
 
 /**
- * The sticky booking panel of a caregiver's profile (spec §2, §5, §9): date (today or later in
+ * The sticky booking panel of a caregiver's profile (docs/product.md#screens-and-routes, #validation-rules, #constants-and-limits): date (today or later in
  * Jamaica), start time, duration, optional special requests, and the cost by the shared fee policy.
  */
 export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {

@@ -1,7 +1,7 @@
 import type { BookingView } from '../../../../shared/contracts/bookings';
 import { cn } from '../../../lib/cn';
 
-/** Spec §4 badge colours: confirmed green, pending gold, completed grey; ended ones muted red. */
+/** docs/product.md#flows badge colours: confirmed green, pending gold, completed grey; ended ones muted red. */
 const STATUS_STYLE: Record<BookingView['status'], string> = {
   confirmed: 'bg-primary-soft text-primary-deep border-primary/40',
   pending: 'bg-accent-soft text-foreground border-accent',

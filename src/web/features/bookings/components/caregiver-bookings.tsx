@@ -127,12 +127,12 @@ const TABS = [
   { value: 'completed', label: 'Completed', empty: 'No completed bookings yet.' },
 ] as const;
 
-/** /bookings for caregivers (spec §2): counts, tabs upcoming / pending / completed, real actions. */
+/** /bookings for caregivers (docs/product.md#screens-and-routes): counts, tabs upcoming / pending / completed, real actions. */
 export function CaregiverBookings() {
   const { data, isPending, isError } = useMyBookings();
   if (isPending) return <Spinner label="Loading bookings" />;
   if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
-  // Spec §4: upcoming = confirmed or pending; pending tab = pending; completed tab = completed.
+  // docs/product.md#booking-states-and-transitions: upcoming = confirmed or pending; pending tab = pending; completed tab = completed.
   const byTab = {
     upcoming: data.filter((b) => b.status === 'confirmed' || b.status === 'pending').reverse(),
     pending: data.filter((b) => b.status === 'pending').reverse(),

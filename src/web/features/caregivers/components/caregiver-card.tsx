@@ -21,7 +21,7 @@ export interface ProfileLinkState {
 export type FavouriteSlot = ComponentType<{ caregiverId: number; name: string; className?: string }>;
 
 /**
- * A search result (spec §2): photo, name with last initial, rating, place, experience, rate, a two-line
+ * A search result (docs/product.md#screens-and-routes): photo, name with last initial, rating, place, experience, rate, a two-line
  * bio, four skills then '+N more', the availability badge (from nextAvailableAt) and Verified or Not yet verified. The whole card opens the profile
  * (the name is the one link; its ::after covers the card).
  */

@@ -18,7 +18,7 @@ import { CheckboxList, Chip, TextFilter } from './filter-controls';
 import { RateFilter } from './rate-filter';
 
 /**
- * Every search filter (spec §2, §9): keywords, location, parish, rate with suggested ranges,
+ * Every search filter (docs/product.md#screens-and-routes, #constants-and-limits): keywords, location, parish, rate with suggested ranges,
  * experience, quick filters, skills, availability, verified and available-now. Each change goes
  * straight to the URL through `onChange` (text boxes on Enter or when left).
  */

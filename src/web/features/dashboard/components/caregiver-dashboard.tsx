@@ -36,7 +36,7 @@ export interface CaregiverDashboardSlots {
 const tabClasses =
   'rounded-md px-3 py-2 text-sm font-semibold capitalize data-[state=active]:bg-primary data-[state=active]:text-primary-foreground hover:bg-muted data-[state=active]:hover:bg-primary';
 
-/** The caregiver dashboard (spec §2): tabs overview, badges, bookings, stats, messages, profile; every figure real. */
+/** The caregiver dashboard (docs/product.md#screens-and-routes): tabs overview, badges, bookings, stats, messages, profile; every figure real. */
 export function CaregiverDashboard({
   data,
   kindsPrompt,

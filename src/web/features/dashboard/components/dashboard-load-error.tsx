@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { logout, resetSessionCache } from '../../auth/api';
 
-/** spec §8 dashboard load failure, with Refresh Page and 'Clear Auth & Restart' (spec §4). */
+/** docs/product.md#errors dashboard load failure, with Refresh Page and 'Clear Auth & Restart' (docs/product.md#flows). */
 export function DashboardLoadError() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

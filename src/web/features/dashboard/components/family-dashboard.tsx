@@ -114,7 +114,7 @@ function BookingItem({
   );
 }
 
-/** The family dashboard (spec §2), every figure from the family's own records. */
+/** The family dashboard (docs/product.md#screens-and-routes), every figure from the family's own records. */
 export function FamilyDashboard({
   user,
   data,

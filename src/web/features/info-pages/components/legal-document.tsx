@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { PageHero } from './page-parts';
 
-/** The date every legal page takes effect (spec §2). */
+/** The date every legal page takes effect (docs/product.md#screens-and-routes). */
 export const LEGAL_EFFECTIVE_DATE = { iso: '2025-07-16', text: 'July 16, 2025' } as const;
 
 export interface LegalSection {

@@ -10,7 +10,7 @@ const itemClasses = cn(
 );
 
 /**
- * The floating help button of the home and search pages (spec §2): a round button that opens a small
+ * The floating help button of the home and search pages (docs/product.md#screens-and-routes): a round button that opens a small
  * panel with tutorials, support and e-mail. A Radix Dialog (already in the app's main bundle for the
  * mobile menu, so the panel costs no extra script): focus moves in, Escape closes it and focus goes back
  * to the button.

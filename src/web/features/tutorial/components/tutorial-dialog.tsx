@@ -9,7 +9,7 @@ import { isTutorialDue, readOnboardingRecord, saveOnboardingRecord } from '../on
 import { TUTORIAL_STEPS, type TutorialKind } from '../steps';
 import { closeTutorial, getTutorialState, openTutorial, takeReturnFocus, useTutorialState } from '../store';
 
-/** Spec §9 Interface timings: the tutorial appears 2000 ms into a first visit (here: of the dashboard). */
+/** docs/product.md#constants-and-limits Interface timings: the tutorial appears 2000 ms into a first visit (here: of the dashboard). */
 export const FIRST_VISIT_DELAY_MS = 2000;
 
 /** The only pages the tutorial opens on by itself: the dashboards, which hold no form to fill in. */
@@ -136,7 +136,7 @@ function TutorialContent({
 }
 
 /**
- * The guided tutorial (spec §2, §4): one modal for the whole app, opened by `openTutorial()` or by itself
+ * The guided tutorial (docs/product.md#screens-and-routes, #flows): one modal for the whole app, opened by `openTutorial()` or by itself
  * 2 s into the first dashboard visit after signup (issue 15: never over the form a visitor came for). Finishing, skipping or closing saves the onboarding record for the tutorial shown.
  */
 export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { firstVisitDelayMs?: number }) {
