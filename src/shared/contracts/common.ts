@@ -17,6 +17,11 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** The OpenAPI responses of the error statuses a route can answer: each one the error body above. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof ErrorResponse> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorResponse])) as Record<S, typeof ErrorResponse>;
+}
+
 export const MessageResponse = z.object({ message: z.string() });
 
 /** The largest id a row can have: PostgreSQL's `integer` (serial) columns stop here. */

@@ -10,19 +10,13 @@ import {
   SuspendUserRequest,
   VerificationDecisionRequest,
 } from '../../../shared/contracts/admin';
-import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, IdParam } from '../../../shared/contracts/common';
 import { UserIdParam, VerificationState } from '../../../shared/contracts/verification';
 import { currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../auth/service';
 import { adminRepo } from './repo';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const toAdminUser = (
   u: Parameters<typeof toPublicUser>[0] & { suspendedAt: Date | null; deletedAt?: Date | null },
 ) => ({

@@ -11,20 +11,14 @@ import {
   ResetPasswordRequest,
   SignupRequest,
 } from '../../../shared/contracts/auth';
-import { ErrorResponse, MessageResponse } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, MessageResponse } from '../../../shared/contracts/common';
 import { tooManyRequests } from '../../errors';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';
 import { LOGOUT_CONFIRM_PAGE, mayLogOutAtOnce } from './logout-page';
 import { toPublicUser } from './service';
 
 const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -10,16 +10,10 @@ import {
   CreateBookingRequest,
   FamilyUserIdParam,
 } from '../../../shared/contracts/bookings';
-import { ErrorResponse } from '../../../shared/contracts/common';
+import { errorResponses } from '../../../shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const BookingEvents = z.array(
   z.object({

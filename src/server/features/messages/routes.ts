@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, Id } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, Id } from '../../../shared/contracts/common';
 import {
   ConversationMessagesQuery,
   ConversationMessagesResponse,
@@ -16,13 +16,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 
 const UserIdParam = z.object({ userId: Id('userId') });
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** Messages and conversations of the signed-in user (docs/product.md#the-api-contract /api/messages, plus conversations). */
 export async function messageRoutes(app: FastifyInstance) {

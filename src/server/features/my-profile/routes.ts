@@ -10,18 +10,12 @@ import {
   UpdateCaregiverRequest,
   UpdateMeRequest,
 } from '../../../shared/contracts/caregiver-profile';
-import { ErrorResponse } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses } from '../../../shared/contracts/common';
 import { OnboardingDraft, SaveOnboardingDraftRequest } from '../../../shared/contracts/onboarding-draft';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The caregiver's own profile (onboarding, editing, availability switch) and every user's account details

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminPaymentsQuery, AdminPaymentsResponse } from '../../../shared/contracts/admin-payments';
 import { BookingIdParam } from '../../../shared/contracts/bookings';
-import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import { errorResponses, IdParam } from '../../../shared/contracts/common';
 import {
   AdminPaymentList,
   CreatePaymentRequest,
@@ -13,13 +13,7 @@ import { currentUser } from '../../plugins/auth';
 import { refuseCardData } from './card-data';
 import { PaymentDeclined } from './service';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Payments (issue 5): card/wallet/PayPal holds through the provider, transfers confirmed by an admin. */
 export async function paymentRoutes(app: FastifyInstance) {

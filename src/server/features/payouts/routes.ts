@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '../../../shared/contracts/common';
+import { errorResponses } from '../../../shared/contracts/common';
 import { EarningsView, PayoutAccountRequest, PayoutAccountView } from '../../../shared/contracts/payments';
 import { badRequest } from '../../errors';
 import { runJob } from '../../jobs/scheduler';
@@ -9,13 +9,7 @@ import { currentUser } from '../../plugins/auth';
 import { bookingLifecycleJob } from '../bookings/jobs';
 import { fridayPayoutJob } from './jobs';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const RunJobRequest = z
   .object({

@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contracts/common';
+import { errorResponses } from '../../../shared/contracts/common';
 import { DeleteAccountRequest, DeleteAccountResponse } from '../../../shared/contracts/privacy';
 import { clearSessionCookie, currentUser } from '../../plugins/auth';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export async function privacyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

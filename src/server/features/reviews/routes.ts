@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CaregiverIdParam, PageQuery } from '../../../shared/contracts/caregivers';
-import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, IdParam } from '../../../shared/contracts/common';
 import {
   AdminReview,
   AdminReviewsQuery,
@@ -23,13 +23,7 @@ import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../caregiver-direc
 import { reviewAdminRepo, reviewRepo } from './repo';
 import { reviewStatus } from './service';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import { errorResponses, IdParam } from '../../../shared/contracts/common';
 import {
   AdminSupportTicketsQuery,
   AnswerSupportTicketRequest,
@@ -11,14 +11,7 @@ import {
 } from '../../../shared/contracts/support';
 import { currentUser } from '../../plugins/auth';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Support form messages from one IP: enough for a family with a few questions, not for a spammer. */
 export const TICKETS_PER_IP = { max: 5, timeWindow: '15 minutes' };

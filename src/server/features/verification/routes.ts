@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse, IdParam } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, IdParam } from '../../../shared/contracts/common';
 import {
   CreateVerificationRequest,
   DOCUMENT_MAX_BYTES,
@@ -23,15 +23,7 @@ import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
 import { assertSelf } from './service';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-  502: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 502);
 
 const REMINDER_EVERY_MS = 60 * 60 * 1000;
 
