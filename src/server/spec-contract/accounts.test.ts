@@ -4,6 +4,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { allVerificationFlags } from '../../shared/contracts/verification';
 import { mailOutbox } from '../db/schema';
 import { DB_KINDS } from '../test/harness';
 import { jpegPhoto, multipart } from '../test/uploads';
@@ -55,12 +56,7 @@ describe.each(DB_KINDS)('the spec client contract (docs/product.md#the-api-contr
     }
     const res = ok(await call('GET', `/api/verification/${carer.userId}`, carer.token));
     expect(res.json()).toMatchObject({
-      emailVerified: false,
-      phoneVerified: false,
-      idVerified: false,
-      selfieVerified: false,
-      addressVerified: false,
-      backgroundCheckVerified: false,
+      ...allVerificationFlags(false),
     });
   });
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { allVerificationFlags } from '../../shared/contracts/verification';
 import type { Tx } from '../db/client';
 import { bookings, caregivers, reviews, users, VERIFICATION_STEPS, verifications } from '../db/schema';
 import { hashPassword } from '../features/auth/passwords';
@@ -141,12 +142,7 @@ export async function createApprovedVerification(
     .insert(verifications)
     .values({
       userId,
-      emailVerified: true,
-      phoneVerified: true,
-      idVerified: true,
-      selfieVerified: true,
-      addressVerified: true,
-      backgroundCheckVerified: true,
+      ...allVerificationFlags(true),
       policeRecordIssuedAt: issuedOn,
       references: [
         { name: 'Ref One', relationship: 'Former employer', phone: '+18765550001' },

@@ -137,6 +137,21 @@ export const VerificationDocument = z.object({
 });
 export type VerificationDocument = z.infer<typeof VerificationDocument>;
 
+/** The six yes/no flags of a verification record. */
+export const VERIFICATION_FLAGS = [
+  'emailVerified',
+  'phoneVerified',
+  'idVerified',
+  'selfieVerified',
+  'addressVerified',
+  'backgroundCheckVerified',
+] as const;
+export type VerificationFlags = Record<(typeof VERIFICATION_FLAGS)[number], boolean>;
+
+/** Every flag set to `value` (a record nobody has started, or one approved in full). */
+export const allVerificationFlags = (value: boolean): VerificationFlags =>
+  Object.fromEntries(VERIFICATION_FLAGS.map((f) => [f, value])) as VerificationFlags;
+
 /** GET /api/verification/{userId}: the six flags of docs/product.md#records plus the review workflow. */
 export const VerificationState = z.object({
   userId: z.number().int(),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { VerificationState } from '../../shared/contracts/verification';
+import { allVerificationFlags, type VerificationState } from '../../shared/contracts/verification';
 import { getToasts } from '../components/ui/use-toast';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
 import BackgroundCheckPage from './background-check-page';
@@ -11,12 +11,7 @@ const todo = { state: 'todo' as const, reason: null };
 function state(over: Partial<VerificationState> = {}): VerificationState {
   return {
     userId: 42,
-    emailVerified: false,
-    phoneVerified: false,
-    idVerified: false,
-    selfieVerified: false,
-    addressVerified: false,
-    backgroundCheckVerified: false,
+    ...allVerificationFlags(false),
     status: 'pending',
     submittedAt: null,
     verifiedAt: null,
@@ -130,12 +125,7 @@ describe('BackgroundCheckPage', () => {
   const verified = (over: Partial<VerificationState> = {}) =>
     state({
       status: 'approved',
-      emailVerified: true,
-      phoneVerified: true,
-      idVerified: true,
-      selfieVerified: true,
-      addressVerified: true,
-      backgroundCheckVerified: true,
+      ...allVerificationFlags(true),
       policeRecordIssuedAt: '2026-10-01',
       policeRecordExpiresOn: '2027-10-01',
       steps: allApproved,

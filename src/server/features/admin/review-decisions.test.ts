@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { allVerificationFlags } from '../../../shared/contracts/verification';
 import { mailOutbox, users, verifications } from '../../db/schema';
 import { DB_KINDS } from '../../test/harness';
 import { jpegPhoto } from '../../test/uploads';
@@ -167,12 +168,7 @@ describe.each(DB_KINDS)('admin review and suspension on %s', (kind) => {
     const approved = await decide(admin.h, carer.user.id, { step: 'selfie', approved: true });
     expect(approved.json()).toMatchObject({
       status: 'approved',
-      emailVerified: true,
-      phoneVerified: true,
-      idVerified: true,
-      selfieVerified: true,
-      addressVerified: true,
-      backgroundCheckVerified: true,
+      ...allVerificationFlags(true),
       rejectionReason: null,
     });
     [u] = await t.database.db.select().from(users).where(eq(users.id, carer.user.id));

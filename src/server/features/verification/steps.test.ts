@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { allVerificationFlags } from '../../../shared/contracts/verification';
 import type { verifications } from '../../db/schema';
 import { isPoliceRecordStale, policeRecordExpiresOn, reminderCutoff, stepStates, userDone } from './steps';
 
 type Row = typeof verifications.$inferSelect;
 const row = (over: Partial<Row> = {}): Row =>
   ({
-    emailVerified: false,
-    phoneVerified: false,
-    idVerified: false,
-    selfieVerified: false,
-    addressVerified: false,
-    backgroundCheckVerified: false,
+    ...allVerificationFlags(false),
     idNumber: null,
     address: null,
     policeRecordIssuedAt: null,

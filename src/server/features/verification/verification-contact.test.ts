@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { allVerificationFlags } from '../../../shared/contracts/verification';
 import { mailOutbox, smsOutbox, users, verifications } from '../../db/schema';
 import { DB_KINDS } from '../../test/harness';
 import { mailedEmailToken, textedOtp } from '../../test/verification';
@@ -21,12 +22,7 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       userId: me.user.id,
-      emailVerified: false,
-      phoneVerified: false,
-      idVerified: false,
-      selfieVerified: false,
-      addressVerified: false,
-      backgroundCheckVerified: false,
+      ...allVerificationFlags(false),
       status: 'pending',
     });
     expect((await post('/api/verification', me.h, { userId: me.user.id })).statusCode).toBe(200);
