@@ -6,6 +6,50 @@
  * A code is a promise to clients: never rename or reuse one. A specific code exists only where a client
  * acts differently from the generic code of its status (sign in again, pick another time, try another card).
  */
+/**
+ * Every error code the API answers: names only, so that the web app can recognise a code without carrying the
+ * table below. The table must give each of them, and nothing else (checked by `satisfies`).
+ */
+export const ERROR_CODE_LIST = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UPSTREAM_FAILED',
+  'SERVICE_UNAVAILABLE',
+  'SESSION_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_SUSPENDED',
+  'LOGIN_THROTTLED',
+  'EMAIL_TAKEN',
+  'TOKEN_INVALID_OR_EXPIRED',
+  'CODE_ATTEMPTS_EXCEEDED',
+  'CSRF_REFUSED',
+  'BOOKING_OVERLAP',
+  'BOOKING_INVALID_TRANSITION',
+  'CAREGIVER_UNAVAILABLE',
+  'CARD_DECLINED',
+  'CARD_INSUFFICIENT_FUNDS',
+  'CARD_DATA_REFUSED',
+  'CARD_TOKEN_INVALID',
+  'CARD_TOKEN_USED',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'BOOKING_ALREADY_PAID',
+  'MESSAGING_NOT_ALLOWED',
+  'USER_BLOCKED',
+  'REVIEW_NOT_ALLOWED',
+  'ALREADY_REVIEWED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
+
 export const ERROR_CODES = {
   // Generic: one per status, the default of its helper.
   BAD_REQUEST: { status: 400, meaning: 'The request is not valid.' },
@@ -71,17 +115,12 @@ export const ERROR_CODES = {
     meaning: 'Not reviewable now (booking not completed, window over, review not published).',
   },
   ALREADY_REVIEWED: { status: 409, meaning: 'This booking or review was already reviewed or answered.' },
-} as const satisfies Record<string, { status: number; meaning: string }>;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
+} as const satisfies Record<ErrorCode, { status: number; meaning: string }>;
 
 /** The codes answered with a given status (the helpers accept only those). */
 export type ErrorCodeOf<S extends number> = {
   [C in ErrorCode]: (typeof ERROR_CODES)[C]['status'] extends S ? C : never;
 }[ErrorCode];
-
-/** All codes, for the contract's enum. */
-export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
 /** The generic code of each status the API answers: an error without a specific code gets this one. */
 export const GENERIC_CODES = {

@@ -4,14 +4,14 @@
  * `X-Requested-With: fetch`, which the server demands of cookie-authenticated writes (CSRF defence).
  */
 
-import { ERROR_CODES, type ErrorCode } from '../../shared/error-codes';
+import { ERROR_CODE_LIST, type ErrorCode } from '../../shared/error-codes';
 import { ApiError, type FieldError } from './api-error';
 
 export { ApiError, type FieldError, isApiError } from './api-error';
 export { errorMessage } from './error-messages';
 
 const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+  typeof value === 'string' && (ERROR_CODE_LIST as readonly string[]).includes(value);
 
 interface ErrorBody {
   message?: string;

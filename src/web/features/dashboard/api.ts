@@ -5,14 +5,11 @@ import type {
 } from '../../../shared/contracts/dashboard';
 import { apiGet } from '../../lib/api';
 import { answerBooking } from '../bookings/api';
+import { dashboardKeys } from './query-keys';
 
 export type { CaregiverDashboardResponse, FamilyDashboardResponse };
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  caregiver: ['dashboard', 'caregiver'] as const,
-  family: ['dashboard', 'family'] as const,
-};
+export { dashboardKeys };
 
 export const caregiverDashboardQuery = queryOptions({
   queryKey: dashboardKeys.caregiver,

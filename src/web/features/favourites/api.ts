@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { FavouriteCaregiver, FavouriteState } from '../../../shared/contracts/favourites';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { useCurrentUser } from '../auth/api';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../dashboard/query-keys';
 
 export type { FavouriteCaregiver };
 

@@ -12,7 +12,7 @@ import type {
   ReviewReplyRequest,
 } from '../../../shared/contracts/reviews';
 import { apiGet, apiGetPage, apiPost } from '../../lib/api';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../dashboard/query-keys';
 
 export type { AdminReview, CaregiverReviewsResponse, MyReview };
 export type AdminReviewStatus = z.output<typeof AdminReviewsQuery>['status'];
