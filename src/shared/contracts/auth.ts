@@ -67,18 +67,20 @@ export type LoginRequest = z.input<typeof LoginRequest>;
 
 export const ForgotPasswordRequest = z.object({ email: EmailField });
 
+const ConfirmPasswordField = z
+  .string({ error: 'Please confirm your password' })
+  .min(1, 'Please confirm your password');
+const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) =>
+  v.newPassword === v.confirmPassword;
+const PASSWORDS_DIFFER = { message: "Passwords don't match", path: ['confirmPassword'] };
+
 export const ResetPasswordRequest = z
   .object({
     token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
     newPassword: NewPasswordField,
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
+    confirmPassword: ConfirmPasswordField,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
 
 export const ChangePasswordRequest = z
   .object({
@@ -87,14 +89,9 @@ export const ChangePasswordRequest = z
       .min(1, 'Current password is required')
       .max(1024),
     newPassword: NewPasswordField,
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
+    confirmPassword: ConfirmPasswordField,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
 
 /** The user as the auth calls answer it (docs/product.md#records), plus parish and role-aware userType. */
 export const PublicUser = z.object({

@@ -2,11 +2,11 @@ import {
   AVAILABILITY_SLOTS,
   CAREGIVER_KIND_VALUES,
   FILTER_AVAILABILITY,
-  findParish,
   findTown,
   WEEKDAYS,
 } from '../catalog';
 import { PhoneField, TownField } from './auth';
+import { knownParish } from './common';
 import { z } from './zod';
 
 /** Every availability value a profile may hold: the 24 onboarding slots and the search filter words. */
@@ -89,17 +89,7 @@ export const WeeklyAvailabilityField = z.object(
 export type WeeklyAvailability = z.infer<typeof WeeklyAvailabilityField>;
 
 /** A parish from the catalog, written any case. */
-export const ParishField = z
-  .string()
-  .trim()
-  .transform((p, ctx) => {
-    const found = findParish(p);
-    if (!found) {
-      ctx.addIssue({ code: 'custom', message: 'Unknown parish' });
-      return z.NEVER;
-    }
-    return found;
-  });
+export const ParishField = z.string().trim().transform(knownParish);
 
 /** The town must lie in the parish, when both are given. */
 const townInParish = (v: { location?: string; parish?: string }) =>

@@ -1,4 +1,4 @@
-import { CAREGIVER_KIND_VALUES, type CaregiverKind, findParish } from '../catalog';
+import { CAREGIVER_KIND_VALUES, type CaregiverKind, } from '../catalog';
 import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_LIST_MAX,
@@ -7,7 +7,7 @@ import {
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
 } from '../search-rules';
-import { Id } from './common';
+import { Id, knownParish } from './common';
 import { z } from './zod';
 
 export * from '../search-rules';
@@ -65,19 +65,7 @@ export const CaregiverFilters = z.object({
     .enum(TYPE_VALUES, { error: 'Unknown caregiver type' })
     .transform((t): CaregiverKind | undefined => (t in KIND_ALIASES ? KIND_ALIASES[t] : (t as CaregiverKind)))
     .optional(),
-  parish: z
-    .string()
-    .trim()
-    .max(40)
-    .transform((p, ctx) => {
-      const found = findParish(p);
-      if (!found) {
-        ctx.addIssue({ code: 'custom', message: 'Unknown parish' });
-        return z.NEVER;
-      }
-      return found;
-    })
-    .optional(),
+  parish: z.string().trim().max(40).transform(knownParish).optional(),
   /** Full text over name, bio, kinds, skills and certifications; forgiving of small typos. */
   q: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
   verified: TrueFlag.optional(),

@@ -1,4 +1,5 @@
 import { isCalendarDate } from '../booking-rules';
+import { findParish, type Parish } from '../catalog';
 import { ERROR_CODE_LIST } from '../error-codes';
 import { z } from './zod';
 
@@ -71,3 +72,13 @@ export const NumberLike = (name: string) => {
 /** A real calendar day, yyyy-MM-dd (2026-02-30 and 0000-00-00 are a 400, not a database error). */
 export const CalendarDate = (message = 'Use a date like 2025-06-30.') =>
   z.string({ error: message }).refine(isCalendarDate, message);
+
+/** A zod transform: the catalog's parish for a name written in any case, or the issue 'Unknown parish'. */
+export function knownParish(name: string, ctx: z.RefinementCtx): Parish {
+  const found = findParish(name);
+  if (!found) {
+    ctx.addIssue({ code: 'custom', message: 'Unknown parish' });
+    return z.NEVER;
+  }
+  return found;
+}

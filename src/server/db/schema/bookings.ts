@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUS_VALUES } from '../../../shared/booking-rules';
 import { caregivers } from './caregivers';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /** The statuses a booking can be in (one list: src/shared/booking-rules.ts). */
 export const BOOKING_STATUSES = BOOKING_STATUS_VALUES;
@@ -16,7 +15,7 @@ export const BOOKING_STATUSES = BOOKING_STATUS_VALUES;
 export const bookings = pgTable(
   'bookings',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     familyId: integer('family_id')
       .notNull()
       .references(() => users.id),
@@ -34,7 +33,7 @@ export const bookings = pgTable(
     totalCost: numeric('total_cost', { precision: 10, scale: 2 }).notNull(),
     status: text('status', { enum: BOOKING_STATUSES }).notNull(),
     notes: text('notes'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     /** When each state was reached (null until then); who cancelled (family or caregiver user id). */
     confirmedAt: timestamp('confirmed_at', tz),
@@ -60,7 +59,7 @@ export const bookings = pgTable(
 export const bookingEvents = pgTable(
   'booking_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id),
@@ -76,7 +75,7 @@ export const bookingEvents = pgTable(
 export const reviews = pgTable(
   'reviews',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id),
@@ -88,7 +87,7 @@ export const reviews = pgTable(
       .references(() => caregivers.id),
     rating: integer('rating').notNull(),
     comment: text('comment'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** Double-blind: set when both sides have reviewed or the 14 days after completion ended. */
     publishedAt: timestamp('published_at', tz),
     /** An admin hid it for breaking the rules (it no longer counts in the averages). */

@@ -14,9 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -124,7 +123,7 @@ export const DEFAULT_WEEKLY_AVAILABILITY: WeeklyAvailability = {
 export const caregivers = pgTable(
   'caregivers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -151,7 +150,7 @@ export const caregivers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The caregiver's own 'Available for bookings' switch. */
     isAvailable: boolean('is_available').notNull().default(true),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 
     // Kept by trigger (see above): the owner's users row…
@@ -270,7 +269,7 @@ export const searchTerms = pgTable(
 export const caregiverStats = pgTable(
   'caregiver_stats',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     caregiverId: integer('caregiver_id')
       .notNull()
       .references(() => caregivers.id, { onDelete: 'cascade' }),
@@ -294,7 +293,7 @@ export const caregiverStats = pgTable(
 export const badges = pgTable(
   'badges',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     icon: text('icon').notNull(),
@@ -305,7 +304,7 @@ export const badges = pgTable(
       .notNull()
       .default('common'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('badges_name_key').on(t.name),
@@ -317,7 +316,7 @@ export const badges = pgTable(
 export const caregiverBadges = pgTable(
   'caregiver_badges',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     caregiverId: integer('caregiver_id')
       .notNull()
       .references(() => caregivers.id, { onDelete: 'cascade' }),

@@ -12,9 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { caregivers } from './caregivers';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /** A family's favourite caregivers (the heart on cards and profiles). */
 export const favourites = pgTable(
@@ -26,7 +25,7 @@ export const favourites = pgTable(
     caregiverId: integer('caregiver_id')
       .notNull()
       .references(() => caregivers.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ name: 'favourites_pkey', columns: [t.familyId, t.caregiverId] }),
@@ -46,7 +45,7 @@ export const profileViews = pgTable(
       .references(() => caregivers.id, { onDelete: 'cascade' }),
     visitor: text('visitor').notNull(),
     day: date('day').notNull(),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ name: 'profile_views_pkey', columns: [t.caregiverId, t.day, t.visitor] })],
 );
@@ -55,7 +54,7 @@ export const profileViews = pgTable(
 export const familyRatings = pgTable(
   'family_ratings',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
@@ -67,7 +66,7 @@ export const familyRatings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('family_ratings_booking_id_key').on(t.bookingId),

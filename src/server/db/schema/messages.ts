@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /** docs/product.md#records messages; both readings of the spec stand: isRead and readAt. */
 export const messages = pgTable(
   'messages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     senderId: integer('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -20,7 +19,7 @@ export const messages = pgTable(
     readAt: timestamp('read_at', tz),
     /** Messages written as the YaadCare Support account: which admin wrote it (null otherwise). */
     sentByAdminId: integer('sent_by_admin_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('messages_receiver_unread_idx').on(t.receiverId, t.isRead),

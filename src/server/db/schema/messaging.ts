@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { messages } from './messages';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /** A user who blocked another: the blocked one can no longer message them (and they cannot message back). */
 export const userBlocks = pgTable(
@@ -15,7 +14,7 @@ export const userBlocks = pgTable(
     blockedId: integer('blocked_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
@@ -28,7 +27,7 @@ export const userBlocks = pgTable(
 export const userReports = pgTable(
   'user_reports',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     reporterId: integer('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -43,7 +42,7 @@ export const userReports = pgTable(
       .default('open'),
     resolvedAt: timestamp('resolved_at', tz),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('user_reports_status_idx').on(t.status, t.createdAt),
@@ -56,14 +55,14 @@ export const userReports = pgTable(
 export const reportActions = pgTable(
   'report_actions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     reportId: integer('report_id')
       .notNull()
       .references(() => userReports.id, { onDelete: 'cascade' }),
     adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action', { enum: ['warn', 'suspend', 'dismiss'] }).notNull(),
     note: text('note'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('report_actions_report_idx').on(t.reportId, t.createdAt),

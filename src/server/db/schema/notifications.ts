@@ -1,13 +1,12 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /** In-app notifications for any feature: a kind to group by, words for people, and where to go. */
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -16,7 +15,7 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     link: text('link'),
     readAt: timestamp('read_at', tz),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
@@ -25,10 +24,10 @@ export const notifications = pgTable(
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     to: text('to').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('sms_outbox_to_idx').on(t.to, t.createdAt)],
 );

@@ -12,9 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { caregivers } from './caregivers';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 export const PAYMENT_METHODS = ['card', 'paypal', 'bank', 'zelle', 'cashapp', 'digital'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -42,7 +41,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const payments = pgTable(
   'payments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id),
@@ -72,7 +71,7 @@ export const payments = pgTable(
     requestHash: text('request_hash').notNull(),
     receivedBy: integer('received_by').references(() => users.id),
     receivedAt: timestamp('received_at', tz),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -130,7 +129,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     txnId: uuid('txn_id').notNull(),
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
@@ -141,7 +140,7 @@ export const ledgerEntries = pgTable(
     payoutId: integer('payout_id'),
     familyId: integer('family_id').references(() => users.id),
     caregiverId: integer('caregiver_id').references(() => caregivers.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('ledger_txn_idx').on(t.txnId),
@@ -155,7 +154,7 @@ export const ledgerEntries = pgTable(
 export const payouts = pgTable(
   'payouts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     caregiverId: integer('caregiver_id')
       .notNull()
       .references(() => caregivers.id),
@@ -167,7 +166,7 @@ export const payouts = pgTable(
       .default('paid'),
     bankName: text('bank_name'),
     accountLast4: text('account_last4'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('payouts_caregiver_date_key').on(t.caregiverId, t.payoutDate)],
 );

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /**
  * Accounts their owners deleted. The users row stays (bookings, reviews and the ledger point at it) but is

@@ -1,6 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
+import { tz } from './columns';
 
 /**
  * Fixed-window counters shared by every server instance (login throttling, per-IP auth limits, the

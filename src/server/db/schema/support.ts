@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { SUPPORT_CATEGORIES, SUPPORT_TICKET_STATUSES } from '../../../shared/contracts/support';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /**
  * Messages sent from the support page's form, by visitors (userId null) or signed-in users, and the
@@ -12,7 +11,7 @@ const tz = { withTimezone: true, mode: 'date' } as const;
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -24,7 +23,7 @@ export const supportTickets = pgTable(
     answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', tz),
     closedAt: timestamp('closed_at', tz),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [

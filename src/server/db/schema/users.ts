@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
+import { createdAtColumn, idColumn, tz } from './columns';
 
 /** docs/product.md#records users, plus parish (derived from the town), suspension and login-throttle bookkeeping. */
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     email: text('email').notNull(),
     password: text('password').notNull(),
     /** sha256 of the reset token; the token itself is never stored. */
@@ -26,7 +25,7 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', tz),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lastFailedLoginAt: timestamp('last_failed_login_at', tz),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -41,12 +40,12 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastUsedAt: timestamp('last_used_at', tz).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', tz).notNull(),
     revokedAt: timestamp('revoked_at', tz),
@@ -60,12 +59,12 @@ export const sessions = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to)],
 );

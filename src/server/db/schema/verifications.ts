@@ -11,9 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
-
-const tz = { withTimezone: true, mode: 'date' } as const;
 
 /** The review state of a whole verification record (users.verification_status mirrors it). */
 export const VERIFICATION_STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const;
@@ -45,7 +44,7 @@ export interface CharacterReference {
 export const verifications = pgTable(
   'verifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -84,7 +83,7 @@ export const verifications = pgTable(
     rejectionReason: text('rejection_reason'),
     verifiedAt: timestamp('verified_at', tz),
     verifiedBy: integer('verified_by').references(() => users.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -102,7 +101,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const verificationDocuments = pgTable(
   'verification_documents',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -111,7 +110,7 @@ export const verificationDocuments = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     originalName: text('original_name'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('verification_documents_user_idx').on(t.userId, t.type, t.createdAt),
@@ -124,7 +123,7 @@ export const verificationDocuments = pgTable(
 export const verificationDecisions = pgTable(
   'verification_decisions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -134,7 +133,7 @@ export const verificationDecisions = pgTable(
     decidedBy: integer('decided_by')
       .notNull()
       .references(() => users.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('verification_decisions_user_idx').on(t.userId, t.createdAt)],
 );
