@@ -1,4 +1,4 @@
-import { CAREGIVER_KIND_VALUES, type CaregiverKind, } from '../catalog';
+import { CAREGIVER_KIND_VALUES, type CaregiverKind } from '../catalog';
 import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_LIST_MAX,
