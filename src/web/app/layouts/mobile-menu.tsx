@@ -8,8 +8,7 @@ import type { PublicUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
-import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
-import { UnreadMessagesBadge } from './signed-in-extras';
+import { NavList } from './nav-list';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -23,7 +22,6 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
   const navigating = useRef(false);
   const tutorialAsked = useRef(false);
   const signOut = useSignOut();
-  const items = user ? NAV_BY_ROLE[user.userType] : LOGGED_OUT_NAV;
 
   const close = () => {
     // Leaving the page: focus goes to the new page's content, not back to the menu button.
@@ -80,16 +78,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
           ) : null}
 
           <nav aria-label="Menu">
-            <ul className="space-y-1">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={itemClasses} onClick={close} end>
-                    {item.label}
-                    {user && item.to === '/messages' ? <UnreadMessagesBadge /> : null}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavList user={user} listClassName="space-y-1" linkClassName={itemClasses} onNavigate={close} />
           </nav>
 
           <button
