@@ -10,7 +10,6 @@ import {
 } from '../../../../shared/catalog';
 import { UpdateCaregiverRequest } from '../../../../shared/contracts/caregiver-profile';
 import { RATE_HINT } from '../../../../shared/pricing';
-import { Button } from '../../../components/ui/button';
 import { CheckboxGroup, toOptions } from '../../../components/ui/checkbox-group';
 import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -20,6 +19,7 @@ import { type MyCaregiverProfile, useUpdateCaregiverProfile } from '../api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
 import { LocationFields } from './location-fields';
 import { type FieldErrors, issuesToErrors, profileSaveFeedback } from './profile-save-feedback';
+import { SaveCancelButtons } from './save-cancel-buttons';
 
 const unique = (...lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
 
@@ -139,14 +139,11 @@ export function CaregiverProfileEditor({
         </h3>
         <AvailabilityEditor value={availability} onChange={setAvailability} />
       </section>
-      <div className="flex flex-wrap gap-3 border-t border-border pt-6">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancelButtons
+        pending={mutation.isPending}
+        onCancel={onDone}
+        className="border-t border-border pt-6"
+      />
     </form>
   );
 }
