@@ -16,6 +16,12 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary-soft text-primary-deep' : 'text-foreground hover:bg-muted',
   );
 
+/** What a visitor gets at the bottom of the menu instead of Log Out. */
+const VISITOR_BUTTONS = [
+  { to: '/login', label: 'Log In', variant: 'outline' },
+  { to: '/signup', label: 'Sign Up', variant: 'accent' },
+] as const;
+
 /** The slide-out menu for small screens: a Radix Dialog shaped as a sheet from the right (80%, at most 20rem). */
 export function MobileMenu({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
@@ -109,22 +115,16 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
                 Log Out
               </a>
             ) : (
-              <>
+              VISITOR_BUTTONS.map(({ to, label, variant }) => (
                 <NavLink
-                  to="/login"
-                  className={buttonClasses({ variant: 'outline', className: 'w-full' })}
+                  key={to}
+                  to={to}
+                  className={buttonClasses({ variant, className: 'w-full' })}
                   onClick={close}
                 >
-                  Log In
+                  {label}
                 </NavLink>
-                <NavLink
-                  to="/signup"
-                  className={buttonClasses({ variant: 'accent', className: 'w-full' })}
-                  onClick={close}
-                >
-                  Sign Up
-                </NavLink>
-              </>
+              ))
             )}
           </div>
         </Dialog.Content>
