@@ -14,6 +14,25 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const tabClasses =
   'rounded-md px-4 py-2 text-sm font-semibold data-[state=active]:bg-primary data-[state=active]:text-primary-foreground hover:bg-muted data-[state=active]:hover:bg-primary';
 
+/** The console's tabs in order: the trigger's label and the panel it shows. */
+const TABS = [
+  { value: 'verifications', label: 'Verifications', panel: <VerificationQueue /> },
+  { value: 'reports', label: 'Reports', panel: <ReportsPanel /> },
+  { value: 'users', label: 'Users', panel: <UsersPanel /> },
+  {
+    value: 'payments',
+    label: 'Payments',
+    panel: (
+      <div className="space-y-10">
+        <AdminTransfersPanel />
+        <AdminMoneyPanel />
+      </div>
+    ),
+  },
+  { value: 'support', label: 'Support', panel: <AdminTicketsPanel /> },
+  { value: 'outbox', label: 'Outbox', panel: <OutboxPanel /> },
+];
+
 /** /admin: the console's tabs, each a feature's panel (admins only; others are redirected). */
 export default function AdminPage() {
   useDocumentTitle('Admin');
@@ -27,46 +46,17 @@ export default function AdminPage() {
           aria-label="Admin sections"
           className="flex flex-wrap gap-1 rounded-lg border border-border bg-surface p-1 sm:inline-flex"
         >
-          <Tabs.Trigger value="verifications" className={tabClasses}>
-            Verifications
-          </Tabs.Trigger>
-          <Tabs.Trigger value="reports" className={tabClasses}>
-            Reports
-          </Tabs.Trigger>
-          <Tabs.Trigger value="users" className={tabClasses}>
-            Users
-          </Tabs.Trigger>
-          <Tabs.Trigger value="payments" className={tabClasses}>
-            Payments
-          </Tabs.Trigger>
-          <Tabs.Trigger value="support" className={tabClasses}>
-            Support
-          </Tabs.Trigger>
-          <Tabs.Trigger value="outbox" className={tabClasses}>
-            Outbox
-          </Tabs.Trigger>
+          {TABS.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value} className={tabClasses}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
-        <Tabs.Content value="verifications">
-          <VerificationQueue />
-        </Tabs.Content>
-        <Tabs.Content value="reports">
-          <ReportsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="users">
-          <UsersPanel />
-        </Tabs.Content>
-        <Tabs.Content value="payments">
-          <div className="space-y-10">
-            <AdminTransfersPanel />
-            <AdminMoneyPanel />
-          </div>
-        </Tabs.Content>
-        <Tabs.Content value="support">
-          <AdminTicketsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="outbox">
-          <OutboxPanel />
-        </Tabs.Content>
+        {TABS.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value}>
+            {tab.panel}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
       <AdminReviewsPanel />
       <div className="mt-10">

@@ -14,26 +14,20 @@ import {
   Star,
   UserRoundPen,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { PLATFORM_FEE_PERCENT } from '../../shared/money';
 import { PAYOUT_DAY } from '../../shared/pricing';
 import {
   CallToAction,
   CheckList,
-  FeatureCard,
+  FeatureCardGrid,
+  type FeatureCardItem,
   InfoSection,
   PageHero,
 } from '../features/info-pages/components/page-parts';
 import { cn } from '../lib/cn';
 import { usePageMeta } from '../lib/use-page-meta';
 
-interface ResourceCard {
-  icon: typeof Baby;
-  title: string;
-  text: ReactNode;
-}
-
-const TRAINING: ResourceCard[] = [
+const TRAINING: FeatureCardItem[] = [
   {
     icon: HeartPulse,
     title: 'First aid and CPR',
@@ -56,7 +50,7 @@ const TRAINING: ResourceCard[] = [
   },
 ];
 
-const BUSINESS: ResourceCard[] = [
+const BUSINESS: FeatureCardItem[] = [
   {
     icon: UserRoundPen,
     title: 'A profile that gets booked',
@@ -79,7 +73,7 @@ const BUSINESS: ResourceCard[] = [
   },
 ];
 
-const SAFETY_LEGAL: ResourceCard[] = [
+const SAFETY_LEGAL: FeatureCardItem[] = [
   {
     icon: Receipt,
     title: 'Your TRN',
@@ -128,22 +122,15 @@ const GROWTH_TIPS = [
   `Check your earnings each week; payouts are sent on ${PAYOUT_DAY}s.`,
 ];
 
-function CardGroup({ cards }: { cards: ResourceCard[] }) {
+function CardGroup({ cards }: { cards: FeatureCardItem[] }) {
   return (
-    <ul
+    <FeatureCardGrid
+      cards={cards}
       className={cn(
         'grid gap-4 sm:grid-cols-2',
         cards.length % 3 === 0 ? 'lg:grid-cols-3' : 'xl:grid-cols-4',
       )}
-    >
-      {cards.map(({ icon, title, text }) => (
-        <li key={title}>
-          <FeatureCard icon={icon} title={title}>
-            <p>{text}</p>
-          </FeatureCard>
-        </li>
-      ))}
-    </ul>
+    />
   );
 }
 

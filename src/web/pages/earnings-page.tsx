@@ -51,6 +51,14 @@ function download(name: string, text: string) {
 /** What /payment-settings asks for; all of it is missing until a payout account is saved. */
 const PAYOUT_ACCOUNT_FIELDS = ['bank name', 'account holder', 'account number'];
 
+/** The history table's columns; amounts line up on the right. */
+const COLUMNS = [
+  { label: 'Date', className: 'px-4 py-2' },
+  { label: 'Description', className: 'px-4 py-2' },
+  { label: 'Amount', className: 'px-4 py-2 text-right' },
+  { label: 'Status', className: 'px-4 py-2' },
+];
+
 /** /earnings: real totals from the ledger, the all / paid / pending filter, CSV export, payout method. */
 export default function EarningsPage() {
   useDocumentTitle('Earnings');
@@ -158,18 +166,11 @@ export default function EarningsPage() {
                 <caption className="sr-only">Earnings and payouts</caption>
                 <thead className="bg-muted">
                   <tr>
-                    <th scope="col" className="px-4 py-2">
-                      Date
-                    </th>
-                    <th scope="col" className="px-4 py-2">
-                      Description
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right">
-                      Amount
-                    </th>
-                    <th scope="col" className="px-4 py-2">
-                      Status
-                    </th>
+                    {COLUMNS.map((c) => (
+                      <th key={c.label} scope="col" className={c.className}>
+                        {c.label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>

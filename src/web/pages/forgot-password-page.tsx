@@ -2,28 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { ForgotPasswordRequest } from '../../shared/contracts/auth';
 import { Button } from '../components/ui/button';
 import { Alert, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { useRequestPasswordReset } from '../features/auth/api';
+import { BackToLogin } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to send reset email';
-
-function BackToLogin() {
-  return (
-    <p>
-      <Link to="/login" className={inlineLink}>
-        Back to login
-      </Link>
-    </p>
-  );
-}
 
 export default function ForgotPasswordPage() {
   usePageMeta({

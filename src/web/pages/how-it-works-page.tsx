@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { PLATFORM_FEE_PERCENT } from '../../shared/money';
 import { FREE_CANCELLATION_HOURS, PAYOUT_DAY } from '../../shared/pricing';
 import { buttonClasses } from '../components/ui/button';
-import { CallToAction, CheckList, InfoSection, PageHero } from '../features/info-pages/components/page-parts';
+import {
+  CallToAction,
+  CheckList,
+  HeroLinks,
+  InfoSection,
+  PageHero,
+} from '../features/info-pages/components/page-parts';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const STEPS = [
@@ -61,14 +67,10 @@ export default function HowItWorksPage() {
         eyebrow="How it works"
         title="Finding care in Jamaica, step by step"
         actions={
-          <>
-            <Link to="/search" className={buttonClasses({ size: 'lg' })}>
-              Find care now
-            </Link>
-            <Link to="/signup" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-              Become a caregiver
-            </Link>
-          </>
+          <HeroLinks
+            primary={{ to: '/search', label: 'Find care now' }}
+            secondary={{ to: '/signup', label: 'Become a caregiver' }}
+          />
         }
       >
         <p>

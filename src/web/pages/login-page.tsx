@@ -9,6 +9,7 @@ import { Input } from '../components/ui/input';
 import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
 import { landingPathFor, useLogin } from '../features/auth/api';
+import { SwitchAuthLinks } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { errorToast } from '../lib/error-messages';
 import type { FromState } from '../lib/from-state';
@@ -66,21 +67,7 @@ export default function LoginPage() {
       title="Welcome back"
       description="Log in to your YaadCare account"
       icon={<LogIn className="size-6" />}
-      footer={
-        <>
-          <p>
-            Don't have an account?{' '}
-            <Link to="/signup" className={inlineLink}>
-              Sign up
-            </Link>
-          </p>
-          <p>
-            <Link to="/" className={inlineLink}>
-              Back to home
-            </Link>
-          </p>
-        </>
-      }
+      footer={<SwitchAuthLinks question="Don't have an account?" to="/signup" label="Sign up" />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <FormField label="Email" error={errors.email?.message}>

@@ -4,25 +4,16 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { ResetPasswordRequest } from '../../shared/contracts/auth';
 import { Button, buttonClasses } from '../components/ui/button';
-import { Alert, FormField } from '../components/ui/form-field';
-import { PasswordInput } from '../components/ui/password-input';
+import { Alert } from '../components/ui/form-field';
 import { toast } from '../components/ui/use-toast';
 import { useResetPassword } from '../features/auth/api';
-import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
+import { BackToLogin } from '../features/auth/components/auth-links';
+import { AuthShell } from '../features/auth/components/auth-shell';
+import { NewPasswordFields } from '../features/auth/components/new-password-fields';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to reset password';
-
-function BackToLogin() {
-  return (
-    <p>
-      <Link to="/login" className={inlineLink}>
-        Back to login
-      </Link>
-    </p>
-  );
-}
 
 function InvalidLink() {
   return (
@@ -83,20 +74,12 @@ function ResetForm({ token }: { token: string }) {
         {mutation.isError ? <Alert>{errorMessage(mutation.error, FALLBACK_ERROR)}</Alert> : null}
         {errors.token?.message ? <Alert>{errors.token.message}</Alert> : null}
         <input type="hidden" {...register('token')} />
-        <FormField label="New password" error={errors.newPassword?.message}>
-          <PasswordInput
-            autoComplete="new-password"
-            toggleLabel="Show new password"
-            {...register('newPassword')}
-          />
-        </FormField>
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            autoComplete="new-password"
-            toggleLabel="Show confirm password"
-            {...register('confirmPassword')}
-          />
-        </FormField>
+        <NewPasswordFields
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          newPasswordError={errors.newPassword?.message}
+          confirmPasswordError={errors.confirmPassword?.message}
+        />
         <Button type="submit" className="w-full" disabled={mutation.isPending}>
           {mutation.isPending ? 'Resetting...' : 'Reset password'}
         </Button>

@@ -2,7 +2,7 @@ import { BadgeCheck, LockKeyhole, Phone, Star, Wallet } from 'lucide-react';
 import {
   CallToAction,
   CheckList,
-  FeatureCard,
+  FeatureCardGrid,
   InfoSection,
   PageHero,
 } from '../features/info-pages/components/page-parts';
@@ -93,15 +93,7 @@ export default function SafetyTrustPage() {
       </PageHero>
 
       <InfoSection id="trust" title="How we build trust">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {TRUST_FEATURES.map(({ icon, title, text }) => (
-            <li key={title}>
-              <FeatureCard icon={icon} title={title}>
-                <p>{text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid cards={TRUST_FEATURES} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" />
       </InfoSection>
 
       <InfoSection

@@ -1,17 +1,20 @@
 import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CAREGIVER_KINDS, type CaregiverKind, type Parish } from '../../shared/catalog';
+import type { CaregiverKind, Parish } from '../../shared/catalog';
 import type { PagePrefetch } from '../app/prefetch';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Select } from '../components/ui/select';
 import { type CaregiverPage, caregiverSearchQuery, useCaregiverSearch } from '../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../features/caregivers/components/caregiver-card';
 import { FilterPanel } from '../features/caregivers/components/filter-panel';
 import { MapDialog } from '../features/caregivers/components/map-dialog';
+import {
+  CaregiverKindOptions,
+  LocationSearchField,
+} from '../features/caregivers/components/quick-search-fields';
 import {
   countActiveFilters,
   EMPTY_FILTERS,
@@ -72,23 +75,15 @@ function QuickBar({ filters, onApply }: { filters: SearchFilters; onApply: (next
           }
         >
           <option value="">All care types</option>
-          {CAREGIVER_KINDS.map((k) => (
-            <option key={k.value} value={k.value}>
-              {k.label}
-            </option>
-          ))}
+          <CaregiverKindOptions />
         </Select>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={locationId}>Location</Label>
-        <Input
-          id={locationId}
-          value={location}
-          onChange={(e) => setLocation(e.target.value)}
-          placeholder="Town or parish, e.g. Kingston"
-          enterKeyHint="search"
-        />
-      </div>
+      <LocationSearchField
+        id={locationId}
+        value={location}
+        onValueChange={setLocation}
+        enterKeyHint="search"
+      />
       <Button type="submit">Search</Button>
     </form>
   );

@@ -7,6 +7,7 @@ import { FormField } from '../components/ui/form-field';
 import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
 import { useChangePassword } from '../features/auth/api';
+import { NewPasswordFields } from '../features/auth/components/new-password-fields';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { EmailPreferencesSection } from '../features/messages/components/email-preferences';
 import { PrivacySection } from '../features/privacy/components/privacy-section';
@@ -72,20 +73,13 @@ function ChangePasswordForm() {
               {...register('currentPassword')}
             />
           </FormField>
-          <FormField label="New password" hint="At least 8 characters" error={errors.newPassword?.message}>
-            <PasswordInput
-              autoComplete="new-password"
-              toggleLabel="Show new password"
-              {...register('newPassword')}
-            />
-          </FormField>
-          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-            <PasswordInput
-              autoComplete="new-password"
-              toggleLabel="Show confirm password"
-              {...register('confirmPassword')}
-            />
-          </FormField>
+          <NewPasswordFields
+            newPassword={register('newPassword')}
+            confirmPassword={register('confirmPassword')}
+            newPasswordError={errors.newPassword?.message}
+            confirmPasswordError={errors.confirmPassword?.message}
+            newPasswordHint="At least 8 characters"
+          />
           <Button type="submit" disabled={mutation.isPending}>
             {mutation.isPending ? 'Updating...' : 'Update password'}
           </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HeartHandshake, Search, UserPlus } from 'lucide-react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { TOWNS_BY_PARISH } from '../../shared/catalog';
 import { SignupRequest } from '../../shared/contracts/auth';
 import { z } from '../../shared/contracts/zod';
@@ -12,7 +12,8 @@ import { PasswordInput } from '../components/ui/password-input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/use-toast';
 import { useSignup } from '../features/auth/api';
-import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
+import { SwitchAuthLinks } from '../features/auth/components/auth-links';
+import { AuthShell } from '../features/auth/components/auth-shell';
 import { markTutorialDue } from '../features/tutorial/onboarding-record';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -136,21 +137,7 @@ export default function SignupPage() {
       title="Create your account"
       description="Join YaadCare to find care or offer your services across Jamaica"
       icon={<UserPlus className="size-6" />}
-      footer={
-        <>
-          <p>
-            Already have an account?{' '}
-            <Link to="/login" className={inlineLink}>
-              Log in
-            </Link>
-          </p>
-          <p>
-            <Link to="/" className={inlineLink}>
-              Back to home
-            </Link>
-          </p>
-        </>
-      }
+      footer={<SwitchAuthLinks question="Already have an account?" to="/login" label="Log in" />}
     >
       <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
         <fieldset className="space-y-2">

@@ -21,6 +21,8 @@ import {
   CallToAction,
   CheckList,
   FeatureCard,
+  FeatureCardGrid,
+  HeroLinks,
   InfoSection,
   PageHero,
 } from '../features/info-pages/components/page-parts';
@@ -159,14 +161,10 @@ export default function YaadcareServicesPage() {
         eyebrow="YaadCare services"
         title="Help for the whole household, not just the children"
         actions={
-          <>
-            <Link to="/search" className={buttonClasses({ size: 'lg' })}>
-              Search all services
-            </Link>
-            <Link to="/signup" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-              Offer your services
-            </Link>
-          </>
+          <HeroLinks
+            primary={{ to: '/search', label: 'Search all services' }}
+            secondary={{ to: '/signup', label: 'Offer your services' }}
+          />
         }
       >
         <p>
@@ -201,15 +199,7 @@ export default function YaadcareServicesPage() {
       </InfoSection>
 
       <InfoSection id="reasons" title="Why families choose YaadCare" tone="muted">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {REASONS.map(({ icon, title, text }) => (
-            <li key={title}>
-              <FeatureCard icon={icon} title={title}>
-                <p>{text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid cards={REASONS} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
       </InfoSection>
 
       <InfoSection

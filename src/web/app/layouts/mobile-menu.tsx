@@ -1,15 +1,15 @@
-import { GraduationCap, LogOut, Menu, X } from 'lucide-react';
+import { GraduationCap, LogOut, Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { DialogCloseButton } from '../../components/ui/dialog-header';
 import { UserAvatar } from '../../components/user-avatar';
 import type { PublicUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
-import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
-import { UnreadMessagesBadge } from './signed-in-extras';
+import { NavList } from './nav-list';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -17,13 +17,18 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary-soft text-primary-deep' : 'text-foreground hover:bg-muted',
   );
 
+/** What a visitor gets at the bottom of the menu instead of Log Out. */
+const VISITOR_BUTTONS = [
+  { to: '/login', label: 'Log In', variant: 'outline' },
+  { to: '/signup', label: 'Sign Up', variant: 'accent' },
+] as const;
+
 /** The slide-out menu for small screens: a Radix Dialog shaped as a sheet from the right (80%, at most 20rem). */
 export function MobileMenu({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
   const navigating = useRef(false);
   const tutorialAsked = useRef(false);
   const signOut = useSignOut();
-  const items = user ? NAV_BY_ROLE[user.userType] : LOGGED_OUT_NAV;
 
   const close = () => {
     // Leaving the page: focus goes to the new page's content, not back to the menu button.
@@ -60,11 +65,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden="true" className="size-5" />
-              </Button>
-            </Dialog.Close>
+            <DialogCloseButton label="Close menu" />
           </div>
 
           {user ? (
@@ -80,16 +81,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
           ) : null}
 
           <nav aria-label="Menu">
-            <ul className="space-y-1">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={itemClasses} onClick={close} end>
-                    {item.label}
-                    {user && item.to === '/messages' ? <UnreadMessagesBadge /> : null}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavList user={user} listClassName="space-y-1" linkClassName={itemClasses} onNavigate={close} />
           </nav>
 
           <button
@@ -120,22 +112,16 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
                 Log Out
               </a>
             ) : (
-              <>
+              VISITOR_BUTTONS.map(({ to, label, variant }) => (
                 <NavLink
-                  to="/login"
-                  className={buttonClasses({ variant: 'outline', className: 'w-full' })}
+                  key={to}
+                  to={to}
+                  className={buttonClasses({ variant, className: 'w-full' })}
                   onClick={close}
                 >
-                  Log In
+                  {label}
                 </NavLink>
-                <NavLink
-                  to="/signup"
-                  className={buttonClasses({ variant: 'accent', className: 'w-full' })}
-                  onClick={close}
-                >
-                  Sign Up
-                </NavLink>
-              </>
+              ))
             )}
           </div>
         </Dialog.Content>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { jamaicaToday } from '../../../shared/time';
 import { useNow } from '../../features/caregivers/use-now';
 import { useAppConfig } from '../../features/config/api';
-import { FOOTER_LINKS, LEGAL_LINKS } from '../nav-links';
+import { FOOTER_LINKS, LEGAL_LINKS, type NavItem } from '../nav-links';
 import { Logo } from './logo';
 
 // Brand marks are not in lucide; simple paths, hidden from assistive technology (the link is labelled).
@@ -57,6 +57,20 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+function FooterLinkList({ links }: { links: NavItem[] }) {
+  return (
+    <ul className="space-y-2 text-sm">
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} className={footerLink}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The copyright year in Jamaica, from the clock: the server's render instant while a server-rendered page
  * hydrates (so both renders agree), then the browser's clock, checked hourly.
@@ -94,15 +108,7 @@ export function SiteFooter() {
 
         <FooterColumn title="Explore">
           <nav aria-label="Explore">
-            <ul className="space-y-2 text-sm">
-              {FOOTER_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className={footerLink}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinkList links={FOOTER_LINKS} />
           </nav>
         </FooterColumn>
 
@@ -130,15 +136,7 @@ export function SiteFooter() {
         </FooterColumn>
 
         <FooterColumn title="Legal">
-          <ul className="space-y-2 text-sm">
-            {LEGAL_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={footerLink}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinkList links={LEGAL_LINKS} />
         </FooterColumn>
       </div>
       <div className="border-t border-white/15">

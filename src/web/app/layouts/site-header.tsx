@@ -1,16 +1,16 @@
 import { GraduationCap, LogOut } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
-import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
 import { DemoBanner } from './demo-banner';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
-import { NotificationBell, RealtimeConnection, UnreadMessagesBadge } from './signed-in-extras';
+import { NavList } from './nav-list';
+import { NotificationBell, RealtimeConnection } from './signed-in-extras';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -21,7 +21,6 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader() {
   const { data: user, isPending } = useCurrentUser();
   const signOut = useSignOut();
-  const items = user ? NAV_BY_ROLE[user.userType] : LOGGED_OUT_NAV;
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
@@ -32,16 +31,7 @@ export function SiteHeader() {
         {isPending ? null : (
           <>
             <nav aria-label="Main" className="hidden xl:block">
-              <ul className="flex items-center gap-1">
-                {items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className={linkClasses} end>
-                      {item.label}
-                      {user && item.to === '/messages' ? <UnreadMessagesBadge /> : null}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavList user={user} listClassName="flex items-center gap-1" linkClassName={linkClasses} />
             </nav>
 
             <div className="flex items-center gap-2">

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { REPORT_ACTION_LABELS, type ReportActionKind } from '../../../../shared/contracts/reports';
+import { FilteredListPanel, type FilterOption } from '../../../components/filtered-list-panel';
 import { Button } from '../../../components/ui/button';
-import { Alert, FormField } from '../../../components/ui/form-field';
+import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
@@ -170,41 +170,36 @@ function ReportCard({ report }: { report: AdminReportItem }) {
   );
 }
 
+const REPORT_FILTERS: FilterOption<'open' | 'resolved'>[] = [
+  { value: 'open', label: 'Open reports' },
+  { value: 'resolved', label: 'Closed reports' },
+];
+
 /** /admin "Reports": user reports from the chat, the reported message in context, actions and audit trail. */
 export function ReportsPanel() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
-  const { data, isPending, isError, refetch } = useAdminReports(status);
+  const query = useAdminReports(status);
   return (
-    <section aria-labelledby="reports-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="reports-heading" className="text-2xl font-bold">
-          Reported users
-        </h2>
-        <FormField label="Show" className="w-48">
-          <Select value={status} onChange={(e) => setStatus(e.target.value as 'open' | 'resolved')}>
-            <option value="open">Open reports</option>
-            <option value="resolved">Closed reports</option>
-          </Select>
-        </FormField>
-      </div>
-      {isPending ? (
-        <Spinner label="Loading reports" />
-      ) : isError ? (
-        <div className="space-y-2">
-          <Alert>Could not load reports.</Alert>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </div>
-      ) : data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {status === 'open' ? 'No open reports.' : 'No closed reports.'}
-        </p>
-      ) : (
+    <FilteredListPanel
+      id="reports"
+      title="Reported users"
+      filterLabel="Show"
+      status={status}
+      options={REPORT_FILTERS}
+      onStatusChange={setStatus}
+      query={query}
+      loadingLabel="Loading reports"
+      errorText="Could not load reports."
+      isEmpty={(d) => d.length === 0}
+      emptyText={status === 'open' ? 'No open reports.' : 'No closed reports.'}
+    >
+      {(data) => (
         <ul className="space-y-4">
           {data.map((r) => (
             <ReportCard key={r.id} report={r} />
           ))}
         </ul>
       )}
-    </section>
+    </FilteredListPanel>
   );
 }

@@ -7,10 +7,10 @@ import {
   type VerificationStatus,
   type VerificationStep,
 } from '../../../../shared/contracts/verification';
+import { FilteredListPanel } from '../../../components/filtered-list-panel';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Alert, FormField } from '../../../components/ui/form-field';
-import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
@@ -251,36 +251,22 @@ function VerificationDetail({ userId, name, onBack }: { userId: number; name: st
 export function VerificationQueue() {
   const [status, setStatus] = useState<VerificationStatus>('submitted');
   const [open, setOpen] = useState<{ userId: number; name: string } | null>(null);
-  const { data, isPending, isError, refetch } = useAdminVerifications(status);
+  const query = useAdminVerifications(status);
   if (open) return <VerificationDetail {...open} onBack={() => setOpen(null)} />;
   return (
-    <section aria-labelledby="queue-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="queue-heading" className="text-2xl font-bold">
-          Verifications
-        </h2>
-        <FormField label="Status" className="w-48">
-          <Select value={status} onChange={(e) => setStatus(e.target.value as VerificationStatus)}>
-            {VERIFICATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      </div>
-      {isPending ? (
-        <Spinner />
-      ) : isError ? (
-        <div className="space-y-2">
-          <Alert>Could not load the queue.</Alert>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </div>
-      ) : data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          No {status} verifications.
-        </p>
-      ) : (
+    <FilteredListPanel
+      id="queue"
+      title="Verifications"
+      filterLabel="Status"
+      status={status}
+      options={VERIFICATION_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }))}
+      onStatusChange={setStatus}
+      query={query}
+      errorText="Could not load the queue."
+      isEmpty={(d) => d.items.length === 0}
+      emptyText={`No ${status} verifications.`}
+    >
+      {(data) => (
         <ul className="space-y-3">
           {data.items.map((item) => {
             const name = `${item.firstName} ${item.lastName}`;
@@ -320,6 +306,6 @@ export function VerificationQueue() {
           })}
         </ul>
       )}
-    </section>
+    </FilteredListPanel>
   );
 }

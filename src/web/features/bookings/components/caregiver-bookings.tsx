@@ -10,8 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
-import { StatusBadge } from './booking-status-badge';
-import { BookingWhen } from './booking-when';
+import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
@@ -34,86 +33,83 @@ function BookingCard({ booking }: { booking: BookingView }) {
   const family = booking.family;
   const ended = new Date(booking.endsAt).getTime() <= Date.now();
   return (
-    <li
-      className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
-      data-testid={`booking-${booking.id}`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="text-lg font-bold">
-            {family.firstName} {family.lastName}
-          </h3>
-          <p className="text-sm text-muted-foreground">{kindLabel(booking.type)}</p>
-        </div>
-        <StatusBadge status={booking.status} />
-      </div>
-      <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-        <BookingWhen booking={booking} />
-        <div className="flex items-center gap-2">
-          <MapPin aria-hidden="true" className="size-4 text-primary" />
-          <dt className="sr-only">Location</dt>
-          <dd>{family.location ?? 'Location not given'}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt className="font-semibold">Rate</dt>
-          <dd>
-            {formatJmd(toCents(booking.hourlyRate))}/hr · you earn {formatJmd(toCents(booking.subtotal))}
-          </dd>
-        </div>
-        {booking.payment ? (
+    <BookingCardShell
+      booking={booking}
+      title={
+        <>
+          {family.firstName} {family.lastName}
+        </>
+      }
+      subtitle={kindLabel(booking.type)}
+      details={
+        <>
           <div className="flex items-center gap-2">
-            <dt className="font-semibold">Payment</dt>
-            <dd>{paymentStatusLabel(booking.payment.status, booking.payment.method)}</dd>
+            <MapPin aria-hidden="true" className="size-4 text-primary" />
+            <dt className="sr-only">Location</dt>
+            <dd>{family.location ?? 'Location not given'}</dd>
           </div>
-        ) : null}
-      </dl>
-      {booking.notes ? <p className="mt-3 rounded-lg bg-muted p-3 text-sm">{booking.notes}</p> : null}
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/chat/${family.userId}`}>
-            <MessageSquare aria-hidden="true" className="size-4" /> Message
-          </Link>
-        </Button>
-        {booking.status === 'confirmed' && family.phone ? (
+          <div className="flex items-center gap-2">
+            <dt className="font-semibold">Rate</dt>
+            <dd>
+              {formatJmd(toCents(booking.hourlyRate))}/hr · you earn {formatJmd(toCents(booking.subtotal))}
+            </dd>
+          </div>
+          {booking.payment ? (
+            <div className="flex items-center gap-2">
+              <dt className="font-semibold">Payment</dt>
+              <dd>{paymentStatusLabel(booking.payment.status, booking.payment.method)}</dd>
+            </div>
+          ) : null}
+        </>
+      }
+      actions={
+        <>
           <Button asChild variant="outline" size="sm">
-            <a href={`tel:${family.phone.replace(/[^\d+]/g, '')}`}>
-              <Phone aria-hidden="true" className="size-4" /> Call {family.phone}
-            </a>
+            <Link to={`/chat/${family.userId}`}>
+              <MessageSquare aria-hidden="true" className="size-4" /> Message
+            </Link>
           </Button>
-        ) : null}
-        {booking.status === 'pending' ? (
-          <>
+          {booking.status === 'confirmed' && family.phone ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={`tel:${family.phone.replace(/[^\d+]/g, '')}`}>
+                <Phone aria-hidden="true" className="size-4" /> Call {family.phone}
+              </a>
+            </Button>
+          ) : null}
+          {booking.status === 'pending' ? (
+            <>
+              <Button
+                size="sm"
+                disabled={action.isPending}
+                onClick={() => run('accept', 'Booking Accepted', `${family.firstName} has been notified.`)}
+              >
+                Accept
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={action.isPending}
+                onClick={() => run('decline', 'Booking Declined', `${family.firstName} has been notified.`)}
+              >
+                Decline
+              </Button>
+            </>
+          ) : null}
+          {booking.status === 'confirmed' && ended ? (
             <Button
               size="sm"
               disabled={action.isPending}
-              onClick={() => run('accept', 'Booking Accepted', `${family.firstName} has been notified.`)}
+              onClick={() => run('complete', 'Booking completed', 'Your earnings are on the Earnings page.')}
             >
-              Accept
+              Mark completed
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={action.isPending}
-              onClick={() => run('decline', 'Booking Declined', `${family.firstName} has been notified.`)}
-            >
-              Decline
-            </Button>
-          </>
-        ) : null}
-        {booking.status === 'confirmed' && ended ? (
-          <Button
-            size="sm"
-            disabled={action.isPending}
-            onClick={() => run('complete', 'Booking completed', 'Your earnings are on the Earnings page.')}
-          >
-            Mark completed
-          </Button>
-        ) : null}
-        {booking.status === 'confirmed' && !ended ? (
-          <CancelBookingButton booking={booking} by="caregiver" />
-        ) : null}
-      </div>
-    </li>
+          ) : null}
+          {booking.status === 'confirmed' && !ended ? (
+            <CancelBookingButton booking={booking} by="caregiver" />
+          ) : null}
+        </>
+      }
+    />
   );
 }
 

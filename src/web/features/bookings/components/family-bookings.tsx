@@ -5,8 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { type BookingView, useMyBookings } from '../api';
-import { StatusBadge } from './booking-status-badge';
-import { BookingWhen } from './booking-when';
+import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CancellationPolicy } from './cancellation-policy';
 
@@ -17,54 +16,49 @@ function FamilyBookingCard({ booking }: { booking: BookingView }) {
   const needsPayment = (open || booking.status === 'completed') && !paid;
   const started = new Date(booking.startsAt).getTime() <= Date.now();
   return (
-    <li
-      className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
-      data-testid={`booking-${booking.id}`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="text-lg font-bold">
-            <Link to={`/caregiver/${cg.caregiverId}`} className="hover:underline">
-              {cg.firstName} {cg.lastName.slice(0, 1)}.
-            </Link>
-          </h3>
-          <p className="text-sm text-muted-foreground">{cg.location}</p>
-        </div>
-        <StatusBadge status={booking.status} />
-      </div>
-      <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-        <BookingWhen booking={booking} />
-        <div className="flex items-center gap-2">
-          <dt className="font-semibold">Total</dt>
-          <dd>{formatJmd(toCents(booking.totalCost))}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt className="font-semibold">Payment</dt>
-          <dd>
-            {booking.payment
-              ? paymentStatusLabel(booking.payment.status, booking.payment.method)
-              : 'Not paid yet'}
-          </dd>
-        </div>
-      </dl>
-      {booking.notes ? <p className="mt-3 rounded-lg bg-muted p-3 text-sm">{booking.notes}</p> : null}
-      <div className="mt-4 flex flex-wrap gap-2">
-        {needsPayment ? (
-          <Button asChild size="sm">
-            <Link to={`/payment/${booking.id}`}>Pay now</Link>
-          </Button>
-        ) : null}
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/chat/${cg.userId}`}>Message</Link>
-        </Button>
-        {open && !started ? <CancelBookingButton booking={booking} by="family" /> : null}
-        {booking.status === 'completed' ? (
+    <BookingCardShell
+      booking={booking}
+      title={
+        <Link to={`/caregiver/${cg.caregiverId}`} className="hover:underline">
+          {cg.firstName} {cg.lastName.slice(0, 1)}.
+        </Link>
+      }
+      subtitle={cg.location}
+      details={
+        <>
+          <div className="flex items-center gap-2">
+            <dt className="font-semibold">Total</dt>
+            <dd>{formatJmd(toCents(booking.totalCost))}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="font-semibold">Payment</dt>
+            <dd>
+              {booking.payment
+                ? paymentStatusLabel(booking.payment.status, booking.payment.method)
+                : 'Not paid yet'}
+            </dd>
+          </div>
+        </>
+      }
+      actions={
+        <>
+          {needsPayment ? (
+            <Button asChild size="sm">
+              <Link to={`/payment/${booking.id}`}>Pay now</Link>
+            </Button>
+          ) : null}
           <Button asChild variant="outline" size="sm">
-            <Link to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}>Leave a review</Link>
+            <Link to={`/chat/${cg.userId}`}>Message</Link>
           </Button>
-        ) : null}
-      </div>
-    </li>
+          {open && !started ? <CancelBookingButton booking={booking} by="family" /> : null}
+          {booking.status === 'completed' ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}>Leave a review</Link>
+            </Button>
+          ) : null}
+        </>
+      }
+    />
   );
 }
 

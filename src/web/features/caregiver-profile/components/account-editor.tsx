@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { findTown } from '../../../../shared/catalog';
 import { UpdateMeRequest } from '../../../../shared/contracts/caregiver-profile';
-import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api';
 import type { PublicUser } from '../../auth/api';
 import { useUpdateMe } from '../api';
 import { LocationFields } from './location-fields';
-import { issuesToErrors } from './profile-editor';
+import { issuesToErrors, profileSaveFeedback } from './profile-save-feedback';
+import { SaveCancelButtons } from './save-cancel-buttons';
 
 /** Name, phone and town: every user's own account details. */
 export function AccountEditor({ user, onDone }: { user: PublicUser; onDone: () => void }) {
@@ -30,22 +28,7 @@ export function AccountEditor({ user, onDone }: { user: PublicUser; onDone: () =
       return;
     }
     setErrors({});
-    mutation.mutate(body, {
-      onSuccess: () => {
-        toast({ title: 'Profile updated', description: 'Your details are saved.' });
-        onDone();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          setErrors(Object.fromEntries(error.errors.map((fe) => [fe.path.split('.')[0], fe.message])));
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Profile not saved',
-          description: errorMessage(error, 'Something went wrong. Please try again.'),
-        });
-      },
-    });
+    mutation.mutate(body, profileSaveFeedback({ savedText: 'Your details are saved.', setErrors, onDone }));
   };
 
   return (
@@ -68,14 +51,7 @@ export function AccountEditor({ user, onDone }: { user: PublicUser; onDone: () =
         onChange={setPlace}
         errors={{ town: errors.location }}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancelButtons pending={mutation.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -10,29 +10,16 @@ import {
 } from '../../../../shared/catalog';
 import { UpdateCaregiverRequest } from '../../../../shared/contracts/caregiver-profile';
 import { RATE_HINT } from '../../../../shared/pricing';
-import { Button } from '../../../components/ui/button';
 import { CheckboxGroup, toOptions } from '../../../components/ui/checkbox-group';
 import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api';
 import { type MyCaregiverProfile, useUpdateCaregiverProfile } from '../api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
 import { LocationFields } from './location-fields';
-
-type Errors = Record<string, string>;
-
-/** Zod issues → the first message per top-level field. */
-export function issuesToErrors(issues: z.core.$ZodIssue[]): Errors {
-  const out: Errors = {};
-  for (const i of issues) {
-    const key = String(i.path[0] ?? 'form');
-    out[key] ??= i.message;
-  }
-  return out;
-}
+import { type FieldErrors, issuesToErrors, profileSaveFeedback } from './profile-save-feedback';
+import { SaveCancelButtons } from './save-cancel-buttons';
 
 const unique = (...lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
 
@@ -57,7 +44,7 @@ export function CaregiverProfileEditor({
     weeklyAvailability: profile.weeklyAvailability,
     availability: profile.availability,
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   const experienceOptions = EXPERIENCE_OPTIONS.some((o) => o.value === profile.experience)
     ? EXPERIENCE_OPTIONS
@@ -88,22 +75,10 @@ export function CaregiverProfileEditor({
       return;
     }
     setErrors({});
-    mutation.mutate(body as z.input<typeof UpdateCaregiverRequest>, {
-      onSuccess: () => {
-        toast({ title: 'Profile updated', description: 'Your changes are saved.' });
-        onDone();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          setErrors(Object.fromEntries(error.errors.map((fe) => [fe.path.split('.')[0], fe.message])));
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Profile not saved',
-          description: errorMessage(error, 'Something went wrong. Please try again.'),
-        });
-      },
-    });
+    mutation.mutate(
+      body as z.input<typeof UpdateCaregiverRequest>,
+      profileSaveFeedback({ savedText: 'Your changes are saved.', setErrors, onDone }),
+    );
   };
 
   return (
@@ -164,14 +139,11 @@ export function CaregiverProfileEditor({
         </h3>
         <AvailabilityEditor value={availability} onChange={setAvailability} />
       </section>
-      <div className="flex flex-wrap gap-3 border-t border-border pt-6">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancelButtons
+        pending={mutation.isPending}
+        onCancel={onDone}
+        className="border-t border-border pt-6"
+      />
     </form>
   );
 }

@@ -1,11 +1,11 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CAREGIVER_KINDS, PARISHES, TOWN_NAMES } from '../../../../shared/catalog';
+import { PARISHES, TOWN_NAMES } from '../../../../shared/catalog';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { CaregiverKindOptions, LocationSearchField } from './quick-search-fields';
 
 const ALL_SERVICES = 'all-services';
 
@@ -39,30 +39,23 @@ export function HeroSearch() {
       <div className="space-y-1.5">
         <Label htmlFor={serviceId}>Service</Label>
         <Select id={serviceId} value={service} onChange={(e) => setService(e.target.value)}>
-          {CAREGIVER_KINDS.map((k) => (
-            <option key={k.value} value={k.value}>
-              {k.label}
-            </option>
-          ))}
+          <CaregiverKindOptions />
           <option value={ALL_SERVICES}>All services</option>
         </Select>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={locationId}>Location</Label>
-        <Input
-          id={locationId}
-          value={location}
-          onChange={(e) => setLocation(e.target.value)}
-          placeholder="Town or parish, e.g. Kingston"
-          list={listId}
-          autoComplete="off"
-        />
+      <LocationSearchField
+        id={locationId}
+        value={location}
+        onValueChange={setLocation}
+        list={listId}
+        autoComplete="off"
+      >
         <datalist id={listId}>
           {[...new Set([...TOWN_NAMES, ...PARISHES])].sort().map((place) => (
             <option key={place} value={place} />
           ))}
         </datalist>
-      </div>
+      </LocationSearchField>
       <Button type="submit" size="md">
         <Search aria-hidden="true" className="size-5" />
         Search

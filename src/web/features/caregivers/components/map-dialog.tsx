@@ -1,8 +1,9 @@
-import { Map as MapIcon, X } from 'lucide-react';
+import { Map as MapIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { Parish } from '../../../../shared/catalog';
 import { PARISHES } from '../../../../shared/catalog';
 import { Button } from '../../../components/ui/button';
+import { DialogHeader } from '../../../components/ui/dialog-header';
 import { Alert } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 import { plural } from '../../../lib/format';
@@ -49,19 +50,11 @@ export function MapDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-4 shadow-xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="text-xl font-bold">Caregivers by parish</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-                Choose a parish to see its caregivers. Numbers match your other filters.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close map">
-                <X aria-hidden="true" className="size-5" />
-              </Button>
-            </Dialog.Close>
-          </div>
+          <DialogHeader
+            title="Caregivers by parish"
+            description="Choose a parish to see its caregivers. Numbers match your other filters."
+            closeLabel="Close map"
+          />
 
           {isError ? (
             <Alert className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -17,6 +17,42 @@ function rateText(value: number | undefined, fromUrl: string | null | undefined)
   return value === undefined ? (fromUrl?.trim() ?? '') : String(value);
 }
 
+/** One rate box; errorId is set while the range has an error, which the box then points at. */
+function RateBox({
+  id,
+  label,
+  value,
+  onValue,
+  onCommit,
+  errorId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  onCommit: () => void;
+  errorId: string | undefined;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id} className="font-normal text-muted-foreground">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        value={value}
+        placeholder="Any"
+        onChange={(e) => onValue(e.target.value)}
+        onBlur={onCommit}
+        onKeyDown={onEnter(onCommit)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+    </div>
+  );
+}
+
 /** Min and max hourly rate (applied on Enter or when left, checked first), with suggested ranges. */
 export function RateFilter({
   filters,
@@ -57,38 +93,22 @@ export function RateFilter({
     <fieldset className="space-y-2">
       <legend className="text-sm font-semibold">Hourly rate (JMD)</legend>
       <div className="grid grid-cols-2 gap-2">
-        <div className="space-y-1">
-          <Label htmlFor={minId} className="font-normal text-muted-foreground">
-            Min rate
-          </Label>
-          <Input
-            id={minId}
-            inputMode="numeric"
-            value={min}
-            placeholder="Any"
-            onChange={(e) => setMin(e.target.value)}
-            onBlur={commit}
-            onKeyDown={onEnter(commit)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor={maxId} className="font-normal text-muted-foreground">
-            Max rate
-          </Label>
-          <Input
-            id={maxId}
-            inputMode="numeric"
-            value={max}
-            placeholder="Any"
-            onChange={(e) => setMax(e.target.value)}
-            onBlur={commit}
-            onKeyDown={onEnter(commit)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
+        <RateBox
+          id={minId}
+          label="Min rate"
+          value={min}
+          onValue={setMin}
+          onCommit={commit}
+          errorId={error ? errorId : undefined}
+        />
+        <RateBox
+          id={maxId}
+          label="Max rate"
+          value={max}
+          onValue={setMax}
+          onCommit={commit}
+          errorId={error ? errorId : undefined}
+        />
       </div>
       {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
       <p className="text-xs text-muted-foreground" id={`${minId}-ranges`}>

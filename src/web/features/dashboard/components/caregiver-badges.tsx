@@ -2,6 +2,7 @@ import { Progress } from '../../../components/ui/progress';
 import { formatDate } from '../../../lib/format';
 import type { CaregiverDashboardResponse } from '../api';
 import { BadgeIcon, RarityTag } from './badge-icon';
+import { DashboardSection } from './dashboard-section';
 
 type Data = CaregiverDashboardResponse;
 
@@ -55,22 +56,16 @@ export function CaregiverBadges({ data }: { data: Data }) {
         <span className="font-bold">{data.stats.badgePoints.toLocaleString('en-US')}</span> badge points ·{' '}
         {data.badges.length} of {data.badges.length + data.availableBadges.length} badges earned
       </p>
-      <section aria-labelledby="badges-earned" className="space-y-3">
-        <h2 id="badges-earned" className="text-xl font-bold">
-          Earned
-        </h2>
+      <DashboardSection id="badges-earned" title="Earned">
         <EarnedList badges={data.badges} />
-      </section>
-      <section aria-labelledby="badges-available" className="space-y-3">
-        <h2 id="badges-available" className="text-xl font-bold">
-          Available
-        </h2>
+      </DashboardSection>
+      <DashboardSection id="badges-available" title="Available">
         <ul className="grid gap-3 sm:grid-cols-2">
           {data.availableBadges.map((a) => (
             <AchievementItem key={a.id} a={a} />
           ))}
         </ul>
-      </section>
+      </DashboardSection>
     </>
   );
 }

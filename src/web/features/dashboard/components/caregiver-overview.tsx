@@ -4,6 +4,7 @@ import type { CaregiverDashboardResponse } from '../api';
 import { AchievementItem, EarnedList } from './caregiver-badges';
 import { BookingList, type RateFamilySlot } from './caregiver-booking-list';
 import { HeadlineStats } from './caregiver-stats';
+import { DashboardSection } from './dashboard-section';
 
 type Data = CaregiverDashboardResponse;
 
@@ -24,18 +25,12 @@ export function CaregiverOverview({
     <div className="space-y-6">
       <HeadlineStats stats={data.stats} />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <section aria-labelledby="recent-bookings" className="space-y-3">
-          <h2 id="recent-bookings" className="text-xl font-bold">
-            Recent bookings
-          </h2>
+        <DashboardSection id="recent-bookings" title="Recent bookings">
           <BookingList bookings={data.recentBookings} limit={5} rateFamily={rateFamily} />
-        </section>
+        </DashboardSection>
         <div className="space-y-6">
           {status}
-          <section aria-labelledby="next-achievements" className="space-y-3">
-            <h2 id="next-achievements" className="text-xl font-bold">
-              Next achievements
-            </h2>
+          <DashboardSection id="next-achievements" title="Next achievements">
             {data.nextAchievements.length ? (
               <ul className="space-y-2">
                 {data.nextAchievements.map((a) => (
@@ -45,11 +40,8 @@ export function CaregiverOverview({
             ) : (
               <p className="text-muted-foreground">Every badge earned. Legendary!</p>
             )}
-          </section>
-          <section aria-labelledby="recent-activity" className="space-y-2">
-            <h2 id="recent-activity" className="text-xl font-bold">
-              Recent activity
-            </h2>
+          </DashboardSection>
+          <DashboardSection id="recent-activity" title="Recent activity" spacing="space-y-2">
             {data.recentActivity.length ? (
               <ul className="space-y-1 text-sm">
                 {data.recentActivity.map((a) => (
@@ -61,13 +53,10 @@ export function CaregiverOverview({
             ) : (
               <p className="text-muted-foreground">Nothing yet.</p>
             )}
-          </section>
+          </DashboardSection>
         </div>
       </div>
-      <section aria-labelledby="overview-badges" className="space-y-3">
-        <h2 id="overview-badges" className="text-xl font-bold">
-          Badges earned ({data.badges.length})
-        </h2>
+      <DashboardSection id="overview-badges" title={<>Badges earned ({data.badges.length})</>}>
         <EarnedList badges={data.badges.slice(0, 4)} />
         <h3 className="text-lg font-bold">Achievements available</h3>
         <ul className="grid gap-3 sm:grid-cols-2">
@@ -75,7 +64,7 @@ export function CaregiverOverview({
             <AchievementItem key={a.id} a={a} />
           ))}
         </ul>
-      </section>
+      </DashboardSection>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { Progress } from '../../../components/ui/progress';
 import { bookingDay, displayName, formatDate, formatRate, jmdAmount, plural } from '../../../lib/format';
 import type { PublicUser } from '../../auth/api';
 import type { FamilyDashboardResponse } from '../api';
+import { DashboardSection } from './dashboard-section';
 import { StatusTag } from './status-tag';
 
 type Data = FamilyDashboardResponse;
@@ -156,10 +157,7 @@ export function FamilyDashboard({
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
-          <section aria-labelledby="upcoming" className="space-y-3">
-            <h2 id="upcoming" className="text-xl font-bold">
-              Upcoming bookings
-            </h2>
+          <DashboardSection id="upcoming" title="Upcoming bookings">
             {data.upcomingBookings.length ? (
               <ul className="space-y-3">
                 {data.upcomingBookings.map((b) => (
@@ -179,11 +177,8 @@ export function FamilyDashboard({
                 {plural(data.counts.pending, 'request')} waiting for a caregiver's answer.
               </p>
             ) : null}
-          </section>
-          <section aria-labelledby="past" className="space-y-3">
-            <h2 id="past" className="text-xl font-bold">
-              Past bookings
-            </h2>
+          </DashboardSection>
+          <DashboardSection id="past" title="Past bookings">
             {data.pastBookings.length ? (
               <ul className="space-y-3">
                 {data.pastBookings.map((b) => (
@@ -193,7 +188,7 @@ export function FamilyDashboard({
             ) : (
               <p className="text-muted-foreground">No completed bookings yet.</p>
             )}
-          </section>
+          </DashboardSection>
         </div>
 
         <div className="space-y-6">
@@ -250,10 +245,7 @@ export function FamilyDashboard({
         </div>
       </div>
 
-      <section aria-labelledby="categories" className="space-y-3">
-        <h2 id="categories" className="text-xl font-bold">
-          Care categories
-        </h2>
+      <DashboardSection id="categories" title="Care categories">
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {data.careCategories.map((c) => {
             const Icon = CATEGORY_ICONS[c.key] ?? Search;
@@ -273,7 +265,7 @@ export function FamilyDashboard({
             );
           })}
         </ul>
-      </section>
+      </DashboardSection>
     </div>
   );
 }

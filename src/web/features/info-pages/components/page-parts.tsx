@@ -87,6 +87,27 @@ export function FeatureCard({
   );
 }
 
+export interface FeatureCardItem {
+  icon: LucideIcon;
+  title: string;
+  text: ReactNode;
+}
+
+/** A grid list of icon cards with one paragraph each; the grid's columns come with className. */
+export function FeatureCardGrid({ cards, className }: { cards: FeatureCardItem[]; className: string }) {
+  return (
+    <ul className={className}>
+      {cards.map(({ icon, title, text }) => (
+        <li key={title}>
+          <FeatureCard icon={icon} title={title}>
+            <p>{text}</p>
+          </FeatureCard>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A list with check marks: checklists and tips. */
 export function CheckList({ items, className }: { items: ReactNode[]; className?: string }) {
   return (
@@ -111,6 +132,20 @@ export function CheckList({ items, className }: { items: ReactNode[]; className?
 export interface CtaLink {
   to: string;
   label: string;
+}
+
+/** The hero's two large buttons: the main way on, then the outlined second one. */
+export function HeroLinks({ primary, secondary }: { primary: CtaLink; secondary: CtaLink }) {
+  return (
+    <>
+      <Link to={primary.to} className={buttonClasses({ size: 'lg' })}>
+        {primary.label}
+      </Link>
+      <Link to={secondary.to} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+        {secondary.label}
+      </Link>
+    </>
+  );
 }
 
 /** The closing band: a heading, a sentence and two or three ways on (support, signup, search). */

@@ -1,7 +1,8 @@
-import { Flag, X } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { DialogHeader } from '../../../components/ui/dialog-header';
 import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
@@ -52,19 +53,11 @@ export function ReportDialog({ userId, name, theirs }: { userId: number; name: s
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-5 shadow-xl focus:outline-none">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="text-xl font-bold">Report {name}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-                Our team will see your conversation with {name} and your reason.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden="true" className="size-5" />
-              </Button>
-            </Dialog.Close>
-          </div>
+          <DialogHeader
+            title={<>Report {name}</>}
+            description={<>Our team will see your conversation with {name} and your reason.</>}
+            closeLabel="Close"
+          />
           <form onSubmit={submit} className="mt-4 space-y-4">
             {theirs.length > 0 ? (
               <FormField label="Which message? (optional)">

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { SUPPORT_CATEGORY_LABELS, SUPPORT_MESSAGE_MAX } from '../../../../shared/contracts/support';
+import { FilteredListPanel } from '../../../components/filtered-list-panel';
 import { Button } from '../../../components/ui/button';
-import { Alert, FormField } from '../../../components/ui/form-field';
-import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
+import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
@@ -118,35 +117,21 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
 /** /admin: messages from the support form; admins answer (by e-mail) and close them. */
 export function AdminTicketsPanel() {
   const [status, setStatus] = useState<TicketFilter>('open');
-  const { data, isPending, isError, refetch } = useAdminTickets(status);
+  const query = useAdminTickets(status);
   return (
-    <section aria-labelledby="tickets-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="tickets-heading" className="text-2xl font-bold">
-          Support tickets
-        </h2>
-        <FormField label="Show" className="w-48">
-          <Select value={status} onChange={(e) => setStatus(e.target.value as TicketFilter)}>
-            {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      </div>
-      {isPending ? (
-        <Spinner />
-      ) : isError ? (
-        <div className="space-y-2">
-          <Alert>Could not load support tickets.</Alert>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </div>
-      ) : data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          No {status === 'all' ? '' : `${status} `}tickets.
-        </p>
-      ) : (
+    <FilteredListPanel
+      id="tickets"
+      title="Support tickets"
+      filterLabel="Show"
+      status={status}
+      options={FILTERS}
+      onStatusChange={setStatus}
+      query={query}
+      errorText="Could not load support tickets."
+      isEmpty={(d) => d.items.length === 0}
+      emptyText={`No ${status === 'all' ? '' : `${status} `}tickets.`}
+    >
+      {(data) => (
         <>
           <p className="text-sm text-muted-foreground">{data.total} ticket(s)</p>
           <ul className="space-y-3">
@@ -156,6 +141,6 @@ export function AdminTicketsPanel() {
           </ul>
         </>
       )}
-    </section>
+    </FilteredListPanel>
   );
 }

@@ -9,6 +9,13 @@ const itemClasses = cn(
   'hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring',
 );
 
+/** The help panel's links (both tutorials are on the how-it-works page). */
+const HELP_LINKS = [
+  { to: '/how-it-works', label: 'Tutorial for Families', icon: Users },
+  { to: '/how-it-works', label: 'Tutorial for Caregivers', icon: BookOpen },
+  { to: '/support', label: 'Contact Support', icon: Headphones },
+];
+
 /**
  * The floating help button of the home and search pages (docs/product.md#screens-and-routes): a round button that opens a small
  * panel with tutorials, support and e-mail. A Radix Dialog (already in the app's main bundle for the
@@ -47,30 +54,16 @@ export function HelpWidget() {
             </Dialog.Close>
           </div>
           <ul className="space-y-2">
-            <li>
-              <Dialog.Close asChild>
-                <Link to="/how-it-works" className={itemClasses}>
-                  <Users aria-hidden="true" className="size-5 text-primary" />
-                  Tutorial for Families
-                </Link>
-              </Dialog.Close>
-            </li>
-            <li>
-              <Dialog.Close asChild>
-                <Link to="/how-it-works" className={itemClasses}>
-                  <BookOpen aria-hidden="true" className="size-5 text-primary" />
-                  Tutorial for Caregivers
-                </Link>
-              </Dialog.Close>
-            </li>
-            <li>
-              <Dialog.Close asChild>
-                <Link to="/support" className={itemClasses}>
-                  <Headphones aria-hidden="true" className="size-5 text-primary" />
-                  Contact Support
-                </Link>
-              </Dialog.Close>
-            </li>
+            {HELP_LINKS.map(({ to, label, icon: Icon }) => (
+              <li key={label}>
+                <Dialog.Close asChild>
+                  <Link to={to} className={itemClasses}>
+                    <Icon aria-hidden="true" className="size-5 text-primary" />
+                    {label}
+                  </Link>
+                </Dialog.Close>
+              </li>
+            ))}
             {config?.supportEmail ? (
               <li>
                 <a href={`mailto:${config.supportEmail}`} className={itemClasses}>

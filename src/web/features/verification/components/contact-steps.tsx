@@ -5,20 +5,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
-import type { PublicUser } from '../../auth/api';
-import { useVerificationActions, type VerificationState } from '../api';
+import { useVerificationActions } from '../api';
 import { StepReason } from './verification-notices';
+import type { WizardStepProps } from './wizard-step-props';
 
 /** Steps 1 and 2 of the verification wizard: the e-mail link and the texted code. */
-export function EmailStep({
-  v,
-  user,
-  onNext,
-}: {
-  v: VerificationState;
-  user: PublicUser;
-  onNext: () => void;
-}) {
+export function EmailStep({ v, user, onNext }: WizardStepProps) {
   const { sendEmail, verifyEmail } = useVerificationActions(user.id);
   const [token, setToken] = useState('');
   const verify = (t: string) =>
@@ -84,15 +76,7 @@ export function EmailStep({
   );
 }
 
-export function PhoneStep({
-  v,
-  user,
-  onNext,
-}: {
-  v: VerificationState;
-  user: PublicUser;
-  onNext: () => void;
-}) {
+export function PhoneStep({ v, user, onNext }: WizardStepProps) {
   const { sendPhone, verifyPhone } = useVerificationActions(user.id);
   const [phone, setPhone] = useState(v.phone ?? user.phone ?? '');
   const [otp, setOtp] = useState('');

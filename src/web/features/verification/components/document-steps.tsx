@@ -5,21 +5,13 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import type { PublicUser } from '../../auth/api';
-import { useVerificationActions, type VerificationState } from '../api';
+import { useVerificationActions } from '../api';
 import { DocumentUpload } from './document-upload';
 import { StepReason } from './verification-notices';
+import type { WizardStepProps } from './wizard-step-props';
 
 /** Steps 3 and 4 of the verification wizard: identity (ID and selfie) and address. */
-export function IdentityStep({
-  v,
-  user,
-  onNext,
-}: {
-  v: VerificationState;
-  user: PublicUser;
-  onNext: () => void;
-}) {
+export function IdentityStep({ v, user, onNext }: WizardStepProps) {
   const [idNumber, setIdNumber] = useState(v.idNumber ?? '');
   return (
     <div className="space-y-5">
@@ -49,15 +41,7 @@ export function IdentityStep({
   );
 }
 
-export function AddressStep({
-  v,
-  user,
-  onNext,
-}: {
-  v: VerificationState;
-  user: PublicUser;
-  onNext: () => void;
-}) {
+export function AddressStep({ v, user, onNext }: WizardStepProps) {
   const [address, setAddress] = useState(v.address ?? '');
   return (
     <div className="space-y-5">
