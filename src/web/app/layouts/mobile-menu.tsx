@@ -1,9 +1,8 @@
-import { GraduationCap, LogOut, Menu } from 'lucide-react';
+import { GraduationCap, LogOut, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { DialogCloseButton } from '../../components/ui/dialog-header';
 import { UserAvatar } from '../../components/user-avatar';
 import type { PublicUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
@@ -65,7 +64,11 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-            <DialogCloseButton label="Close menu" />
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X aria-hidden="true" className="size-5" />
+              </Button>
+            </Dialog.Close>
           </div>
 
           {user ? (

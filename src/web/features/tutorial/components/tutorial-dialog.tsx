@@ -1,9 +1,8 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { DialogCloseButton } from '../../../components/ui/dialog-header';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
 import { isTutorialDue, readOnboardingRecord, saveOnboardingRecord } from '../onboarding-record';
@@ -65,7 +64,11 @@ function TutorialContent({
         <p className="text-sm font-bold tracking-wide text-primary uppercase">
           {kind === 'caregiver' ? 'Caregiver tutorial' : 'Family tutorial'}
         </p>
-        <DialogCloseButton label="Close tutorial" className="-mt-2 -mr-2 shrink-0" />
+        <Dialog.Close asChild>
+          <Button variant="ghost" size="icon" aria-label="Close tutorial" className="-mt-2 -mr-2 shrink-0">
+            <X aria-hidden="true" className="size-5" />
+          </Button>
+        </Dialog.Close>
       </div>
 
       <div className="space-y-3">
