@@ -83,5 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // on PostgreSQL and argon2's native threads, so three at once finish sooner.
     maxWorkers: 3,
     setupFiles: ['src/test-setup.ts'],
+    // Migrates one PGlite and one PostgreSQL database per run; test databases are copies (ADR 0021).
+    globalSetup: ['src/server/test/global-setup.ts'],
   },
 }));

@@ -5,7 +5,6 @@ import { Writable } from 'node:stream';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from './app';
-import { openDatabase } from './db/client';
 import { mailOutbox, smsOutbox } from './db/schema';
 import type { Env } from './env';
 import { errorBody } from './test/error-body';
@@ -116,7 +115,7 @@ describe('serving the web app', () => {
     );
     app = await buildApp({
       env: testEnv(),
-      database: await openDatabase({ kind: 'pglite-memory' }),
+      database: await openTestDatabase('pglite'),
       logger: false,
       webDistDir: dist,
       // The shell as it is without server rendering (web-ssr.test.ts covers rendered pages).
@@ -151,7 +150,7 @@ describe('logs', () => {
     const env = testEnv();
     const app = await buildApp({
       env,
-      database: await openDatabase({ kind: 'pglite-memory' }),
+      database: await openTestDatabase('pglite'),
       logger: { ...(loggerOptions('info') as object), stream },
     });
     const payload = signupPayload({ password: 'Secret-Sauce-Password-9' });

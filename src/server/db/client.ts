@@ -47,10 +47,17 @@ export interface Database {
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
+/** The PostgreSQL extensions every PGlite database is opened with. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string; purpose: string }
-  | { kind: 'pglite-memory' };
+  /**
+   * `snapshot`: a data directory from PGlite's dumpDataDir() to start from instead of an empty one (tests
+   * start from an already migrated copy: see src/server/test/snapshots.ts). Migrations still run after it.
+   */
+  | { kind: 'pglite-memory'; snapshot?: Blob };
 
 /** Opens the database, applies the committed migrations, and returns it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -64,13 +71,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       const dir = join(options.dataDir, 'pglite');
       mkdirSync(dirname(dir), { recursive: true });
-      client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
+      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.snapshot });
   }
   const db = drizzlePglite(client, { schema });
   const held = new Set<number>();

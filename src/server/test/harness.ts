@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
+import { ensurePgliteSnapshot, ensurePostgresTemplate, pgliteSnapshot } from './snapshots';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -13,16 +14,21 @@ export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'po
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close (its `url`
- * given, so a second instance can open the same database).
+ * given, so a second instance can open the same database). Each is a copy of a database migrated once
+ * per run (global-setup.ts, snapshots.ts); openDatabase then applies any migration the copy lacks.
  */
 export async function openTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite-memory' });
+  if (kind === 'pglite') {
+    const path = inject('pgliteSnapshot') ?? (await ensurePgliteSnapshot());
+    return openDatabase({ kind: 'pglite-memory', snapshot: pgliteSnapshot(path) });
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = inject('postgresTemplate') ?? (await ensurePostgresTemplate(adminUrl));
   const name = `yc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

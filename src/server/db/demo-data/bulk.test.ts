@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREGIVER_KIND_VALUES, findTown, PARISHES } from '../../../shared/catalog';
 import { hashPassword } from '../../features/auth/passwords';
 import { AVATAR_FILE_PATTERN } from '../../features/avatars/avatar';
-import { type Database, openDatabase } from '../client';
+import { openTestDatabase } from '../../test/harness';
+import type { Database } from '../client';
 import { caregiverStats, caregivers, users } from '../schema';
 import { seedBulkCaregivers } from './bulk';
 import { DEMO_PASSWORD } from './logins';
@@ -14,7 +15,7 @@ let passwordHash: string;
 
 beforeAll(async () => {
   passwordHash = await hashPassword(DEMO_PASSWORD);
-  database = await openDatabase({ kind: 'pglite-memory' });
+  database = await openTestDatabase('pglite');
 });
 
 afterAll(async () => {
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 describe('bulk caregivers', () => {
   it('adds generated caregivers with users and stats, and can run twice', async () => {
-    const bulk = await openDatabase({ kind: 'pglite-memory' });
+    const bulk = await openTestDatabase('pglite');
     try {
       const seen: number[] = [];
       await seedBulkCaregivers(bulk.db, 2000, {

@@ -13,7 +13,8 @@ import {
 } from '../../../shared/catalog';
 import { verifyPassword } from '../../features/auth/passwords';
 import { AVATAR_FILE_PATTERN } from '../../features/avatars/avatar';
-import { type Database, openDatabase } from '../client';
+import { openTestDatabase } from '../../test/harness';
+import type { Database } from '../client';
 import { badges, bookings, caregivers, messages, users, verifications } from '../schema';
 import { BADGE_CATALOG, seedBadgeCatalog } from './badges';
 import { KIND_PROFILES } from './content';
@@ -167,7 +168,7 @@ describe('demo data set', () => {
   });
 
   it('is deterministic: another database gets the same people and words', async () => {
-    const other = await openDatabase({ kind: 'pglite-memory' });
+    const other = await openTestDatabase('pglite');
     try {
       await seedDemoData(other.db, { passwordHash: demo.passwordHash, now });
       const pick = (d: Database['db']) =>

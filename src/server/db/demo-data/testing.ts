@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { hashPassword } from '../../features/auth/passwords';
-import { type Database, openDatabase } from '../client';
+import { openTestDatabase } from '../../test/harness';
+import type { Database } from '../client';
 import { caregivers, users } from '../schema';
 import { DEMO_PASSWORD, type DemoSummary, seedDemoDataIfEmpty } from './index';
 
@@ -35,7 +36,7 @@ export function seedDemoForThisFile({ timed = false } = {}): SeededDemo {
   } as SeededDemo;
   beforeAll(async () => {
     demo.passwordHash = await hashPassword(DEMO_PASSWORD);
-    demo.database = await openDatabase({ kind: 'pglite-memory' });
+    demo.database = await openTestDatabase('pglite');
     const started = performance.now();
     demo.summary = await seedDemoDataIfEmpty(demo.database.db, {
       passwordHash: demo.passwordHash,
