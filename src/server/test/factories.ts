@@ -1,13 +1,25 @@
+import { type Algorithm, hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { allVerificationFlags } from '../../shared/contracts/verification';
 import type { Tx } from '../db/client';
 import { bookings, caregivers, reviews, users, VERIFICATION_STEPS, verifications } from '../db/schema';
-import { hashPassword } from '../features/auth/passwords';
 
 export const DEFAULT_PASSWORD = 'Blue-Mountain-Coffee-42';
 let defaultHash: Promise<string> | undefined;
 let seq = 0;
+
+/**
+ * Users made by these factories get argon2id hashes at the lowest cost (64 KiB, 1 pass: about 0.1 ms
+ * instead of about 40 ms of CPU). The server verifies a hash with the parameters written in it, so their
+ * logins take the same code path, and a wrong password still fails; what the server itself writes (sign-up,
+ * reset, change) keeps the production cost, which passwords.test.ts and throttle.test.ts check. A test
+ * logs in hundreds of times; at full cost that was a third of the CPU of the API tests (ADR 0021).
+ */
+const TEST_ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
+export const hashTestPassword = (password: string) => hash(password, TEST_ARGON2);
+/** What the server itself writes for every password: argon2id at the production cost. */
+export const SERVER_HASH = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
 
 export interface UserOverrides {
   email?: string;
@@ -21,11 +33,11 @@ export interface UserOverrides {
   suspendedAt?: Date | null;
 }
 
-/** Inserts a user straight into the database (fast: the default password is hashed once per file). */
+/** Inserts a user straight into the database (fast: a cheap hash, and the default password's made once). */
 export async function createUser(db: Tx, overrides: UserOverrides = {}) {
   seq += 1;
-  if (!overrides.password) defaultHash ??= hashPassword(DEFAULT_PASSWORD);
-  const password = overrides.password ? await hashPassword(overrides.password) : await defaultHash!;
+  if (!overrides.password) defaultHash ??= hashTestPassword(DEFAULT_PASSWORD);
+  const password = overrides.password ? await hashTestPassword(overrides.password) : await defaultHash!;
   const [row] = await db
     .insert(users)
     .values({

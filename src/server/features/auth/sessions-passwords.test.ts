@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, sessions, users } from '../../db/schema';
-import { bearer, createUser, DEFAULT_PASSWORD, loginToken } from '../../test/factories';
+import { bearer, createUser, DEFAULT_PASSWORD, loginToken, SERVER_HASH } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { FORGOT_SENT, INVALID_RESET } from './service';
 
@@ -9,6 +9,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   const t = useTestApp(kind);
   const login = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const storedHash = async (id: number) =>
+    (await t.database.db.select({ password: users.password }).from(users).where(eq(users.id, id)))[0];
 
   describe('sessions', () => {
     it('answers /me by bearer token and by cookie, and 401 without, with a forged or another shape of token', async () => {
@@ -162,6 +164,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       expect(row.resetToken).not.toBe(token);
 
       expect((await reset(token)).statusCode).toBe(200);
+      expect((await storedHash(u.id)).password).toMatch(SERVER_HASH);
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session) })).statusCode,
       ).toBe(401);
@@ -241,6 +244,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         payload: payload(DEFAULT_PASSWORD),
       });
       expect(ok.statusCode).toBe(200);
+      expect((await storedHash(u.id)).password).toMatch(SERVER_HASH);
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(keep) })).statusCode,
       ).toBe(200);

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { errorBody } from '../../test/error-body';
-import { bearer, createUser, DEFAULT_PASSWORD, loginToken, signupPayload } from '../../test/factories';
+import {
+  bearer,
+  createUser,
+  DEFAULT_PASSWORD,
+  loginToken,
+  SERVER_HASH,
+  signupPayload,
+} from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { INVALID_CREDENTIALS } from './service';
 
@@ -37,6 +44,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const [stored] = await t.database.db.select().from(sessions).where(eq(sessions.userId, body.user.id));
       expect(stored.tokenHash).not.toBe(body.token);
       expect(stored.tokenHash).toHaveLength(64);
+      const [user] = await t.database.db.select().from(users).where(eq(users.id, body.user.id));
+      expect(user.password).toMatch(SERVER_HASH);
     });
 
     it('refuses an email that exists in any letter case with 409', async () => {
