@@ -74,7 +74,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   test: {
     root: '.',
-    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -83,7 +82,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     // on PostgreSQL and argon2's native threads, so three at once finish sooner.
     maxWorkers: 3,
     setupFiles: ['src/test-setup.ts'],
-    // Migrates one PGlite and one PostgreSQL database per run; test databases are copies (ADR 0021).
-    globalSetup: ['src/server/test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/*.test.ts', 'src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          // One module graph per worker, not per file: every server test file imports the whole app, and
+          // evaluating it again for each file cost more than most files' tests. Server code keeps no
+          // module-level state (ADR 0015), and each file still builds its own app on its own database.
+          isolate: false,
+          // Migrates one PGlite and one PostgreSQL database per run; test databases are copies.
+          globalSetup: ['src/server/test/global-setup.ts'],
+        },
+      },
+      // Component tests stay isolated: they mock modules, fake timers and share a DOM.
+      { extends: true, test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'] } },
+    ],
   },
 }));
