@@ -96,8 +96,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
-      // Component tests stay isolated: they mock modules, fake timers and share a DOM.
-      { extends: true, test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          // Component tests stay isolated (they mock modules, fake timers and use a DOM), but in a fresh VM
+          // context of a long-lived worker rather than a new process that loads jsdom again for each file.
+          pool: 'vmForks',
+        },
+      },
     ],
   },
 }));
