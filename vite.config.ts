@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 
 /**
  * Writes .br and .gz beside every script, style sheet and SVG of the build, once: the server sends them
@@ -40,6 +41,28 @@ function precompress(): Plugin {
       walk(outDir);
     },
   };
+}
+
+/**
+ * Test files that spawn server processes or run property-based fuzzers start first. Vitest orders files
+ * by their last durations when it has them and by size when it does not (a clean clone, as in CI), which
+ * put these short but slow files last, where they alone kept the run going (ADR 0021).
+ */
+class LongFilesFirst implements TestSequencer {
+  // Loaded on first use: `vite build` reads this file too and needs nothing from Vitest.
+  private base: Promise<TestSequencer>;
+  constructor(ctx: Vitest) {
+    this.base = import('vitest/node').then(({ BaseSequencer }) => new BaseSequencer(ctx));
+  }
+  async shard(files: TestSpecification[]) {
+    return (await this.base).shard(files);
+  }
+  async sort(files: TestSpecification[]) {
+    const sorted = await (await this.base).sort(files);
+    const slow = /\b(spawn|startServerProcess|runCli|fc\.assert)\(/;
+    const first = sorted.filter((spec) => slow.test(readFileSync(spec.moduleId, 'utf8')));
+    return [...first, ...sorted.filter((spec) => !first.includes(spec))];
+  }
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -82,6 +105,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // on PostgreSQL and argon2's native threads, so three at once finish sooner.
     maxWorkers: 3,
     setupFiles: ['src/test-setup.ts'],
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
