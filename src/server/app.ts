@@ -44,10 +44,13 @@ import { statsRoutes } from './features/stats/routes';
 import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
+import { createLogContext, type LogContext } from './log-context';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
+import { registerTracing } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
 import { servicesPlugin } from './services';
@@ -63,6 +66,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The clock of time-based rules (rate-limit windows); tests pass their own. */
     now: () => Date;
+    /** Correlation ids (reqId, a job's runId) on every log line, whichever logger writes it. */
+    logContext: LogContext;
   }
 }
 
@@ -108,6 +113,7 @@ const SECRET_FIELDS = [
   'cvv',
   'phone',
   'params',
+  'metricsToken',
 ];
 const SECRET_PATHS = [
   ...['', '*.', '*.*.', '*.*.*.'].flatMap((prefix) => SECRET_FIELDS.map((f) => `${prefix}${f}`)),
@@ -139,10 +145,17 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** The logger options with the log context's mixin (whatever options a caller gave). */
+function withLogContext(logger: FastifyServerOptions['logger'], logContext: LogContext) {
+  if (!logger) return logger;
+  return { ...(logger === true ? {} : logger), mixin: logContext.mixin };
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = opts;
+  const logContext = createLogContext();
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(env.logLevel),
+    logger: withLogContext(opts.logger ?? loggerOptions(env.logLevel), logContext),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -161,6 +174,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('now', opts.now ?? (() => new Date()));
+  app.decorate('logContext', logContext);
   // Demo mode only: what the outbox keeps is printed to the log too (links and codes: never outside it).
   const echo: OutboxEcho | undefined = env.demoMode ? (line) => app.log.info(line) : undefined;
   app.decorate(
@@ -172,11 +186,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Uploaded files: private, under DATA_DIR/files (never served as static files).
   app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
   app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
-  app.addHook('onRequest', async (req, reply) => {
+  // First of all hooks: the answer carries the request id, and whatever logs during the request, through any
+  // logger (a service's app.log too), writes it on its lines.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    logContext.run({ reqId: req.id }, done);
   });
+  // Tracing (only when an OTLP endpoint is set) wraps every route and hook, so it comes before them all.
+  await registerTracing(app, env.tracing);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { token: env.metricsToken });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -233,6 +253,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(favouriteRoutes);
   await app.register(dashboardRoutes);
   await app.register(realtimePlugin);
+  app.metrics.gauge('yaadcare_sse_clients', 'Open realtime event streams on this instance', () =>
+    app.realtime.connectionCount(),
+  );
   await app.register(messagingFeature);
   await app.register(safetyRoutes);
   await app.register(emailPreferenceRoutes);

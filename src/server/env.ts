@@ -34,6 +34,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
     .optional(),
+  /** Bearer token Prometheus sends to read /metrics; unset: no metrics, /metrics is 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  /** OpenTelemetry tracing (OTLP/HTTP) when one of these is set; see ADR 0018. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('yaadcare'),
+  OTEL_SDK_DISABLED: Flag,
 });
 
 export interface Env {
@@ -54,6 +61,10 @@ export interface Env {
   authRateLimitPerMinute: number;
   hashConcurrency: number;
   payoutEncryptionKey?: string;
+  /** The token that reads /metrics (METRICS_TOKEN); unset: no metrics. */
+  metricsToken?: string;
+  /** Where spans are exported (OTLP/HTTP) and as which service; unset: no tracing. */
+  tracing?: { tracesUrl: string; serviceName: string };
   /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
   startupWarnings: string[];
 }
@@ -120,6 +131,18 @@ export function resolveDemoMode(input: DemoModeInput): DemoModeDecision {
   };
 }
 
+/**
+ * The OTLP/HTTP traces URL as the OpenTelemetry spec reads the variables: the traces endpoint as given, else
+ * the base endpoint + `v1/traces`. OTEL_SDK_DISABLED=true turns tracing off whatever is set.
+ */
+function tracingFrom(e: z.infer<typeof EnvSchema>): Env['tracing'] {
+  if (e.OTEL_SDK_DISABLED) return undefined;
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracesUrl =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  return tracesUrl ? { tracesUrl, serviceName: e.OTEL_SERVICE_NAME } : undefined;
+}
+
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
@@ -153,6 +176,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     hashConcurrency: e.HASH_CONCURRENCY,
     payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: tracingFrom(e),
     startupWarnings: demo.warnings,
   };
 }

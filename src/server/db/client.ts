@@ -43,6 +43,16 @@ export interface Database {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** node-postgres only: the pool's connections now (metrics). PGlite has no pool. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -150,6 +160,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     listen(channel, onMessage, onReconnect) {
       return listenPostgres(url, channel, onMessage, onReconnect, listeners);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,4 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import { backgroundRun } from '../log-context';
 
 /**
  * A background job: runs every `everyMs` while the server is up (only in the server process, never in
@@ -28,18 +30,34 @@ export function jobLockKey(name: string): number {
   return 0x10000000 | (h >>> 4);
 }
 
-/** Runs one job now under its lock. Returns `{ ran: false }` when another run holds the lock. */
+/**
+ * Runs one job now under its lock. Returns `{ ran: false }` when another run holds the lock. Every log line of
+ * the run (the job's own, its services') carries the run's `runId` and `job`; the run is counted in the
+ * metrics (ok, failed, skipped) and a failure is logged here, then thrown.
+ */
 export async function runJob(
   app: FastifyInstance,
   job: Job,
   now = new Date(),
 ): Promise<{ ran: boolean; result?: unknown }> {
-  let ran = false;
-  const result = await app.database.withExclusiveLock(jobLockKey(job.name), async () => {
-    ran = true;
-    return job.run({ app, now });
+  return app.logContext.run(backgroundRun('job', job.name), async () => {
+    let ran = false;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const result = await app.database.withExclusiveLock(jobLockKey(job.name), async () => {
+        ran = true;
+        return job.run({ app, now });
+      });
+      app.metrics.jobRun(job.name, ran ? 'ok' : 'skipped', seconds());
+      if (ran && result !== undefined) app.log.info({ result }, 'job ran');
+      return { ran, result };
+    } catch (err) {
+      app.metrics.jobRun(job.name, 'failed', seconds());
+      app.log.error({ err }, 'job failed');
+      throw err;
+    }
   });
-  return { ran, result };
 }
 
 /** Starts the timers; returns a function that stops them and waits for runs in progress. */
@@ -48,13 +66,12 @@ export function startScheduler(app: FastifyInstance, jobs: readonly Job[]): () =
   const running = new Set<Promise<unknown>>();
   let stopped = false;
   for (const job of jobs) {
+    app.metrics.declareJob(job.name);
     const tick = () => {
       if (stopped) return;
+      // runJob logged the failure, with the run's id.
       const p = runJob(app, job)
-        .then(({ ran, result }) => {
-          if (ran && result !== undefined) app.log.info({ job: job.name, result }, 'job ran');
-        })
-        .catch((err) => app.log.error({ err, job: job.name }, 'job failed'))
+        .catch(() => {})
         .finally(() => running.delete(p));
       running.add(p);
     };

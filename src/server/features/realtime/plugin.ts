@@ -6,6 +6,7 @@ import type { RealtimeEvent } from '../../../shared/contracts/messages';
 import type { Db } from '../../db/client';
 import { sessions as sessionsTable, users } from '../../db/schema';
 import { forbidden } from '../../errors';
+import { backgroundRun } from '../../log-context';
 import { currentUser, sessionToken } from '../../plugins/auth';
 import { hashToken } from '../auth/tokens';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish';
@@ -100,7 +101,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     for (const conn of all) if (!live.has(conn.tokenHash)) conn.res.end();
   };
   const heartbeat = setInterval(() => {
-    sweep().catch((err) => app.log.warn({ err }, 'realtime: session sweep failed'));
+    app.logContext.run(backgroundRun('task', 'realtime.sweep'), () =>
+      sweep().catch((err) => app.log.warn({ err }, 'realtime: session sweep failed')),
+    );
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -109,7 +112,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   app.get(
     '/api/realtime',
     {
-      config: { access: 'user' },
+      config: { access: 'user', streaming: true },
       schema: {
         tags: ['realtime'],
         summary:

@@ -19,6 +19,7 @@ import {
   VerificationSubmitRequest,
 } from '../../../shared/contracts/verification';
 import { badRequest } from '../../errors';
+import { backgroundRun } from '../../log-context';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
 import { assertSelf } from './service';
@@ -220,9 +221,11 @@ export async function verificationRoutes(app: FastifyInstance) {
     let timer: NodeJS.Timeout | undefined;
     let first: NodeJS.Timeout | undefined;
     const run = () =>
-      service
-        .remindPoliceRecordRenewals()
-        .catch((err) => app.log.error({ err }, 'police record reminders failed'));
+      app.logContext.run(backgroundRun('task', 'verification.police-record-reminders'), () =>
+        service
+          .remindPoliceRecordRenewals()
+          .catch((err) => app.log.error({ err }, 'police record reminders failed')),
+      );
     app.addHook('onReady', async () => {
       timer = setInterval(run, REMINDER_EVERY_MS);
       timer.unref();
