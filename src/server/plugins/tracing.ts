@@ -30,6 +30,11 @@ export async function registerTracing(app: FastifyInstance, tracing: Env['tracin
   const instrumentation = new FastifyOtelInstrumentation({
     // Prometheus scrapes are not traced.
     ignorePaths: (route) => route.url === METRICS_PATH,
+    requestHook(span, req) {
+      // Named after the route pattern; the path without its query, which can carry tokens (reset links).
+      span.updateName(`${req.method} ${req.routeOptions.url ?? '(unmatched)'}`);
+      span.setAttribute('url.path', req.url.split('?')[0]);
+    },
   });
   instrumentation.setTracerProvider(provider);
   await app.register(instrumentation.plugin());
