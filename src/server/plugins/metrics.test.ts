@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app';
-import { openDatabase } from '../db/client';
 import { runJob } from '../jobs/scheduler';
 import { errorBody } from '../test/error-body';
 import { bearer, createUser, loginToken } from '../test/factories';
@@ -23,7 +22,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-describe('/metrics without METRICS_TOKEN', () => {
+describe('/metrics without METRICS_TOKEN, and an app with one beside it', () => {
   const t = useTestApp('pglite');
 
   it('is an unknown path: the normal 404, whatever the Authorization header', async () => {
@@ -35,6 +34,43 @@ describe('/metrics without METRICS_TOKEN', () => {
       expect(res.body).toBe(unknown.body);
     }
     expect(t.app.metrics.enabled).toBe(false);
+  });
+
+  it('counts 5xx answers as errors, and the token never reaches the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const app = await buildApp({
+      env: testEnv({ metricsToken: TOKEN }),
+      // This file's first database, shared (the app closing it would end the other app's).
+      database: { ...t.database, close: async () => {} },
+      logger: { ...(loggerOptions('trace') as object), stream },
+    });
+    try {
+      app.get('/api/test-failure', { config: { access: 'public' } }, async () => {
+        throw new Error('boom');
+      });
+      expect((await app.inject({ method: 'GET', url: '/api/test-failure' })).statusCode).toBe(500);
+      const text = (await app.inject({ method: 'GET', url: '/metrics', headers: scrapeHeaders })).body;
+      expect(sample(text, 'http_server_errors_total', { route: '/api/test-failure' })).toBe(1);
+      expect(sample(text, 'http_requests_total', { route: '/api/test-failure', status_class: '5xx' })).toBe(
+        1,
+      );
+      await app.inject({
+        method: 'GET',
+        url: `/metrics?token=${TOKEN}`,
+        headers: { authorization: 'Bearer no' },
+      });
+      app.log.info({ env: app.env }, 'the environment, should anyone ever log it');
+    } finally {
+      await app.close();
+    }
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.join('\n')).not.toContain(TOKEN);
   });
 });
 
@@ -135,43 +171,5 @@ describe.each(DB_KINDS)('/metrics on %s', (kind) => {
     // prom-client's process metrics.
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
-  });
-});
-
-describe('/metrics and failures', () => {
-  it('counts 5xx answers as errors, and the token never reaches the log', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(chunk.toString());
-        cb();
-      },
-    });
-    const app = await buildApp({
-      env: testEnv({ metricsToken: TOKEN }),
-      database: await openDatabase({ kind: 'pglite-memory' }),
-      logger: { ...(loggerOptions('trace') as object), stream },
-    });
-    try {
-      app.get('/api/test-failure', { config: { access: 'public' } }, async () => {
-        throw new Error('boom');
-      });
-      expect((await app.inject({ method: 'GET', url: '/api/test-failure' })).statusCode).toBe(500);
-      const text = (await app.inject({ method: 'GET', url: '/metrics', headers: scrapeHeaders })).body;
-      expect(sample(text, 'http_server_errors_total', { route: '/api/test-failure' })).toBe(1);
-      expect(sample(text, 'http_requests_total', { route: '/api/test-failure', status_class: '5xx' })).toBe(
-        1,
-      );
-      await app.inject({
-        method: 'GET',
-        url: `/metrics?token=${TOKEN}`,
-        headers: { authorization: 'Bearer no' },
-      });
-      app.log.info({ env: app.env }, 'the environment, should anyone ever log it');
-    } finally {
-      await app.close();
-    }
-    expect(lines.length).toBeGreaterThan(3);
-    expect(lines.join('\n')).not.toContain(TOKEN);
   });
 });
