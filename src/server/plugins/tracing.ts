@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env';
 import { METRICS_PATH } from './metrics';
 
+/** How long closing waits for the last spans to reach the collector. */
+const SHUTDOWN_FLUSH_MS = 2_000;
+
 /**
  * OpenTelemetry tracing, only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT or
  * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT): the SDK is imported then and only then, so a default start loads none
@@ -38,8 +41,15 @@ export async function registerTracing(app: FastifyInstance, tracing: Env['tracin
   });
   instrumentation.setTracerProvider(provider);
   await app.register(instrumentation.plugin());
+  // Closing flushes the spans still batched, but a collector that does not answer never holds up shutdown.
   app.addHook('onClose', async () => {
-    await provider.shutdown();
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SHUTDOWN_FLUSH_MS);
+      timer.unref();
+    });
+    await Promise.race([provider.shutdown().catch(() => {}), limit]);
+    clearTimeout(timer);
   });
   const { origin, pathname } = new URL(tracing.tracesUrl);
   app.log.info({ tracesUrl: origin + pathname }, 'tracing: exporting spans over OTLP/HTTP');
