@@ -47,6 +47,9 @@ export interface Database {
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
+/** The extensions every embedded database is opened with (the backup opens data dirs with them too). */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string; purpose: string }
@@ -64,13 +67,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       const dir = join(options.dataDir, 'pglite');
       mkdirSync(dirname(dir), { recursive: true });
-      client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
+      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema });
   const held = new Set<number>();
