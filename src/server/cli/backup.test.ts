@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -13,8 +14,10 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { create as createTar } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableRowCounts } from '../db/backup/common';
+import { MANIFEST, readManifest } from '../db/backup/embedded';
 import { type Database, openDatabase } from '../db/client';
 import { seedDemoData } from '../db/demo-data';
 import { rows } from '../db/raw-rows';
@@ -129,6 +132,26 @@ describe('backup and restore of the embedded database (DATA_DIR)', { timeout: 12
     const aside = `${target}.replaced-20261120T150000Z`;
     expect(readdirSync(aside).sort()).toEqual(['files', 'payout-encryption.key', 'pglite']);
     expect(readdirSync(target).sort()).toEqual(['files', 'payout-encryption.key', 'pglite']);
+  });
+
+  it('puts DATA_DIR back as it was when a forced restore fails its check', async () => {
+    // A backup whose manifest promises a row the database does not hold.
+    const manifest = await readManifest(archive);
+    manifest.tables['public.users'] = (manifest.tables['public.users'] ?? 0) + 1;
+    const staging = join(root, 'tampered');
+    mkdirSync(staging);
+    writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest));
+    cpSync(join(source, 'pglite'), join(staging, 'pglite'), { recursive: true });
+    const tampered = join(root, 'tampered.tar.gz');
+    await createTar({ file: tampered, gzip: true, cwd: staging }, [MANIFEST, 'pglite']);
+
+    const keyBefore = readFileSync(join(target, 'payout-encryption.key'), 'utf8');
+    const r = io();
+    expect(await runRestore([tampered, '--force'], { DATA_DIR: target }, r, NOW)).toBe(1);
+    expect(r.errors()).toContain('public.users');
+    expect(readdirSync(target).sort()).toEqual(['files', 'payout-encryption.key', 'pglite']);
+    expect(readFileSync(join(target, 'payout-encryption.key'), 'utf8')).toBe(keyBefore);
+    expect(readdirSync(root).filter((n) => n.startsWith('restored.replaced-'))).toHaveLength(1);
   });
 
   it('refuses while the server holds DATA_DIR, and never writes over a backup', async () => {

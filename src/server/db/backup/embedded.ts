@@ -139,6 +139,13 @@ export async function readManifest(file: string): Promise<EmbeddedManifest> {
   return manifest;
 }
 
+/** `base`, or `base-2`, `base-3`… when it is taken (two forced restores within a second). */
+function freshPath(base: string): string {
+  let path = base;
+  for (let n = 2; existsSync(path); n++) path = `${base}-${n}`;
+  return path;
+}
+
 function diffCounts(want: Record<string, number>, got: Record<string, number>): string[] {
   const names = [...new Set([...Object.keys(want), ...Object.keys(got)])].sort();
   return names
@@ -174,7 +181,7 @@ export async function restoreDataDir(opts: {
             `to move what it holds to ${dataDir}.replaced-<time> first.`,
         );
       }
-      movedAside = `${dataDir}.replaced-${utcStamp(opts.now)}`;
+      movedAside = freshPath(`${dataDir}.replaced-${utcStamp(opts.now)}`);
       mkdirSync(movedAside, { mode: 0o700 });
       for (const name of existing) renameSync(join(dataDir, name), join(movedAside, name));
       opts.say(`--force: moved what ${dataDir} held to ${movedAside}.`);

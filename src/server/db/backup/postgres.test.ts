@@ -43,6 +43,10 @@ describe('the database password', () => {
       url: 'postgres://app@db.example:5432/yc?sslmode=require',
       password: 'p@ss w',
     });
+    expect(splitPassword('postgres://app@db/yc?password=s3cret&sslmode=require')).toEqual({
+      url: 'postgres://app@db/yc?sslmode=require',
+      password: 's3cret',
+    });
     expect(splitPassword('postgres://app@db/yc')).toEqual({ url: 'postgres://app@db/yc' });
   });
 });

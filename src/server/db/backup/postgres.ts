@@ -92,12 +92,18 @@ export function checkRestoreVersions(
   return { ok: true, messages };
 }
 
-/** The URL without its password (for the tools' command line and for messages) and the password apart. */
+/**
+ * The URL without its password (for the tools' command line) and the password apart; libpq also takes
+ * one as a `password` query parameter.
+ */
 export function splitPassword(url: string): { url: string; password?: string } {
   const u = new URL(url);
-  if (!u.password) return { url };
-  const password = decodeURIComponent(u.password);
+  const password = u.password
+    ? decodeURIComponent(u.password)
+    : (u.searchParams.get('password') ?? undefined);
+  if (password === undefined) return { url };
   u.password = '';
+  u.searchParams.delete('password');
   return { url: u.toString(), password };
 }
 
