@@ -67,7 +67,12 @@ export async function backupDataDir(opts: {
   const lock = acquireDataDirLock(dataDir, 'npm run backup');
   const partial = `${file}.partial`;
   try {
-    const db = await openPglite(dataDir);
+    const db = await openPglite(dataDir).catch((err: Error) => {
+      throw new BackupError(
+        `The embedded database in ${dataDir} does not open (${err.message}), so it cannot be backed up ` +
+          'this way; copy the folder as it is (with the server stopped) to keep what is there.',
+      );
+    });
     let postgresVersion: string;
     let tables: Record<string, number>;
     try {

@@ -226,12 +226,17 @@ async function archiveHeader(pgRestore: string, file: string) {
   return { dumpedFrom: line('Dumped from database version'), dumpedBy: line('Dumped by pg_dump version') };
 }
 
-/** Tables, views and sequences outside PostgreSQL's own schemas: anything there makes a target non-empty. */
+/**
+ * Tables, views and sequences outside PostgreSQL's own schemas, other than an extension's (a managed
+ * database may come with pg_stat_statements): anything there makes a target non-empty.
+ */
 async function userRelations(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ n: string }>(
     `select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
-       and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'`,
+       and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'
+       and not exists (select 1 from pg_depend d
+                       where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')`,
   );
   return Number(rows[0]?.n ?? 0);
 }
