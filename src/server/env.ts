@@ -5,36 +5,85 @@ const Flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  /** Default: 127.0.0.1 when demo mode is inferred (nobody else can reach the demo accounts), else 0.0.0.0. */
-  HOST: z.string().min(1).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DEMO_MODE: Flag,
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('YaadCare <no-reply@yaadcare.jm>'),
-  SUPPORT_EMAIL: z.email().default('support@yaadcare.jm'),
-  /** The support line shown on /support, as dialled from abroad (E.164). */
-  SUPPORT_PHONE: z
-    .string()
-    .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +18765550100')
-    .default('+18765550100'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Behind a reverse proxy that sets X-Forwarded-For/Host/Proto: trust them (off: they are ignored). */
-  TRUST_PROXY: Flag,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Requests a minute one IP may make to login and forgot-password. */
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  /** How many password hashes may run at once; each takes about 19 MiB. */
-  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** AES-256 key for payout account numbers: 32 bytes as 64 hex characters or base64. */
-  PAYOUT_ENCRYPTION_KEY: z
-    .string()
-    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
-    .optional(),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    /** Default: 127.0.0.1 when demo mode is inferred (nobody else can reach the demo accounts), else 0.0.0.0. */
+    HOST: z.string().min(1).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DEMO_MODE: Flag,
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('YaadCare <no-reply@yaadcare.jm>'),
+    SUPPORT_EMAIL: z.email().default('support@yaadcare.jm'),
+    /** The support line shown on /support, as dialled from abroad (E.164). */
+    SUPPORT_PHONE: z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +18765550100')
+      .default('+18765550100'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Behind a reverse proxy that sets X-Forwarded-For/Host/Proto: trust them (off: they are ignored). */
+    TRUST_PROXY: Flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Requests a minute one IP may make to login and forgot-password. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** How many password hashes may run at once; each takes about 19 MiB. */
+    HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** AES-256 key for payout account numbers: 32 bytes as 64 hex characters or base64. */
+    PAYOUT_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
+      .optional(),
+    /** S3-compatible object storage for uploaded files (ADR 0016): S3_BUCKET turns it on. */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, ".", "_", "-")')
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1 (or auto)')
+      .optional(),
+    /** Omitted for AWS itself; the store's URL otherwise (MinIO, R2, Spaces…). */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: Flag,
+  })
+  .superRefine(checkS3);
+
+/** A half-configured S3 stops the server naming the variable to set. */
+function checkS3(e: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
+  const others = [
+    'S3_REGION',
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+  ];
+  if (e.S3_BUCKET === undefined) {
+    const set = others.filter((k) => e[k] !== undefined);
+    if (set.length) need('S3_BUCKET', `required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set`);
+    return;
+  }
+  if (e.S3_REGION === undefined)
+    need('S3_REGION', 'required when S3_BUCKET is set (us-east-1 suits most S3-compatible servers)');
+  if (e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY === undefined)
+    need('S3_SECRET_ACCESS_KEY', 'required when S3_ACCESS_KEY_ID is set');
+  if (e.S3_SECRET_ACCESS_KEY !== undefined && e.S3_ACCESS_KEY_ID === undefined)
+    need('S3_ACCESS_KEY_ID', 'required when S3_SECRET_ACCESS_KEY is set');
+}
+
+/** Where uploaded files go when S3_BUCKET is set. Without keys the AWS SDK's own credential chain answers. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
@@ -54,6 +103,8 @@ export interface Env {
   authRateLimitPerMinute: number;
   hashConcurrency: number;
   payoutEncryptionKey?: string;
+  /** S3-compatible storage for uploaded files; undefined: files are kept in PostgreSQL (ADR 0016). */
+  s3?: S3Settings;
   /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
   startupWarnings: string[];
 }
@@ -153,6 +204,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     hashConcurrency: e.HASH_CONCURRENCY,
     payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY,
+    s3:
+      e.S3_BUCKET && e.S3_REGION
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     startupWarnings: demo.warnings,
   };
 }
