@@ -15,9 +15,14 @@ export { createLocalStorage } from './storage-local';
 export { createPostgresStorage } from './storage-postgres';
 export { createS3Storage } from './storage-s3';
 
-/** The one place the backend is chosen (ADR 0016): S3 when S3_BUCKET is set, else the database. */
-export function createStorageFromEnv(env: Pick<Env, 's3'>, db: Db): FileStorage {
-  return env.s3 ? createS3Storage(env.s3) : createPostgresStorage(db);
+/**
+ * The one place the backend is chosen (ADR 0016): S3 when S3_BUCKET is set, else the database. `db` may be
+ * left out only when S3 is configured (a command that needs no database).
+ */
+export function createStorageFromEnv(env: Pick<Env, 's3'>, db: Db | undefined): FileStorage {
+  if (env.s3) return createS3Storage(env.s3);
+  if (!db) throw new Error('File storage in PostgreSQL needs the database');
+  return createPostgresStorage(db);
 }
 
 /** Where the files are, for a start-up line or a command's report (never a secret). */
