@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import {
   createStorageFromEnv,
   describeStorage,
   type FileStorage,
+  leftoverFilesNotice,
   newStorageKey,
 } from './storage';
 import { createS3Client } from './storage-s3';
@@ -191,4 +192,17 @@ it('derives a content type from the extension the server gave the key', () => {
   expect(contentTypeOfKey('documents/1/ab.PDF')).toBe('application/pdf');
   expect(contentTypeOfKey('documents/1/ab.png')).toBe('image/png');
   expect(contentTypeOfKey('documents/1/ab')).toBe('application/octet-stream');
+});
+
+it('warns at start when DATA_DIR/files still holds files an older version wrote', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'yc-leftover-'));
+  try {
+    expect(leftoverFilesNotice(dataDir)).toBeUndefined();
+    mkdirSync(join(dataDir, 'files'));
+    expect(leftoverFilesNotice(dataDir)).toBeUndefined();
+    mkdirSync(join(dataDir, 'files', 'photos'));
+    expect(leftoverFilesNotice(dataDir)).toMatch(/npm run files:migrate/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { FileStorage } from './storage-keys';
@@ -31,4 +33,20 @@ export function describeStorage(env: Pick<Env, 's3'>): string {
   // The endpoint's origin only: a URL may carry credentials.
   const where = env.s3.endpoint ? ` at ${new URL(env.s3.endpoint).origin}` : ` in ${env.s3.region}`;
   return `S3 bucket ${env.s3.bucket}${where}`;
+}
+
+/**
+ * A line for the start-up log when DATA_DIR/files still holds what an older version wrote there: those files
+ * are not served until `npm run files:migrate` copies them (ADR 0016). Undefined when there is nothing.
+ */
+export function leftoverFilesNotice(dataDir: string): string | undefined {
+  const dir = join(dataDir, 'files');
+  let entries: string[];
+  try {
+    entries = readdirSync(dir).filter((name) => !name.startsWith('.'));
+  } catch {
+    return undefined;
+  }
+  if (!entries.length) return undefined;
+  return `WARNING: ${dir} holds uploaded files from an older version, which are not served from there any more. Run \`npm run files:migrate\` (with the server stopped on the embedded database) to copy them into the configured storage.`;
 }
