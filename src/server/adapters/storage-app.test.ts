@@ -1,20 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../db/schema';
 import type { S3Settings } from '../env';
-import { useAppWithFiles, verificationHelpers } from '../features/verification/testing';
-import { type TestContext, useTestApp } from '../test/harness';
+import { verificationHelpers } from '../features/verification/testing';
+import { useTestApp } from '../test/harness';
 import { startTestS3, type TestS3 } from '../test/s3';
 import { jpegPhoto, multipart } from '../test/uploads';
 import { upload } from '../test/verification';
 
-/** A document through the routes: its owner and admins read the bytes, a stranger and a visitor do not. */
-function privateDocumentChecks(t: TestContext) {
+// The whole app with S3 storage. On the default storage, PostgreSQL, verification-documents.test.ts and
+// account.test.ts check the same routes on every DB_KINDS.
+describe('the app on S3 storage (s3rver)', () => {
+  let s3: TestS3;
+  const env: { s3?: S3Settings } = {};
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    env.s3 = s3.settings;
+  });
+  // Registered after the server starts: the app's env reads `env.s3` when its own beforeAll runs.
+  const t = useTestApp('pglite', env);
+  afterAll(async () => {
+    await s3?.close();
+  });
   const { signIn } = verificationHelpers(t);
-  return async () => {
+
+  it('serves a document only to its owner and admins, never to a stranger or a visitor', async () => {
+    expect(t.app.storage.kind).toBe('s3');
     const owner = await signIn('caregiver');
-    const jpeg = await jpegPhoto(64, 48);
-    const res = await upload(t.app, owner.h, 'id', jpeg, 'id.jpg');
+    const res = await upload(t.app, owner.h, 'id', await jpegPhoto(64, 48), 'id.jpg');
     expect(res.statusCode, res.body).toBe(201);
+    expect(await t.database.db.$count(storedFiles)).toBe(0);
     const url: string = res.json().document.url;
     const own = await t.app.inject({ method: 'GET', url, headers: owner.h });
     expect(own.statusCode).toBe(200);
@@ -30,39 +44,9 @@ function privateDocumentChecks(t: TestContext) {
     const admin = await signIn('admin');
     const seen = await t.app.inject({ method: 'GET', url, headers: admin.h });
     expect(seen.rawPayload.equals(own.rawPayload)).toBe(true);
-    return own.rawPayload;
-  };
-}
-
-describe('the app on its default storage (PostgreSQL)', () => {
-  const t = useAppWithFiles('pglite', 'yc-storage-app-');
-  it('keeps uploaded documents in stored_files, readable only through the access-checked route', async () => {
-    expect(t.app.storage.kind).toBe('postgres');
-    const bytes = await privateDocumentChecks(t)();
-    const rows = await t.database.db.select({ bytes: storedFiles.bytes }).from(storedFiles);
-    expect(rows.some((r) => r.bytes.equals(bytes))).toBe(true);
-  });
-});
-
-describe('the app on S3 storage (s3rver)', () => {
-  let s3: TestS3;
-  const env: { s3?: S3Settings } = {};
-  beforeAll(async () => {
-    s3 = await startTestS3();
-    env.s3 = s3.settings;
-  });
-  // Registered after the server starts: the app's env reads `env.s3` when its own beforeAll runs.
-  const t = useTestApp('pglite', env);
-  afterAll(async () => {
-    await s3?.close();
   });
 
-  it('serves documents only to their owner and admins, and profile photos to anyone', async () => {
-    expect(t.app.storage.kind).toBe('s3');
-    await privateDocumentChecks(t)();
-    expect(await t.database.db.$count(storedFiles)).toBe(0);
-
-    const { signIn } = verificationHelpers(t);
+  it('stores and serves profile photos', async () => {
     const family = await signIn('family');
     const photo = multipart({
       field: 'photo',
