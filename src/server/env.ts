@@ -5,52 +5,50 @@ const Flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-    /** Default: 127.0.0.1 when demo mode is inferred (nobody else can reach the demo accounts), else 0.0.0.0. */
-    HOST: z.string().min(1).optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    DEMO_MODE: Flag,
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    MAIL_FROM: z.string().min(3).default('YaadCare <no-reply@yaadcare.jm>'),
-    SUPPORT_EMAIL: z.email().default('support@yaadcare.jm'),
-    /** The support line shown on /support, as dialled from abroad (E.164). */
-    SUPPORT_PHONE: z
-      .string()
-      .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +18765550100')
-      .default('+18765550100'),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /** Behind a reverse proxy that sets X-Forwarded-For/Host/Proto: trust them (off: they are ignored). */
-    TRUST_PROXY: Flag,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Requests a minute one IP may make to login and forgot-password. */
-    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-    /** How many password hashes may run at once; each takes about 19 MiB. */
-    HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-    /** AES-256 key for payout account numbers: 32 bytes as 64 hex characters or base64. */
-    PAYOUT_ENCRYPTION_KEY: z
-      .string()
-      .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
-      .optional(),
-    /** S3-compatible object storage for uploaded files (ADR 0016): S3_BUCKET turns it on. */
-    S3_BUCKET: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, ".", "_", "-")')
-      .optional(),
-    S3_REGION: z
-      .string()
-      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1 (or auto)')
-      .optional(),
-    /** Omitted for AWS itself; the store's URL otherwise (MinIO, R2, Spaces…). */
-    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: Flag,
-  })
-  .superRefine(checkS3);
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /** Default: 127.0.0.1 when demo mode is inferred (nobody else can reach the demo accounts), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DEMO_MODE: Flag,
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('YaadCare <no-reply@yaadcare.jm>'),
+  SUPPORT_EMAIL: z.email().default('support@yaadcare.jm'),
+  /** The support line shown on /support, as dialled from abroad (E.164). */
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +18765550100')
+    .default('+18765550100'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Behind a reverse proxy that sets X-Forwarded-For/Host/Proto: trust them (off: they are ignored). */
+  TRUST_PROXY: Flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests a minute one IP may make to login and forgot-password. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** How many password hashes may run at once; each takes about 19 MiB. */
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** AES-256 key for payout account numbers: 32 bytes as 64 hex characters or base64. */
+  PAYOUT_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
+    .optional(),
+  /** S3-compatible object storage for uploaded files (ADR 0016): S3_BUCKET turns it on. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, ".", "_", "-")')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1 (or auto)')
+    .optional(),
+  /** Omitted for AWS itself; the store's URL otherwise (MinIO, R2, Spaces…). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: Flag,
+});
 
 /** A half-configured S3 stops the server naming the variable to set. */
 function checkS3(e: Record<string, unknown>, ctx: z.RefinementCtx) {
@@ -174,7 +172,7 @@ export function resolveDemoMode(input: DemoModeInput): DemoModeDecision {
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = EnvSchema.superRefine(checkS3).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment — ${lines.join('; ')}`);
