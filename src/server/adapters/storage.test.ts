@@ -33,7 +33,7 @@ function storageContract(storage: () => FileStorage) {
     expect(Buffer.isBuffer(back)).toBe(true);
     expect(back?.equals(BINARY)).toBe(true);
     expect(await s.size(key)).toBe(BINARY.length);
-    const big = Buffer.alloc(3 * 1024 * 1024 + 17, 0xa5);
+    const big = Buffer.alloc(1024 * 1024 + 17, 0xa5);
     const bigKey = newStorageKey('documents/7', 'jpg');
     await s.put(bigKey, big, 'image/jpeg');
     expect((await s.get(bigKey))?.equals(big)).toBe(true);
