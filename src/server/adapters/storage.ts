@@ -48,5 +48,5 @@ export function leftoverFilesNotice(dataDir: string): string | undefined {
     return undefined;
   }
   if (!entries.length) return undefined;
-  return `WARNING: ${dir} holds uploaded files from an older version, which are not served from there any more. Run \`npm run files:migrate\` (with the server stopped on the embedded database) to copy them into the configured storage.`;
+  return `WARNING: ${dir} holds uploaded files from an older version, which are not served from there any more. Run \`npm run files:migrate\` (with the server stopped on the embedded database) to copy them into the configured storage; \`npm run files:migrate -- --delete\` removes them once their copies are verified.`;
 }
