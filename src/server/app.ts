@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,7 +13,7 @@ import { stdSerializers } from 'pino';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } from './adapters/mailer';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
-import { createLocalStorage, type FileStorage } from './adapters/storage';
+import { createStorageFromEnv, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
 import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
@@ -169,8 +168,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db, echo)),
   );
   app.decorate('sms', opts.sms ?? createOutboxSms(database.db, echo));
-  // Uploaded files: private, under DATA_DIR/files (never served as static files).
-  app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
+  // Uploaded files: private, in PostgreSQL or an S3 bucket (ADR 0016), served only by access-checked routes.
+  app.decorate('storage', opts.storage ?? createStorageFromEnv(env, database.db));
   app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

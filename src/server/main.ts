@@ -1,3 +1,4 @@
+import { describeStorage, leftoverFilesNotice } from './adapters/storage';
 import { buildApp } from './app';
 import { databaseOptionsFromEnv, openDatabase } from './db/client';
 import { seedBadgeCatalog } from './db/demo-data/badges';
@@ -62,10 +63,13 @@ async function main() {
   await app.listen({ port: env.port, host: env.host });
   const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.dataDir}`;
   console.log(
-    `\nYaadCare is running at http://localhost:${env.port} (listening on ${env.host})  —  database: ${where}${env.demoMode ? ', demo mode' : ''}\n`,
+    `\nYaadCare is running at http://localhost:${env.port} (listening on ${env.host})  —  database: ${where}, files: ${describeStorage(env)}${env.demoMode ? ', demo mode' : ''}\n`,
   );
   // Demo mode forced on a public address, or refused there: said last, where it is seen.
   for (const line of env.startupWarnings) console.warn(`${line}\n`);
+  // Files an older version kept on disk are not served until files:migrate copies them (ADR 0016).
+  const leftover = leftoverFilesNotice(env.dataDir);
+  if (leftover) console.warn(`${leftover}\n`);
 }
 
 main().catch((err) => {
