@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ErrorResponse } from '../../../shared/contracts/common';
 import { notFound } from '../../errors';
 import { AVATAR_FILE_PATTERN, renderAvatarSvg } from './avatar';
 
@@ -11,7 +12,16 @@ const DRAWING_VERSION = '1';
  * fully decides the picture), and locked down with its own CSP because an SVG is a document.
  */
 export default async function avatarRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { file: string } }>('/avatars/:file', async (request, reply) => {
+  const schema = {
+    tags: ['users'],
+    summary: 'A generated avatar drawing (`<slug>.svg`), for users without a photo; cacheable forever',
+    response: { 404: ErrorResponse },
+    otherResponses: {
+      200: { description: 'The SVG picture', contentType: 'image/svg+xml' },
+      304: { description: 'Not modified (If-None-Match matched the ETag)' },
+    },
+  };
+  app.get<{ Params: { file: string } }>('/avatars/:file', { schema }, async (request, reply) => {
     const { file } = request.params;
     if (typeof file !== 'string' || !AVATAR_FILE_PATTERN.test(file)) {
       throw notFound('Not found');
