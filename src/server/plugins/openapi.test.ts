@@ -104,7 +104,7 @@ describe('the document of a route, completed from its access', () => {
       {
         schema: {
           operationId: 'getAFile',
-          otherResponses: { 200: { description: 'A file', contentType: 'image/png' } },
+          otherResponses: { 200: { description: 'A file', contentType: 'image/png' }, 404: 'error' },
         },
       },
       async () => '',
@@ -136,6 +136,9 @@ describe('the document of a route, completed from its access', () => {
     expect(file.responses['200']).toEqual({
       description: 'A file',
       content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+    });
+    expect(file.responses['404'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorResponse',
     });
     expect(Object.keys(doc.components.schemas ?? {})).toEqual(['ErrorResponse']);
   });

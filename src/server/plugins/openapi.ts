@@ -16,9 +16,10 @@ declare module 'fastify' {
   interface FastifySchema {
     /**
      * Document only: the answers of a route that does not answer JSON (a file, a page, a stream, a redirect),
-     * by status. `contentType` omitted: no body (a redirect).
+     * by status. `contentType` omitted: no body (a redirect). 'error': the ErrorResponse body, for a route
+     * without zod response schemas.
      */
-    otherResponses?: Record<number, { description: string; contentType?: string }>;
+    otherResponses?: Record<number, { description: string; contentType?: string } | 'error'>;
   }
 }
 
@@ -126,12 +127,15 @@ function bodySchemaOf(contentType: string) {
 /** @fastify/swagger's per-route transform: zod to JSON schema, then what the route's access implies. */
 function transform({ schema, url, route, openapiObject }: TransformInput) {
   const method = [route.method].flat()[0] as string;
-  const own = schema ?? {};
+  const { otherResponses = {}, ...own } = schema ?? {};
   if (own.hide) return { schema: { hide: true }, url };
   const responses: Record<string, unknown> = { ...(own.response as Record<string, unknown> | undefined) };
   // Error bodies are the one ErrorResponse component, with a description of the status.
   for (const [status, body] of Object.entries(responses)) {
     if (body === ErrorResponse) responses[status] = errorBody(Number(status));
+  }
+  for (const [status, other] of Object.entries(otherResponses)) {
+    if (other === 'error') responses[status] = errorBody(Number(status));
   }
   for (const status of inheritedErrors(method, url, route)) responses[status] ??= errorBody(status);
   // Whatever else goes wrong (a 5xx) is the same error body, without detail.
@@ -139,15 +143,16 @@ function transform({ schema, url, route, openapiObject }: TransformInput) {
     description: 'Any other error (a 5xx): the error body, without detail',
     content: { 'application/json': { schema: ErrorResponse } },
   };
-  const { otherResponses, ...rest } = own;
   const converted = zodTransform({
-    schema: { ...rest, response: responses },
+    schema: { ...own, response: responses },
     url,
     route,
     openapiObject,
   } as Parameters<typeof zodTransform>[0]);
   const out = converted.schema as RouteSchema & { response: Record<string, unknown> };
-  for (const [status, { description, contentType }] of Object.entries(otherResponses ?? {})) {
+  for (const [status, other] of Object.entries(otherResponses)) {
+    if (other === 'error') continue;
+    const { description, contentType } = other;
     out.response[status] = contentType
       ? { description, content: { [contentType]: { schema: bodySchemaOf(contentType) } } }
       : { description, type: 'null' }; // no body: @fastify/swagger leaves out `content` for type null
