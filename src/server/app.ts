@@ -3,12 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } from './adapters/mailer';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
@@ -46,6 +41,7 @@ import { verificationRoutes } from './features/verification/routes';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { openApiOptions } from './plugins/openapi';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
@@ -176,25 +172,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'YaadCare API',
-        version: '0.1.0',
-        description:
-          'Find, book, message and pay caregivers in Jamaica. Authenticate with the session cookie (web app; writes need ' +
-          'X-Requested-With or a same-origin Origin header) or `Authorization: Bearer <token>` from login/signup.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'yc_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document's options and per-route completion (security, errors, operationIds): plugins/openapi.ts.
+  await app.register(swagger, openApiOptions(env));
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
   await app.register(securityPlugin);

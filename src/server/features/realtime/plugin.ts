@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorResponse } from '../../../shared/contracts/common';
 import type { RealtimeEvent } from '../../../shared/contracts/messages';
 import type { Db } from '../../db/client';
 import { sessions as sessionsTable, users } from '../../db/schema';
@@ -115,6 +116,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         summary:
           'Server-sent events for the signed-in user: new messages, read receipts and notifications ' +
           '(data lines are JSON with a type). Reconnect with backoff and refetch on a dropped stream.',
+        response: { 403: ErrorResponse },
+        otherResponses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
       },
     },
     async (req, reply) => {
