@@ -34,6 +34,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
     .optional(),
+  /** SIGTERM: how long finishing requests, streams and jobs may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  /** Run every background job this often instead of its own interval (tests; leave unset in production). */
+  JOBS_EVERY_MS: z.coerce.number().int().min(50).optional(),
 });
 
 export interface Env {
@@ -54,6 +58,10 @@ export interface Env {
   authRateLimitPerMinute: number;
   hashConcurrency: number;
   payoutEncryptionKey?: string;
+  /** SIGTERM: the longest a graceful stop may take (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** Every job's interval when set (JOBS_EVERY_MS; tests), else each job's own. */
+  jobsEveryMs?: number;
   /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
   startupWarnings: string[];
 }
@@ -153,6 +161,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     hashConcurrency: e.HASH_CONCURRENCY,
     payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobsEveryMs: e.JOBS_EVERY_MS,
     startupWarnings: demo.warnings,
   };
 }
