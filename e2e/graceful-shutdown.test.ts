@@ -22,7 +22,11 @@ afterAll(() => {
 });
 
 /** The database the server will use, and how the test reads it once the server is gone. */
-async function database(kind: (typeof DB_KINDS)[number]) {
+async function database(kind: (typeof DB_KINDS)[number]): Promise<{
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  done: () => Promise<void>;
+}> {
   if (kind === 'postgres') {
     const db = await openTestDatabase('postgres');
     return { env: { DATABASE_URL: db.url ?? '' }, open: async () => db, done: () => db.close() };
