@@ -178,7 +178,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     for (const conns of byUser.values()) {
       for (const conn of conns) {
         // The connection closes with the stream (it was keep-alive): nothing is left for the server to await.
-        conn.res.end(`retry: ${drainRetryMs()}\n\n`, () => conn.res.socket?.end());
+        // (Taken now: the response lets go of its socket once it has finished.)
+        const socket = conn.res.socket;
+        conn.res.end(`retry: ${drainRetryMs()}\n\n`, () => socket?.end());
       }
     }
     byUser.clear();
