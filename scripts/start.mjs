@@ -1,7 +1,7 @@
 // `npm start` runs the compiled server (dist/server/main.js); `node scripts/start.mjs <tool> [args]` runs one
 // of its command-line tools (dist/server/cli/<tool>.js: seed, admin-create, payouts). Plain JavaScript, no
-// tsx (ADR 0017). Outside production, what is missing or older than its sources is built first; with
-// NODE_ENV=production nothing is built here (the deploy ran `npm run build`, and dev tools may be absent).
+// tsx (ADR 0017). What is missing or older than its sources is built first, as long as the build tool is
+// installed; a production install without dev dependencies runs the build it was given (`npm run build`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,25 +21,39 @@ function newest(dir) {
 }
 const olderThan = (sources) => (file) => !existsSync(file) || statSync(file).mtimeMs < sources;
 
-function run(script, what) {
+function installed(pkg) {
+  try {
+    import.meta.resolve(pkg);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `npm run <script>` when `tool` is installed; otherwise says so (and goes on with what is built). */
+function build(script, what, tool) {
+  if (!installed(tool)) {
+    console.warn(
+      `Note: ${what} is missing or older than its sources, and ${tool} is not installed to build it.`,
+    );
+    return;
+  }
   console.log(`Building ${what}…`);
   const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (process.env.NODE_ENV !== 'production') {
-  const shared = newest(join(root, 'src/shared'));
-  const webStale = olderThan(Math.max(shared, newest(join(root, 'src/web'))));
-  const serverStale = olderThan(Math.max(shared, newest(join(root, 'src/server'))));
-  // The web app (and its server renderer) only matter to the server itself, not to the tools.
-  if (
-    !tool &&
-    (webStale(join(root, 'dist/web/index.html')) || webStale(join(root, 'dist/ssr/entry-server.js')))
-  )
-    run('build:web', 'the web app');
-  // One build writes the server and every tool: main.js stands for all of them.
-  if (serverStale(join(root, 'dist/server/main.js'))) run('build:server', 'the server');
-}
+const shared = newest(join(root, 'src/shared'));
+const webStale = olderThan(Math.max(shared, newest(join(root, 'src/web'))));
+const serverStale = olderThan(Math.max(shared, newest(join(root, 'src/server'))));
+// The web app (and its server renderer) only matter to the server itself, not to the tools.
+if (
+  !tool &&
+  (webStale(join(root, 'dist/web/index.html')) || webStale(join(root, 'dist/ssr/entry-server.js')))
+)
+  build('build:web', 'the web app', 'vite');
+// One build writes the server and every tool: main.js stands for all of them.
+if (serverStale(join(root, 'dist/server/main.js'))) build('build:server', 'the server', 'esbuild');
 if (!existsSync(entry)) {
   const known = existsSync(join(root, 'dist/server/cli'))
     ? readdirSync(join(root, 'dist/server/cli'))
