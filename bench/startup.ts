@@ -103,9 +103,11 @@ async function startOnce(subject: Subject, env: Record<string, string>): Promise
   const url = `http://127.0.0.1:${port}/api/health`;
   let output = '';
   const started = performance.now();
+  // The database is the target's alone: never DATABASE_URL (the server that hosts the targets) or DATA_DIR.
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   const child = spawn(process.execPath, COMMANDS[subject], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
