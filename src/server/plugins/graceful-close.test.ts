@@ -1,8 +1,9 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import type { Database } from '../db/client';
 import { sessions } from '../features/auth/sessions';
 import { type Job, startScheduler } from '../jobs/scheduler';
 import { createUser } from '../test/factories';
@@ -38,12 +39,21 @@ function gate() {
   return { open, opened };
 }
 
+let shared: Database;
+beforeAll(async () => {
+  shared = await openTestDatabase('pglite');
+});
+afterAll(async () => {
+  await shared?.close();
+});
+
 /**
- * A listening app on PGlite with a request that answers only when told (`release`). With `holdClose`, a
- * stop is held in a last preClose hook (after realtime drained and jobs stopped) until `hold.release()`.
+ * A listening app with a request that answers only when told (`release`). With `holdClose`, a stop is
+ * held in a last preClose hook (after realtime drained and jobs stopped) until `hold.release()`. The apps
+ * share one PGlite database (one boot for the file); each app's `database.close` is a spy.
  */
 async function listeningApp({ holdClose = false, jobs = [] as Job[] } = {}) {
-  const database = await openTestDatabase('pglite');
+  const database = { ...shared, close: vi.fn(async () => {}) };
   const app = await buildApp({ env: testEnv(), database, logger: false });
   const entered = gate();
   const release = gate();
@@ -111,21 +121,18 @@ describe('graceful close (SIGTERM)', () => {
     expect(stream.retryMs).toBeLessThan(1500);
     // …the job was told to stop…
     await expect.poll(() => sawAbort).toBe(true);
-    // …and the request in flight is answered in full, telling its client to use a new connection.
-    let closed = false;
-    void closing.then(() => {
-      closed = true;
-    });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(closed).toBe(false);
+    // …the database stays open for the request in flight…
+    expect(database.close).not.toHaveBeenCalled();
+    // …which is answered in full, telling its client to use a new connection…
     release.open();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ done: true });
     expect(res.headers.connection).toBe('close');
 
+    // …and then the database closes.
     await closing;
-    await expect(database.ping()).rejects.toThrow();
+    expect(database.close).toHaveBeenCalledOnce();
   });
 
   it('answers a stream opened while stopping with the retry hint alone, and closes its connection', async () => {
