@@ -41,6 +41,7 @@ import { verificationRoutes } from './features/verification/routes';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { openApiOptions } from './plugins/openapi';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
@@ -146,6 +147,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // X-Forwarded-For/Host/Proto (req.ip, req.host, req.protocol) only behind a proxy we were told about.
     trustProxy: env.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Stopping: a request already on a connection is answered (with Connection: close), not refused with
+    // a 503 (plugins/graceful-close.ts, ADR 0017).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): other bodies get a 415, not a guess.
@@ -174,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   // The document's options and per-route completion (security, errors, operationIds): plugins/openapi.ts.
   await app.register(swagger, openApiOptions(env));
+  await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
   await app.register(securityPlugin);

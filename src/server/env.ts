@@ -48,6 +48,10 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: Flag,
+  /** SIGTERM: how long finishing requests, streams and jobs may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  /** Run every background job this often instead of its own interval (tests; leave unset in production). */
+  JOBS_EVERY_MS: z.coerce.number().int().min(50).optional(),
 });
 
 /** A half-configured S3 stops the server naming the variable to set. */
@@ -103,6 +107,10 @@ export interface Env {
   payoutEncryptionKey?: string;
   /** S3-compatible storage for uploaded files; undefined: files are kept in PostgreSQL (ADR 0016). */
   s3?: S3Settings;
+  /** SIGTERM: the longest a graceful stop may take (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** Every job's interval when set (JOBS_EVERY_MS; tests), else each job's own. */
+  jobsEveryMs?: number;
   /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
   startupWarnings: string[];
 }
@@ -213,6 +221,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobsEveryMs: e.JOBS_EVERY_MS,
     startupWarnings: demo.warnings,
   };
 }

@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import { loadEnv } from './env';
 import { JOBS } from './jobs';
 import { startScheduler } from './jobs/scheduler';
+import { closeGracefully } from './plugins/graceful-close';
 
 /** Starts the server: env → database (migrated) → demo data when asked → listen; stops cleanly on signals. */
 async function main() {
@@ -34,8 +35,9 @@ async function main() {
   }
 
   const app = await buildApp({ env, database });
-  // Background jobs run only in the server process; stopped before the database closes.
-  const stopJobs = startScheduler(app, JOBS);
+  // Background jobs run only in the server process; stopped (runs in progress told to stop and awaited,
+  // their locks released) before the database closes.
+  const stopJobs = startScheduler(app, JOBS, { everyMs: env.jobsEveryMs });
   app.addHook('preClose', async () => {
     await stopJobs();
   });
@@ -43,14 +45,14 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests, closing the database');
+    app.log.info({ signal }, 'stopping: no new connections; finishing requests, streams and jobs');
     const force = setTimeout(() => {
-      app.log.error('did not stop within 10 s; exiting');
+      app.log.error(`did not stop within ${env.shutdownTimeoutMs} ms; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, env.shutdownTimeoutMs);
     force.unref();
     try {
-      await app.close();
+      await closeGracefully(app);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while stopping');

@@ -10,15 +10,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
+import { PROJECT_ROOT } from '../paths';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const REDOCLY = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+const REDOCLY = join(PROJECT_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
 /** The document the app serves, built without a server or a data directory. */
 async function buildOpenApiDocument(): Promise<unknown> {
@@ -41,7 +40,7 @@ interface LintTotals {
 
 function redocly(args: string[]) {
   return spawnSync(process.execPath, [REDOCLY, 'lint', ...args], {
-    cwd: ROOT,
+    cwd: PROJECT_ROOT,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     // No telemetry, no update check: CI reaches only the package registries.
@@ -71,7 +70,7 @@ async function main(): Promise<number> {
   try {
     const file = out ? resolve(out) : join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(await buildOpenApiDocument(), null, 2));
-    const config = ['--config', join(ROOT, 'redocly.yaml')];
+    const config = ['--config', join(PROJECT_ROOT, 'redocly.yaml')];
     const json = redocly([file, ...config, '--format', 'json', '--max-problems', '10000']);
     let totals: LintTotals;
     try {
