@@ -9,6 +9,7 @@ import { createCaregiver, createUser } from '../src/server/test/factories';
 import { openTestDatabase } from '../src/server/test/harness';
 import { type RunningServer, startServerProcess } from '../src/server/test/process';
 import { connectSse } from '../src/server/test/sse';
+import { multipart, pdfDocument } from '../src/server/test/uploads';
 
 /**
  * Two compiled server processes on one PostgreSQL database, as a deployment behind a load balancer runs
@@ -184,5 +185,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
 
   // FILES: the storage helper moves uploads into PostgreSQL; the lead adds here, on merge, the check that a
   // file uploaded through A is served by B (and refused to someone else on both).
-  it.todo('serves a file uploaded through A from B (storage in PostgreSQL)');
+  it('serves a document uploaded through A from B to its owner only (files in PostgreSQL)', async () => {
+    const caregiver = await signedIn('caregiver');
+    const stranger = await signedIn('caregiver');
+    const pdf = pdfDocument();
+    const form = multipart(
+      { field: 'document', filename: 'police.pdf', contentType: 'application/pdf', data: pdf },
+      { documentType: 'police' },
+    );
+    const uploaded = await fetch(`${a.url}/api/verification/document/upload`, {
+      method: 'POST',
+      headers: { ...form.headers, authorization: `Bearer ${caregiver.token}` },
+      body: form.payload,
+    });
+    expect(uploaded.status).toBe(201);
+    const { document } = (await uploaded.json()) as { document: { id: number } };
+    const fromB = (token: string) =>
+      fetch(`${b.url}/api/verification/documents/${document.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const own = await fromB(caregiver.token);
+    expect(own.status).toBe(200);
+    expect(Buffer.from(await own.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await fromB(stranger.token)).status).toBe(403);
+  });
 });
