@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } from './adapters/mailer';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
-import { createLocalStorage, type FileStorage } from './adapters/storage';
+import { createStorageFromEnv, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
 import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
@@ -48,7 +42,9 @@ import { createLogContext, type LogContext } from './log-context';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { metricsPlugin } from './plugins/metrics';
+import { openApiOptions } from './plugins/openapi';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { registerTracing } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
@@ -164,6 +160,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // X-Forwarded-For/Host/Proto (req.ip, req.host, req.protocol) only behind a proxy we were told about.
     trustProxy: env.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Stopping: a request already on a connection is answered (with Connection: close), not refused with
+    // a 503 (plugins/graceful-close.ts, ADR 0017).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): other bodies get a 415, not a guess.
@@ -183,8 +182,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db, echo)),
   );
   app.decorate('sms', opts.sms ?? createOutboxSms(database.db, echo));
-  // Uploaded files: private, under DATA_DIR/files (never served as static files).
-  app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
+  // Uploaded files: private, in PostgreSQL or an S3 bucket (ADR 0016), served only by access-checked routes.
+  app.decorate('storage', opts.storage ?? createStorageFromEnv(env, database.db));
   app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
   // First of all hooks: the answer carries the request id, and whatever logs during the request, through any
   // logger (a service's app.log too), writes it on its lines.
@@ -197,25 +196,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { token: env.metricsToken });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'YaadCare API',
-        version: '0.1.0',
-        description:
-          'Find, book, message and pay caregivers in Jamaica. Authenticate with the session cookie (web app; writes need ' +
-          'X-Requested-With or a same-origin Origin header) or `Authorization: Bearer <token>` from login/signup.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'yc_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document's options and per-route completion (security, errors, operationIds): plugins/openapi.ts.
+  await app.register(swagger, openApiOptions(env));
+  await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
   await app.register(securityPlugin);

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { scrubQueryErrorsAtSource } from './query-errors';
 import * as schema from './schema';
@@ -55,7 +55,8 @@ export interface PoolStats {
   max: number;
 }
 
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/** The extensions every embedded database is opened with (the backup opens data dirs with them too). */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -74,13 +75,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       const dir = join(options.dataDir, 'pglite');
       mkdirSync(dirname(dir), { recursive: true });
-      client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
+      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema });
   const held = new Set<number>();

@@ -18,6 +18,12 @@ export interface Job {
 export interface JobContext {
   app: FastifyInstance;
   now: Date;
+  /**
+   * Aborted when the server stops (SIGTERM). A job working through many items checks it between items
+   * and returns early: the item in hand is finished (each is its own transaction), the job's lock is
+   * released at once, and the rest is picked up by the next run on any instance (jobs are idempotent).
+   */
+  signal: AbortSignal;
 }
 
 /** A stable 31-bit key for a job name (advisory locks take a bigint; keep clear of the migration lock). */
@@ -39,6 +45,7 @@ export async function runJob(
   app: FastifyInstance,
   job: Job,
   now = new Date(),
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<{ ran: boolean; result?: unknown }> {
   return app.logContext.run(backgroundRun('job', job.name), async () => {
     let ran = false;
@@ -47,7 +54,7 @@ export async function runJob(
     try {
       const result = await app.database.withExclusiveLock(jobLockKey(job.name), async () => {
         ran = true;
-        return job.run({ app, now });
+        return job.run({ app, now, signal });
       });
       app.metrics.jobRun(job.name, ran ? 'ok' : 'skipped', seconds());
       if (ran && result !== undefined) app.log.info({ result }, 'job ran');
@@ -60,24 +67,37 @@ export async function runJob(
   });
 }
 
-/** Starts the timers; returns a function that stops them and waits for runs in progress. */
-export function startScheduler(app: FastifyInstance, jobs: readonly Job[]): () => Promise<void> {
+export interface SchedulerOptions {
+  /** Run every job this often instead of its own interval, first run included (JOBS_EVERY_MS: tests). */
+  everyMs?: number;
+}
+
+/**
+ * Starts the timers; returns a function that stops them: no new runs, runs in progress are told to stop
+ * (their signal aborts) and awaited, so their locks are released before the database closes.
+ */
+export function startScheduler(
+  app: FastifyInstance,
+  jobs: readonly Job[],
+  options: SchedulerOptions = {},
+): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   let stopped = false;
   for (const job of jobs) {
     app.metrics.declareJob(job.name);
     const tick = () => {
       if (stopped) return;
       // runJob logged the failure, with the run's id.
-      const p = runJob(app, job)
+      const p = runJob(app, job, new Date(), stopping.signal)
         .catch(() => {})
         .finally(() => running.delete(p));
       running.add(p);
     };
     // First run soon after start (spread out), then on the interval.
-    const first = setTimeout(tick, 5_000 + Math.floor(Math.random() * 5_000));
-    const every = setInterval(tick, job.everyMs);
+    const first = setTimeout(tick, options.everyMs ?? 5_000 + Math.floor(Math.random() * 5_000));
+    const every = setInterval(tick, options.everyMs ?? job.everyMs);
     first.unref();
     every.unref();
     timers.push(first, every);
@@ -85,6 +105,7 @@ export function startScheduler(app: FastifyInstance, jobs: readonly Job[]): () =
   return async () => {
     stopped = true;
     for (const t of timers) clearTimeout(t);
+    stopping.abort();
     await Promise.allSettled([...running]);
   };
 }

@@ -173,6 +173,9 @@ export async function verificationRoutes(app: FastifyInstance) {
         tags: ['verification'],
         summary: 'A document’s file, as an attachment: its owner or an admin only',
         params: IdParam,
+        otherResponses: {
+          200: { description: 'The file (a PDF or an image)', contentType: 'application/octet-stream' },
+        },
       },
     },
     async (req, reply) => {
