@@ -2,10 +2,9 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from './app';
-import { openDatabase } from './db/client';
 import { runJob } from './jobs/scheduler';
 import { createUser } from './test/factories';
-import { testEnv } from './test/harness';
+import { openTestDatabase, testEnv } from './test/harness';
 
 type Line = Record<string, unknown> & { msg?: string };
 
@@ -25,7 +24,7 @@ describe('every log line carries a correlation id', () => {
     app = await buildApp({
       // Demo mode: the outbox mailer prints each mail through app.log, from inside the request that sent it.
       env: testEnv({ demoMode: true }),
-      database: await openDatabase({ kind: 'pglite-memory' }),
+      database: await openTestDatabase('pglite'),
       logger: { ...(loggerOptions('info') as object), stream },
     });
     // What a service built once does: log through app.log (not req.log), then fail.

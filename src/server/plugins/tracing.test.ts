@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type Database, openDatabase } from '../db/client';
+import type { Database } from '../db/client';
 import { loadEnv } from '../env';
-import { testEnv } from '../test/harness';
+import { openTestDatabase, testEnv } from '../test/harness';
 
 interface OtlpAttribute {
   key: string;
@@ -39,7 +39,7 @@ describe('OpenTelemetry tracing', () => {
   const shared = () => ({ ...database, close: async () => {} });
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite-memory' });
+    database = await openTestDatabase('pglite');
     collector = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
