@@ -80,7 +80,7 @@ beforeAll(async () => {
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
   }
-  [server, browser] = await Promise.all([startServerProcess(env, 120_000), launchBrowser()]);
+  [server, browser] = await Promise.all([startServerProcess(env, 120_000, { built: true }), launchBrowser()]);
 });
 
 afterAll(async () => {

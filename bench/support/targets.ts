@@ -11,6 +11,10 @@ export interface Target {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL database name (its backends are the benchmark's database CPU). */
   databaseName?: string;
+  /** PGlite: the data directory (for a server process started on it). */
+  dataDir?: string;
+  /** PostgreSQL: the database's URL (for a server process started on it). */
+  url?: string;
   open(): Promise<Database>;
   cleanup(): Promise<void>;
 }
@@ -20,6 +24,7 @@ export function pgliteTarget(purpose: string): Target {
   const dir = mkdtempSync(join(tmpdir(), 'yaadcare-bench-'));
   return {
     kind: 'pglite',
+    dataDir: dir,
     open: () => openDatabase({ kind: 'pglite', dataDir: dir, purpose }),
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
@@ -45,6 +50,7 @@ export function postgresTarget(adminUrl: string, poolSize: number): Target {
   return {
     kind: 'postgres',
     databaseName: name,
+    url: url.toString(),
     async open() {
       await admin(`create database ${name}`);
       created = true;

@@ -43,9 +43,11 @@ export async function startServer({ timeoutMs = 90_000 }: { timeoutMs?: number }
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'yaadcare-e2e-'));
   // The journeys log in many times from one address: lift the per-IP limit, not the per-account one.
+  // The compiled server, as production runs it (npm run test:e2e builds it first).
   const server = await startServerProcess(
     { DATA_DIR: dataDir, DEMO_MODE: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
     timeoutMs,
+    { built: true },
   );
   let adminToken: Promise<string> | undefined;
   const signInAdmin = async () => {

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } from './adapters/mailer';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
-import { createLocalStorage, type FileStorage } from './adapters/storage';
+import { createStorageFromEnv, type FileStorage } from './adapters/storage';
 import type { Database, Db } from './db/client';
 import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
@@ -44,10 +38,15 @@ import { statsRoutes } from './features/stats/routes';
 import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
+import { createLogContext, type LogContext } from './log-context';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
+import { metricsPlugin } from './plugins/metrics';
+import { openApiOptions } from './plugins/openapi';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
+import { registerTracing } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
 import { servicesPlugin } from './services';
@@ -63,6 +62,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The clock of time-based rules (rate-limit windows); tests pass their own. */
     now: () => Date;
+    /** Correlation ids (reqId, a job's runId) on every log line, whichever logger writes it. */
+    logContext: LogContext;
   }
 }
 
@@ -108,6 +109,7 @@ const SECRET_FIELDS = [
   'cvv',
   'phone',
   'params',
+  'metricsToken',
 ];
 const SECRET_PATHS = [
   ...['', '*.', '*.*.', '*.*.*.'].flatMap((prefix) => SECRET_FIELDS.map((f) => `${prefix}${f}`)),
@@ -139,10 +141,17 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** The logger options with the log context's mixin (whatever options a caller gave). */
+function withLogContext(logger: FastifyServerOptions['logger'], logContext: LogContext) {
+  if (!logger) return logger;
+  return { ...(logger === true ? {} : logger), mixin: logContext.mixin };
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = opts;
+  const logContext = createLogContext();
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(env.logLevel),
+    logger: withLogContext(opts.logger ?? loggerOptions(env.logLevel), logContext),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -151,6 +160,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // X-Forwarded-For/Host/Proto (req.ip, req.host, req.protocol) only behind a proxy we were told about.
     trustProxy: env.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Stopping: a request already on a connection is answered (with Connection: close), not refused with
+    // a 503 (plugins/graceful-close.ts, ADR 0017).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): other bodies get a 415, not a guess.
@@ -161,6 +173,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('now', opts.now ?? (() => new Date()));
+  app.decorate('logContext', logContext);
   // Demo mode only: what the outbox keeps is printed to the log too (links and codes: never outside it).
   const echo: OutboxEcho | undefined = env.demoMode ? (line) => app.log.info(line) : undefined;
   app.decorate(
@@ -169,33 +182,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db, echo)),
   );
   app.decorate('sms', opts.sms ?? createOutboxSms(database.db, echo));
-  // Uploaded files: private, under DATA_DIR/files (never served as static files).
-  app.decorate('storage', opts.storage ?? createLocalStorage(join(env.dataDir, 'files')));
+  // Uploaded files: private, in PostgreSQL or an S3 bucket (ADR 0016), served only by access-checked routes.
+  app.decorate('storage', opts.storage ?? createStorageFromEnv(env, database.db));
   app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
-  app.addHook('onRequest', async (req, reply) => {
+  // First of all hooks: the answer carries the request id, and whatever logs during the request, through any
+  // logger (a service's app.log too), writes it on its lines.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    logContext.run({ reqId: req.id }, done);
   });
+  // Tracing (only when an OTLP endpoint is set) wraps every route and hook, so it comes before them all.
+  await registerTracing(app, env.tracing);
 
   await app.register(errorsPlugin);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'YaadCare API',
-        version: '0.1.0',
-        description:
-          'Find, book, message and pay caregivers in Jamaica. Authenticate with the session cookie (web app; writes need ' +
-          'X-Requested-With or a same-origin Origin header) or `Authorization: Bearer <token>` from login/signup.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'yc_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(metricsPlugin, { token: env.metricsToken });
+  // The document's options and per-route completion (security, errors, operationIds): plugins/openapi.ts.
+  await app.register(swagger, openApiOptions(env));
+  await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
   await app.register(securityPlugin);
@@ -233,6 +236,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(favouriteRoutes);
   await app.register(dashboardRoutes);
   await app.register(realtimePlugin);
+  app.metrics.gauge('yaadcare_sse_clients', 'Open realtime event streams on this instance', () =>
+    app.realtime.connectionCount(),
+  );
   await app.register(messagingFeature);
   await app.register(safetyRoutes);
   await app.register(emailPreferenceRoutes);

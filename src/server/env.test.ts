@@ -89,3 +89,69 @@ describe('demo mode and the listening address', () => {
     expect(isLoopbackHost('127.0.0.1.example.com')).toBe(false);
   });
 });
+
+describe('S3 storage settings', () => {
+  const full = {
+    S3_BUCKET: 'yaadcare-files',
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: 'https://minio.internal:9000/',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI-secret',
+    S3_FORCE_PATH_STYLE: '1',
+  };
+  const failure = (source: Record<string, string>) => {
+    try {
+      loadEnv(source);
+    } catch (err) {
+      return (err as Error).message;
+    }
+    throw new Error('loadEnv accepted it');
+  };
+
+  it('none set: files stay in the database', () => {
+    expect(loadEnv({}).s3).toBeUndefined();
+    expect(loadEnv({ S3_BUCKET: '' }).s3).toBeUndefined();
+  });
+
+  it('a full set turns S3 on; without keys the SDK’s own credential chain is used', () => {
+    expect(loadEnv(full).s3).toEqual({
+      bucket: 'yaadcare-files',
+      region: 'us-east-1',
+      endpoint: 'https://minio.internal:9000',
+      forcePathStyle: true,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI-secret',
+    });
+    expect(loadEnv({ S3_BUCKET: 'files', S3_REGION: 'eu-west-1' }).s3).toEqual({
+      bucket: 'files',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+  });
+
+  it('a half-configured S3 stops the server with one line naming the variable, never a secret', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ S3_BUCKET: 'files' }, /^Invalid environment — S3_REGION: required when S3_BUCKET is set/],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET: required when S3_ENDPOINT is set/],
+      [
+        { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI-secret' },
+        /S3_BUCKET: required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/,
+      ],
+      [{ ...full, S3_ACCESS_KEY_ID: '' }, /^Invalid environment — S3_ACCESS_KEY_ID: required when S3_SECRET/],
+      [{ ...full, S3_SECRET_ACCESS_KEY: '' }, /S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set/],
+      [{ ...full, S3_ENDPOINT: 'ftp://files.example' }, /S3_ENDPOINT/],
+      [{ ...full, S3_BUCKET: 'Bad Bucket' }, /S3_BUCKET: must be a bucket name/],
+      [{ ...full, S3_REGION: 'US East' }, /S3_REGION: must be a region name/],
+      [{ ...full, S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE/],
+    ];
+    for (const [source, expected] of cases) {
+      const message = failure(source);
+      expect(message, JSON.stringify(source)).toMatch(expected);
+      expect(message).not.toContain('\n');
+      expect(message).not.toContain('wJalrXUtnFEMI-secret');
+    }
+  });
+});

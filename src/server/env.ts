@@ -34,7 +34,65 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
     .optional(),
+  /** S3-compatible object storage for uploaded files (ADR 0016): S3_BUCKET turns it on. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, ".", "_", "-")')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1 (or auto)')
+    .optional(),
+  /** Omitted for AWS itself; the store's URL otherwise (MinIO, R2, Spaces…). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: Flag,
+  /** SIGTERM: how long finishing requests, streams and jobs may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  /** Run every background job this often instead of its own interval (tests; leave unset in production). */
+  JOBS_EVERY_MS: z.coerce.number().int().min(50).optional(),
+  /** Bearer token Prometheus sends to read /metrics; unset: no metrics, /metrics is 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  /** OpenTelemetry tracing (OTLP/HTTP) when one of these is set; see ADR 0018. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('yaadcare'),
+  OTEL_SDK_DISABLED: Flag,
 });
+
+/** A half-configured S3 stops the server naming the variable to set. */
+function checkS3(e: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
+  const others = [
+    'S3_REGION',
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+  ];
+  if (e.S3_BUCKET === undefined) {
+    const set = others.filter((k) => e[k] !== undefined);
+    if (set.length) need('S3_BUCKET', `required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set`);
+    return;
+  }
+  if (e.S3_REGION === undefined)
+    need('S3_REGION', 'required when S3_BUCKET is set (us-east-1 suits most S3-compatible servers)');
+  if (e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY === undefined)
+    need('S3_SECRET_ACCESS_KEY', 'required when S3_ACCESS_KEY_ID is set');
+  if (e.S3_SECRET_ACCESS_KEY !== undefined && e.S3_ACCESS_KEY_ID === undefined)
+    need('S3_ACCESS_KEY_ID', 'required when S3_SECRET_ACCESS_KEY is set');
+}
+
+/** Where uploaded files go when S3_BUCKET is set. Without keys the AWS SDK's own credential chain answers. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
@@ -54,6 +112,16 @@ export interface Env {
   authRateLimitPerMinute: number;
   hashConcurrency: number;
   payoutEncryptionKey?: string;
+  /** S3-compatible storage for uploaded files; undefined: files are kept in PostgreSQL (ADR 0016). */
+  s3?: S3Settings;
+  /** SIGTERM: the longest a graceful stop may take (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** Every job's interval when set (JOBS_EVERY_MS; tests), else each job's own. */
+  jobsEveryMs?: number;
+  /** The token that reads /metrics (METRICS_TOKEN); unset: no metrics. */
+  metricsToken?: string;
+  /** Where spans are exported (OTLP/HTTP) and as which service; unset: no tracing. */
+  tracing?: { tracesUrl: string; serviceName: string };
   /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
   startupWarnings: string[];
 }
@@ -120,10 +188,22 @@ export function resolveDemoMode(input: DemoModeInput): DemoModeDecision {
   };
 }
 
+/**
+ * The OTLP/HTTP traces URL as the OpenTelemetry spec reads the variables: the traces endpoint as given, else
+ * the base endpoint + `v1/traces`. OTEL_SDK_DISABLED=true turns tracing off whatever is set.
+ */
+function tracingFrom(e: z.infer<typeof EnvSchema>): Env['tracing'] {
+  if (e.OTEL_SDK_DISABLED) return undefined;
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracesUrl =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  return tracesUrl ? { tracesUrl, serviceName: e.OTEL_SERVICE_NAME } : undefined;
+}
+
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = EnvSchema.superRefine(checkS3).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment — ${lines.join('; ')}`);
@@ -153,6 +233,21 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     hashConcurrency: e.HASH_CONCURRENCY,
     payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY,
+    s3:
+      e.S3_BUCKET && e.S3_REGION
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobsEveryMs: e.JOBS_EVERY_MS,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: tracingFrom(e),
     startupWarnings: demo.warnings,
   };
 }

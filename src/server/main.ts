@@ -1,3 +1,4 @@
+import { describeStorage, leftoverFilesNotice } from './adapters/storage';
 import { buildApp } from './app';
 import { databaseOptionsFromEnv, openDatabase } from './db/client';
 import { seedBadgeCatalog } from './db/demo-data/badges';
@@ -6,6 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import { loadEnv } from './env';
 import { JOBS } from './jobs';
 import { startScheduler } from './jobs/scheduler';
+import { closeGracefully } from './plugins/graceful-close';
 
 /** Starts the server: env → database (migrated) → demo data when asked → listen; stops cleanly on signals. */
 async function main() {
@@ -33,8 +35,9 @@ async function main() {
   }
 
   const app = await buildApp({ env, database });
-  // Background jobs run only in the server process; stopped before the database closes.
-  const stopJobs = startScheduler(app, JOBS);
+  // Background jobs run only in the server process; stopped (runs in progress told to stop and awaited,
+  // their locks released) before the database closes.
+  const stopJobs = startScheduler(app, JOBS, { everyMs: env.jobsEveryMs });
   app.addHook('preClose', async () => {
     await stopJobs();
   });
@@ -42,14 +45,14 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests, closing the database');
+    app.log.info({ signal }, 'stopping: no new connections; finishing requests, streams and jobs');
     const force = setTimeout(() => {
-      app.log.error('did not stop within 10 s; exiting');
+      app.log.error(`did not stop within ${env.shutdownTimeoutMs} ms; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, env.shutdownTimeoutMs);
     force.unref();
     try {
-      await app.close();
+      await closeGracefully(app);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while stopping');
@@ -62,10 +65,13 @@ async function main() {
   await app.listen({ port: env.port, host: env.host });
   const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.dataDir}`;
   console.log(
-    `\nYaadCare is running at http://localhost:${env.port} (listening on ${env.host})  —  database: ${where}${env.demoMode ? ', demo mode' : ''}\n`,
+    `\nYaadCare is running at http://localhost:${env.port} (listening on ${env.host})  —  database: ${where}, files: ${describeStorage(env)}${env.demoMode ? ', demo mode' : ''}\n`,
   );
   // Demo mode forced on a public address, or refused there: said last, where it is seen.
   for (const line of env.startupWarnings) console.warn(`${line}\n`);
+  // Files an older version kept on disk are not served until files:migrate copies them (ADR 0016).
+  const leftover = leftoverFilesNotice(env.dataDir);
+  if (leftover) console.warn(`${leftover}\n`);
 }
 
 main().catch((err) => {

@@ -1,63 +1,52 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { FileStorage } from './storage-keys';
+import { createPostgresStorage } from './storage-postgres';
+import { createS3Storage } from './storage-s3';
+
+export {
+  assertValidKey,
+  contentTypeOfKey,
+  type FileStorage,
+  isValidKey,
+  newStorageKey,
+} from './storage-keys';
+export { createLocalStorage } from './storage-local';
+export { createPostgresStorage } from './storage-postgres';
+export { createS3Storage } from './storage-s3';
 
 /**
- * Where uploaded files live. Keys are chosen by the server (never by the client) and look like
- * `documents/12/9f…c1.pdf`. Nothing in storage has a public URL: routes read it and decide who may see it.
- * A local private folder by default; an S3-compatible store can implement the same three calls.
+ * The one place the backend is chosen (ADR 0016): S3 when S3_BUCKET is set, else the database. `db` may be
+ * left out only when S3 is configured (a command that needs no database).
  */
-export interface FileStorage {
-  readonly kind: 'local' | 's3';
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The bytes, or undefined when the key holds nothing. */
-  get(key: string): Promise<Buffer | undefined>;
-  delete(key: string): Promise<void>;
+export function createStorageFromEnv(env: Pick<Env, 's3'>, db: Db | undefined): FileStorage {
+  if (env.s3) return createS3Storage(env.s3);
+  if (!db) throw new Error('File storage in PostgreSQL needs the database');
+  return createPostgresStorage(db);
 }
 
-const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
-
-export function isValidKey(key: string): boolean {
-  return KEY.test(key) && !key.split('/').some((part) => part === '' || part === '.' || part === '..');
+/** Where the files are, for a start-up line or a command's report (never a secret). */
+export function describeStorage(env: Pick<Env, 's3'>): string {
+  if (!env.s3) return 'PostgreSQL (stored_files)';
+  // The endpoint's origin only: a URL may carry credentials.
+  const where = env.s3.endpoint ? ` at ${new URL(env.s3.endpoint).origin}` : ` in ${env.s3.region}`;
+  return `S3 bucket ${env.s3.bucket}${where}`;
 }
 
-/** A random key under a prefix: `documents/12/<32 hex>.pdf`. */
-export function newStorageKey(prefix: string, ext: string): string {
-  return `${prefix}/${randomBytes(16).toString('hex')}.${ext}`;
-}
-
-/** Files under `root` (DATA_DIR/files), readable only by the server's user (0600, folders 0700). */
-export function createLocalStorage(root: string): FileStorage {
-  const base = resolve(root);
-  const pathOf = (key: string) => {
-    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
-    const full = resolve(base, key);
-    if (!full.startsWith(base + sep)) throw new Error(`Invalid storage key: ${key}`);
-    return full;
-  };
-  return {
-    kind: 'local',
-    async put(key, body) {
-      const full = pathOf(key);
-      await mkdir(dirname(full), { recursive: true, mode: 0o700 });
-      // Write then rename: a reader never sees half a file.
-      const tmp = join(dirname(full), `.${randomBytes(6).toString('hex')}.tmp`);
-      await writeFile(tmp, body, { mode: 0o600 });
-      await rename(tmp, full);
-    },
-    async get(key) {
-      const full = pathOf(key);
-      try {
-        const s = await stat(full);
-        if (!s.isFile()) return undefined;
-        return await readFile(full);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
-    },
-    async delete(key) {
-      await rm(pathOf(key), { force: true });
-    },
-  };
+/**
+ * A line for the start-up log when DATA_DIR/files still holds what an older version wrote there: those files
+ * are not served until `npm run files:migrate` copies them (ADR 0016). Undefined when there is nothing.
+ */
+export function leftoverFilesNotice(dataDir: string): string | undefined {
+  const dir = join(dataDir, 'files');
+  let entries: string[];
+  try {
+    entries = readdirSync(dir).filter((name) => !name.startsWith('.'));
+  } catch {
+    return undefined;
+  }
+  if (!entries.length) return undefined;
+  return `WARNING: ${dir} holds uploaded files from an older version, which are not served from there any more. Run \`npm run files:migrate\` (with the server stopped on the embedded database) to copy them into the configured storage; \`npm run files:migrate -- --delete\` removes them once their copies are verified.`;
 }

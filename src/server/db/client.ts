@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { scrubQueryErrorsAtSource } from './query-errors';
 import * as schema from './schema';
@@ -43,11 +43,19 @@ export interface Database {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** node-postgres only: the pool's connections now (metrics). PGlite has no pool. */
+  poolStats?(): PoolStats;
 }
 
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
 
-/** The PostgreSQL extensions every PGlite database is opened with. */
+/** The extensions every embedded database is opened with (the backup opens data dirs with them too). */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
 
 export type DatabaseOptions =
@@ -157,6 +165,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     listen(channel, onMessage, onReconnect) {
       return listenPostgres(url, channel, onMessage, onReconnect, listeners);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async close() {
       if (closed) return;
       closed = true;

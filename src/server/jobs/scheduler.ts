@@ -1,4 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import { backgroundRun } from '../log-context';
 
 /**
  * A background job: runs every `everyMs` while the server is up (only in the server process, never in
@@ -16,6 +18,12 @@ export interface Job {
 export interface JobContext {
   app: FastifyInstance;
   now: Date;
+  /**
+   * Aborted when the server stops (SIGTERM). A job working through many items checks it between items
+   * and returns early: the item in hand is finished (each is its own transaction), the job's lock is
+   * released at once, and the rest is picked up by the next run on any instance (jobs are idempotent).
+   */
+  signal: AbortSignal;
 }
 
 /** A stable 31-bit key for a job name (advisory locks take a bigint; keep clear of the migration lock). */
@@ -28,39 +36,68 @@ export function jobLockKey(name: string): number {
   return 0x10000000 | (h >>> 4);
 }
 
-/** Runs one job now under its lock. Returns `{ ran: false }` when another run holds the lock. */
+/**
+ * Runs one job now under its lock. Returns `{ ran: false }` when another run holds the lock. Every log line of
+ * the run (the job's own, its services') carries the run's `runId` and `job`; the run is counted in the
+ * metrics (ok, failed, skipped) and a failure is logged here, then thrown.
+ */
 export async function runJob(
   app: FastifyInstance,
   job: Job,
   now = new Date(),
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<{ ran: boolean; result?: unknown }> {
-  let ran = false;
-  const result = await app.database.withExclusiveLock(jobLockKey(job.name), async () => {
-    ran = true;
-    return job.run({ app, now });
+  return app.logContext.run(backgroundRun('job', job.name), async () => {
+    let ran = false;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const result = await app.database.withExclusiveLock(jobLockKey(job.name), async () => {
+        ran = true;
+        return job.run({ app, now, signal });
+      });
+      app.metrics.jobRun(job.name, ran ? 'ok' : 'skipped', seconds());
+      if (ran && result !== undefined) app.log.info({ result }, 'job ran');
+      return { ran, result };
+    } catch (err) {
+      app.metrics.jobRun(job.name, 'failed', seconds());
+      app.log.error({ err }, 'job failed');
+      throw err;
+    }
   });
-  return { ran, result };
 }
 
-/** Starts the timers; returns a function that stops them and waits for runs in progress. */
-export function startScheduler(app: FastifyInstance, jobs: readonly Job[]): () => Promise<void> {
+export interface SchedulerOptions {
+  /** Run every job this often instead of its own interval, first run included (JOBS_EVERY_MS: tests). */
+  everyMs?: number;
+}
+
+/**
+ * Starts the timers; returns a function that stops them: no new runs, runs in progress are told to stop
+ * (their signal aborts) and awaited, so their locks are released before the database closes.
+ */
+export function startScheduler(
+  app: FastifyInstance,
+  jobs: readonly Job[],
+  options: SchedulerOptions = {},
+): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   let stopped = false;
   for (const job of jobs) {
+    app.metrics.declareJob(job.name);
     const tick = () => {
       if (stopped) return;
-      const p = runJob(app, job)
-        .then(({ ran, result }) => {
-          if (ran && result !== undefined) app.log.info({ job: job.name, result }, 'job ran');
-        })
-        .catch((err) => app.log.error({ err, job: job.name }, 'job failed'))
+      // runJob logged the failure, with the run's id.
+      const p = runJob(app, job, new Date(), stopping.signal)
+        .catch(() => {})
         .finally(() => running.delete(p));
       running.add(p);
     };
     // First run soon after start (spread out), then on the interval.
-    const first = setTimeout(tick, 5_000 + Math.floor(Math.random() * 5_000));
-    const every = setInterval(tick, job.everyMs);
+    const first = setTimeout(tick, options.everyMs ?? 5_000 + Math.floor(Math.random() * 5_000));
+    const every = setInterval(tick, options.everyMs ?? job.everyMs);
     first.unref();
     every.unref();
     timers.push(first, every);
@@ -68,6 +105,7 @@ export function startScheduler(app: FastifyInstance, jobs: readonly Job[]): () =
   return async () => {
     stopped = true;
     for (const t of timers) clearTimeout(t);
+    stopping.abort();
     await Promise.allSettled([...running]);
   };
 }

@@ -1,19 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppRoute } from '../../shared/routes';
 import type * as EntryServer from '../../web/entry-server';
 import { notFound } from '../errors';
-
-export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
-/** The server-rendering bundle (`vite build --ssr`, src/web/entry-server.tsx). */
-export const SSR_ENTRY = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../dist/ssr/entry-server.js',
-);
+import { SSR_ENTRY, WEB_DIST } from '../paths';
 
 /** What the web plugin needs of src/web/entry-server.tsx. */
 export type PageRenderer = Pick<typeof EntryServer, 'renderPage' | 'fillShell'>;

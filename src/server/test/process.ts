@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
+/** The compiled server (`npm run build:server`), as production runs it. */
+export const BUILT_SERVER = join(ROOT, 'dist/server/main.js');
 
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -25,14 +28,27 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-/** Starts the real server (`src/server/main.ts`) in a child process and waits for /api/health. */
+export interface ServerProcessOptions {
+  /**
+   * Run the compiled server (dist/server/main.js) as production does, instead of the sources through tsx.
+   * The e2e suite does (it runs after `npm run build`); unit tests run the sources, which are never stale.
+   */
+  built?: boolean;
+}
+
+/** Starts the real server in a child process and waits for /api/health. */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  { built = false }: ServerProcessOptions = {},
 ): Promise<RunningServer> {
+  if (built && !existsSync(BUILT_SERVER)) {
+    throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` (npm run test:e2e does) first.`);
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = built ? ['--enable-source-maps', BUILT_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

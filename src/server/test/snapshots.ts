@@ -7,7 +7,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { MIGRATIONS_DIR, openDatabase, PGLITE_EXTENSIONS } from '../db/client';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/client';
+import { MIGRATIONS_DIR } from '../paths';
 
 /*
  * Migrated databases made once and copied for every test database (ADR 0021). A fresh in-memory PGlite

@@ -3,6 +3,8 @@ import type { RealtimeEvent } from '../../shared/contracts/messages';
 
 export interface SseClient {
   events: RealtimeEvent[];
+  /** The last reconnection hint (`retry:` line, in ms) the server sent, if any. */
+  retryMs?: number;
   /** Resolves with the first event (already received or coming) that matches; rejects after timeoutMs. */
   next(match: (e: RealtimeEvent) => boolean, timeoutMs?: number): Promise<RealtimeEvent>;
   close(): void;
@@ -46,6 +48,8 @@ export function connectSse(
           const frame = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           cut = buffer.indexOf('\n\n');
+          const retry = /^retry: ?(\d+)$/m.exec(frame);
+          if (retry) client.retryMs = Number(retry[1]);
           const data = frame
             .split('\n')
             .filter((l) => l.startsWith('data: '))

@@ -1,6 +1,6 @@
 import { ROLES } from '../catalog';
 import { PublicUser } from './auth';
-import { StepState, VERIFICATION_STATUSES, VERIFICATION_STEPS } from './verification';
+import { StepStates, VERIFICATION_STATUSES, VERIFICATION_STEPS } from './verification';
 import { z } from './zod';
 
 export const AdminUsersQuery = z.object({
@@ -41,7 +41,7 @@ export const AdminVerificationItem = z.object({
   policeRecordIssuedAt: z.string().nullable(),
   /** Older than 12 months: flagged for the admin. */
   policeRecordStale: z.boolean(),
-  steps: z.record(z.enum(VERIFICATION_STEPS), StepState),
+  steps: StepStates,
 });
 export type AdminVerificationItem = z.infer<typeof AdminVerificationItem>;
 export const AdminVerificationsResponse = z.object({

@@ -126,6 +126,17 @@ export const StepState = z.object({
   reason: z.string().nullable(),
 });
 
+/**
+ * The state of each of the six steps: an object with one property per step. (A record keyed by the step
+ * enum validates the same, but its OpenAPI 3.0 form lists required keys it never defines.)
+ */
+export const StepStates = z.strictObject(
+  Object.fromEntries(VERIFICATION_STEPS.map((step) => [step, StepState])) as Record<
+    VerificationStep,
+    typeof StepState
+  >,
+);
+
 export const VerificationDocument = z.object({
   id: z.number().int(),
   type: z.enum(DOCUMENT_TYPES),
@@ -178,7 +189,7 @@ export const VerificationState = z.object({
   references: z.array(z.object({ name: z.string(), relationship: z.string(), phone: z.string() })),
   consent: z.boolean(),
   phoneCodeSentAt: z.string().nullable(),
-  steps: z.record(z.enum(VERIFICATION_STEPS), StepState),
+  steps: StepStates,
   documents: z.array(VerificationDocument),
 });
 export type VerificationState = z.infer<typeof VerificationState>;

@@ -1,6 +1,7 @@
 export * from './bookings';
 export * from './caregivers';
 export * from './engagement';
+export * from './files';
 export * from './messages';
 export * from './messaging';
 export * from './notifications';

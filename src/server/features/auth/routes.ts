@@ -109,6 +109,10 @@ export async function authRoutes(app: FastifyInstance) {
         summary:
           'Navigation logout: revokes the session and redirects to / when the navigation is same-origin ' +
           '(Sec-Fetch-Site same-origin or none); otherwise an HTML page asking to confirm',
+        otherResponses: {
+          200: { description: 'A page asking to confirm the logout', contentType: 'text/html' },
+          302: { description: 'Logged out: redirect to /?loggedOut=1' },
+        },
       },
     },
     async (req, reply) => {
@@ -135,6 +139,7 @@ export async function authRoutes(app: FastifyInstance) {
         schema: {
           tags: ['auth'],
           summary: 'Confirmed navigation logout: revokes the session, redirects to /',
+          otherResponses: { 303: { description: 'Logged out: redirect to /?loggedOut=1' } },
         },
       },
       async (req, reply) => {

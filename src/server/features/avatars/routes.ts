@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { notFound } from '../../errors';
 import { AVATAR_FILE_PATTERN, renderAvatarSvg } from './avatar';
 
@@ -11,7 +11,17 @@ const DRAWING_VERSION = '1';
  * fully decides the picture), and locked down with its own CSP because an SVG is a document.
  */
 export default async function avatarRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { file: string } }>('/avatars/:file', async (request, reply) => {
+  const schema: FastifySchema = {
+    tags: ['users'],
+    summary: 'A generated avatar drawing (`<slug>.svg`), for users without a photo; cacheable forever',
+    // Document only (the route sends its own bytes; its 404 is the usual error body).
+    otherResponses: {
+      200: { description: 'The SVG picture', contentType: 'image/svg+xml' },
+      304: { description: 'Not modified (If-None-Match matched the ETag)' },
+      404: 'error',
+    },
+  };
+  app.get<{ Params: { file: string } }>('/avatars/:file', { schema }, async (request, reply) => {
     const { file } = request.params;
     if (typeof file !== 'string' || !AVATAR_FILE_PATTERN.test(file)) {
       throw notFound('Not found');

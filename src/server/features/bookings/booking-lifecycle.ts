@@ -19,9 +19,12 @@ export function bookingLifecycle(ctx: BookingContext) {
     spec: TransitionSpec,
     at: Date,
     mails: Mail[],
+    signal?: AbortSignal,
   ): Promise<number> {
     let moved = 0;
     for (const id of ids) {
+      // The server is stopping: the rest waits for the next run (on any instance).
+      if (signal?.aborted) break;
       const done = await db.transaction(async (tx) => {
         const b = await bookingRepo.lockSkipLocked(tx, id);
         if (!b || !stillDue(b)) return false;
@@ -38,9 +41,9 @@ export function bookingLifecycle(ctx: BookingContext) {
     /**
      * The lifecycle job: expires unanswered requests (24 h, or at their start) and completes confirmed
      * bookings 24 h after their end. Each booking is its own transaction; rows another transaction is
-     * changing are skipped (SKIP LOCKED) and picked up next run.
+     * changing are skipped (SKIP LOCKED) and picked up next run, as is the rest once `signal` aborts.
      */
-    async runLifecycle(at: Date): Promise<{ expired: number; completed: number }> {
+    async runLifecycle(at: Date, signal?: AbortSignal): Promise<{ expired: number; completed: number }> {
       const mails: Mail[] = [];
       const expired = await moveDue(
         await bookingRepo.dueForExpiry(db, at, PENDING_EXPIRY_HOURS, 500),
@@ -48,6 +51,7 @@ export function bookingLifecycle(ctx: BookingContext) {
         { from: ['pending'], to: 'expired', patch: { expiredAt: at } },
         at,
         mails,
+        signal,
       );
       const completed = await moveDue(
         await bookingRepo.dueForCompletion(db, at, AUTO_COMPLETE_HOURS, 500),
@@ -55,6 +59,7 @@ export function bookingLifecycle(ctx: BookingContext) {
         { from: ['confirmed'], to: 'completed', patch: { completedAt: at } },
         at,
         mails,
+        signal,
       );
       await sendAfterCommit(ctx.mailer, mails);
       return { expired, completed };

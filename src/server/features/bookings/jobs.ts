@@ -4,5 +4,5 @@ import type { Job } from '../../jobs/scheduler';
 export const bookingLifecycleJob: Job = {
   name: 'bookings.lifecycle',
   everyMs: 5 * 60_000,
-  run: ({ app, now }) => app.services.bookings.runLifecycle(now),
+  run: ({ app, now, signal }) => app.services.bookings.runLifecycle(now, signal),
 };

@@ -150,6 +150,7 @@ export async function myProfileRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'A profile photo (public, cached for a year: a new photo gets a new name)',
         params: z.object({ file: z.string().max(80) }),
+        otherResponses: { 200: { description: 'The photo', contentType: 'image/webp' } },
       },
     },
     async (req, reply) => {

@@ -27,9 +27,10 @@ export function createUnreadEmailService(deps: {
   supportUserId: () => number;
 }) {
   const { db, mailer, messaging } = deps;
-  return { send: (now: Date) => sendUnreadMessageEmails(now) };
+  return { send: (now: Date, signal?: AbortSignal) => sendUnreadMessageEmails(now, signal) };
 
-  async function sendUnreadMessageEmails(now: Date): Promise<{ sent: number }> {
+  /** Stops between e-mails once `signal` aborts (the server is stopping); the next run sends the rest. */
+  async function sendUnreadMessageEmails(now: Date, signal?: AbortSignal): Promise<{ sent: number }> {
     const olderThan = new Date(now.getTime() - UNREAD_EMAIL_AFTER_MS);
     const candidates = await messaging.unreadForEmail(
       olderThan,
@@ -38,6 +39,7 @@ export function createUnreadEmailService(deps: {
     );
     let sent = 0;
     for (const c of candidates) {
+      if (signal?.aborted) break;
       // Messages to YaadCare Support reach admins in the app; suspended users get no mail.
       if (c.receiverId === deps.supportUserId()) continue;
       if (!(await wantsEmail(db, c.receiverId, 'messages'))) continue;
@@ -73,5 +75,5 @@ export function createUnreadEmailService(deps: {
 export const unreadMessageEmailJob: Job = {
   name: 'unread-message-emails',
   everyMs: 60_000,
-  run: ({ app, now }) => app.services.unreadEmails.send(now),
+  run: ({ app, now, signal }) => app.services.unreadEmails.send(now, signal),
 };

@@ -9,8 +9,8 @@ import { isFriday } from './service';
 export const fridayPayoutJob: Job = {
   name: 'payouts.friday',
   everyMs: 60 * 60_000,
-  async run({ app, now }) {
+  async run({ app, now, signal }) {
     if (!isFriday(jamaicaToday(now))) return undefined;
-    return app.services.payouts.run(now);
+    return app.services.payouts.run(now, undefined, signal);
   },
 };

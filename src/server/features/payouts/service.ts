@@ -124,8 +124,9 @@ export function createPayoutService(deps: PayoutDeps) {
      * Pays every caregiver's available balance (earned 48 h or more before `now`) into one payout per
      * caregiver per payout date. Idempotent: a second run the same day finds the payout and pays
      * nothing; two concurrent runs meet on the caregiver row lock (SKIP LOCKED) and the unique payout.
+     * Once `signal` aborts (the server is stopping) it stops between caregivers; the next run pays the rest.
      */
-    async run(now: Date, payoutDate = jamaicaToday(now)): Promise<PayoutRunResult> {
+    async run(now: Date, payoutDate = jamaicaToday(now), signal?: AbortSignal): Promise<PayoutRunResult> {
       const owed = await db
         .select({ caregiverId: ledgerEntries.caregiverId })
         .from(ledgerEntries)
@@ -134,6 +135,7 @@ export function createPayoutService(deps: PayoutDeps) {
         .having(sql`sum(${ledgerEntries.amount}) > 0`);
       const result: PayoutRunResult = { payoutDate, paid: 0, totalCents: 0, skippedNoAccount: 0 };
       for (const { caregiverId } of owed) {
+        if (signal?.aborted) break;
         if (caregiverId === null) continue;
         const r = await payOne(caregiverId, payoutDate, now);
         if (r.noAccount) result.skippedNoAccount++;

@@ -20,6 +20,9 @@ export async function privacyRoutes(app: FastifyInstance) {
         tags: ['privacy'],
         summary:
           'Download my data: a JSON file (attachment) of the signed-in user’s profile, caregiver record, bookings, messages, reviews and notifications',
+        otherResponses: {
+          200: { description: 'The JSON file, as an attachment', contentType: 'application/json' },
+        },
       },
     },
     async (req, reply) => {

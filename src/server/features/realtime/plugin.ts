@@ -2,10 +2,12 @@ import type { ServerResponse } from 'node:http';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorResponse } from '../../../shared/contracts/common';
 import type { RealtimeEvent } from '../../../shared/contracts/messages';
 import type { Db } from '../../db/client';
 import { sessions as sessionsTable, users } from '../../db/schema';
 import { forbidden } from '../../errors';
+import { backgroundRun } from '../../log-context';
 import { currentUser, sessionToken } from '../../plugins/auth';
 import { hashToken } from '../auth/tokens';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish';
@@ -52,6 +54,12 @@ declare module 'fastify' {
 const HEARTBEAT_MS = 25_000;
 
 /**
+ * When the server stops, each stream ends with this reconnection hint (SSE `retry:`, in ms), spread over
+ * 0.5–1.5 s so the clients of a stopping instance come back to the others gradually, not all at once.
+ */
+export const drainRetryMs = () => 500 + Math.floor(Math.random() * 1000);
+
+/**
  * Realtime delivery: one server-sent-event stream per signed-in browser tab (GET /api/realtime), fed by
  * PostgreSQL LISTEN/NOTIFY so an event written through any instance reaches the user's streams on every
  * instance. See docs/decisions/0006-realtime-over-server-sent-events.md.
@@ -59,6 +67,8 @@ const HEARTBEAT_MS = 25_000;
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const byUser = new Map<number, Set<Connection>>();
   let total = 0;
+  /** Set once the server is stopping: streams are ended with a retry hint and none is opened. */
+  let draining = false;
 
   const write = (conn: Connection, chunk: string) => {
     if (!conn.res.writableEnded) conn.res.write(chunk);
@@ -100,7 +110,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     for (const conn of all) if (!live.has(conn.tokenHash)) conn.res.end();
   };
   const heartbeat = setInterval(() => {
-    sweep().catch((err) => app.log.warn({ err }, 'realtime: session sweep failed'));
+    app.logContext.run(backgroundRun('task', 'realtime.sweep'), () =>
+      sweep().catch((err) => app.log.warn({ err }, 'realtime: session sweep failed')),
+    );
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -109,12 +121,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   app.get(
     '/api/realtime',
     {
-      config: { access: 'user' },
+      config: { access: 'user', streaming: true },
       schema: {
         tags: ['realtime'],
         summary:
           'Server-sent events for the signed-in user: new messages, read receipts and notifications ' +
           '(data lines are JSON with a type). Reconnect with backoff and refetch on a dropped stream.',
+        response: { 403: ErrorResponse },
+        otherResponses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
       },
     },
     async (req, reply) => {
@@ -139,10 +153,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        connection: draining ? 'close' : 'keep-alive',
         'x-accel-buffering': 'no',
       });
       reply.raw.socket?.setNoDelay(true);
+      if (draining) {
+        // This instance is stopping: reconnect soon (the load balancer sends the client elsewhere).
+        reply.raw.end(`retry: ${drainRetryMs()}\n\n`);
+        return;
+      }
       let conns = byUser.get(user.id);
       if (!conns) {
         conns = new Set();
@@ -158,8 +177,18 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   );
 
   app.addHook('preClose', async () => {
+    draining = true;
     clearInterval(heartbeat);
-    for (const conns of byUser.values()) for (const conn of conns) conn.res.end();
+    // The server is stopping: every stream ends with a reconnection hint, so clients come back at once
+    // (to another instance) and refetch what they may miss (a new stream starts with `resync`).
+    for (const conns of byUser.values()) {
+      for (const conn of conns) {
+        // The connection closes with the stream (it was keep-alive): nothing is left for the server to await.
+        // (Taken now: the response lets go of its socket once it has finished.)
+        const socket = conn.res.socket;
+        conn.res.end(`retry: ${drainRetryMs()}\n\n`, () => socket?.end());
+      }
+    }
     byUser.clear();
     total = 0;
     await stopListening();

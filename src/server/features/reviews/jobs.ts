@@ -11,5 +11,5 @@ export const publishReviewsJob: Job = {
 export const reviewRemindersJob: Job = {
   name: 'reviews.reminders',
   everyMs: 10 * 60 * 1000,
-  run: ({ app, now }) => app.services.reviewReminders.send(now),
+  run: ({ app, now, signal }) => app.services.reviewReminders.send(now, signal),
 };

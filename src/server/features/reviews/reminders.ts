@@ -17,6 +17,8 @@ export const REMINDER_DELAY_MS = 60 * 60 * 1000;
 export async function sendReviewReminders(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
   now: Date,
+  /** Aborted when the server stops: the rest are sent by the next run. */
+  signal?: AbortSignal,
 ): Promise<number> {
   const { db, mailer, publicUrl } = deps;
   const from = new Date(now.getTime() - REVIEW_WINDOW_MS);
@@ -42,6 +44,7 @@ export async function sendReviewReminders(
   );
   let sent = 0;
   for (const b of due) {
+    if (signal?.aborted) break;
     const claimed = await db
       .insert(reviewReminders)
       .values({ bookingId: b.id, sentAt: now })
@@ -70,5 +73,5 @@ export async function sendReviewReminders(
 
 /** The reminder job's service: built once with the app's database, mailer and public address. */
 export function createReviewReminderService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
-  return { send: (now: Date) => sendReviewReminders(deps, now) };
+  return { send: (now: Date, signal?: AbortSignal) => sendReviewReminders(deps, now, signal) };
 }

@@ -19,6 +19,7 @@ import {
   VerificationSubmitRequest,
 } from '../../../shared/contracts/verification';
 import { badRequest } from '../../errors';
+import { backgroundRun } from '../../log-context';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
 import { assertSelf } from './service';
@@ -172,6 +173,9 @@ export async function verificationRoutes(app: FastifyInstance) {
         tags: ['verification'],
         summary: 'A document’s file, as an attachment: its owner or an admin only',
         params: IdParam,
+        otherResponses: {
+          200: { description: 'The file (a PDF or an image)', contentType: 'application/octet-stream' },
+        },
       },
     },
     async (req, reply) => {
@@ -220,9 +224,11 @@ export async function verificationRoutes(app: FastifyInstance) {
     let timer: NodeJS.Timeout | undefined;
     let first: NodeJS.Timeout | undefined;
     const run = () =>
-      service
-        .remindPoliceRecordRenewals()
-        .catch((err) => app.log.error({ err }, 'police record reminders failed'));
+      app.logContext.run(backgroundRun('task', 'verification.police-record-reminders'), () =>
+        service
+          .remindPoliceRecordRenewals()
+          .catch((err) => app.log.error({ err }, 'police record reminders failed')),
+      );
     app.addHook('onReady', async () => {
       timer = setInterval(run, REMINDER_EVERY_MS);
       timer.unref();

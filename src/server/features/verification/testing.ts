@@ -7,7 +7,7 @@ import { type DbKind, type TestContext, useTestApp } from '../../test/harness';
 
 export type H = Record<string, string>;
 
-/** A test app with its own data directory (uploaded documents), removed after the file's tests. */
+/** A test app with its own data directory, removed after the file's tests (uploads go to its database). */
 export function useAppWithFiles(kind: DbKind, prefix: string): TestContext {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const t = useTestApp(kind, { dataDir });

@@ -99,7 +99,9 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
     expect([400, 413]).toContain(two.statusCode);
     expect(two.json().message).toEqual(expect.any(String));
 
-    // The owner and admins fetch it as an attachment; others are refused; nothing is public.
+    // The owner and admins fetch it as an attachment; others are refused; nothing is public. The bytes are
+    // in the default storage, PostgreSQL (ADR 0016), which every instance reads.
+    expect(t.app.storage.kind).toBe('postgres');
     const url = id.json().document.url;
     const own = await t.app.inject({ method: 'GET', url, headers: me.h });
     expect(own.statusCode).toBe(200);

@@ -1,0 +1,96 @@
+/**
+ * npm run backup [-- --out FILE] [--pg-bin DIR]
+ *
+ * Backs up the database the environment names. With DATABASE_URL: pg_dump's custom format (-Fc), the
+ * server may keep running. Otherwise the embedded database in DATA_DIR, copied whole with its files;
+ * the server must be stopped first (ADR 0020). Restore with `npm run restore`.
+ *
+ * Exit codes: 0 done, 1 refused or failed (server holds DATA_DIR, version mismatch, file exists, …),
+ * 2 bad arguments.
+ */
+import { parseArgs } from 'node:util';
+import { BackupError, defaultBackupPath } from '../db/backup/common';
+import { backupDataDir } from '../db/backup/embedded';
+import { backupPostgres } from '../db/backup/postgres';
+import { DataDirLockedError } from '../db/lock';
+import { loadEnv } from '../env';
+import { type CliIo, processIo, runIfMain } from './main-module';
+
+const USAGE = `Usage: npm run backup [-- --out FILE] [--pg-bin DIR]
+
+  With DATABASE_URL: pg_dump --format=custom of that database (the server may keep running);
+    default FILE backups/yaadcare-<UTC time>.dump.
+  Without: the embedded database in DATA_DIR (default ./data) with its files, as a .tar.gz;
+    stop the server first. Default FILE backups/yaadcare-<UTC time>.tar.gz.
+  The file holds personal data and password hashes: it is made readable by its owner only.
+
+  --out FILE     where to write (never over an existing file)
+  --pg-bin DIR   folder holding pg_dump (default: the PATH), e.g. /usr/lib/postgresql/16/bin
+  -h, --help     show this help`;
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+export async function runBackup(
+  argv: string[],
+  source: NodeJS.ProcessEnv = process.env,
+  io: CliIo = processIo,
+  now: Date = new Date(),
+): Promise<number> {
+  let values: { out?: string; 'pg-bin'?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        out: { type: 'string' },
+        'pg-bin': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    io.err(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  try {
+    const env = loadEnv(source);
+    const started = performance.now();
+    if (env.databaseUrl) {
+      const r = await backupPostgres({
+        url: env.databaseUrl,
+        out: values.out ?? defaultBackupPath('postgres', now),
+        binDir: values['pg-bin'],
+        say: io.out,
+      });
+      io.out(
+        `Backup written: ${r.file} (${mib(r.bytes)}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    } else {
+      const r = await backupDataDir({
+        dataDir: env.dataDir,
+        out: values.out ?? defaultBackupPath('embedded', now),
+        now,
+        say: io.out,
+      });
+      io.out(
+        `Backup written: ${r.file} (${mib(r.bytes)}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      io.err(`${err.message}\nThe embedded database is backed up with the server stopped.`);
+    } else if (err instanceof BackupError) {
+      io.err(err.message);
+    } else {
+      io.err(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return 1;
+  }
+}
+
+runIfMain(import.meta.url, () => runBackup(process.argv.slice(2)));
