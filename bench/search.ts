@@ -18,7 +18,8 @@
  *
  * Options (environment): BENCH_CAREGIVERS (default 50000), BENCH_SECONDS per measurement (default 10),
  * BENCH_ROUNDS (default 3), BENCH_POOL (default 10), BENCH_LOG_LEVEL (default info, to /dev/null),
- * BENCH_ENCODING (Accept-Encoding the client sends; default none), BENCH_CPU_PROF=<dir> (server profile).
+ * BENCH_ENCODING (Accept-Encoding the client sends; default none), BENCH_SHAPES=0,3 (only these queries),
+ * BENCH_CPU_PROF=<dir> (a V8 CPU profile of the server).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -28,7 +29,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DatabaseOptions } from '../src/server/db/client';
 import { DEMO_PASSWORD, seedBulkCaregivers, seedDemoData } from '../src/server/db/demo-data';
 import { hashPassword } from '../src/server/features/auth/passwords';
-import { cpuSnapshot, otherCores } from './support/cpu';
+import { cpuSnapshot, otherCores, processCpuMs } from './support/cpu';
 import { type LoadClient, type LoadRun, startLoadClient } from './support/http-load';
 import { type ServerHandle, startServer } from './support/server-control';
 import type { RawRun, ServerRequest, Statement } from './support/server-process';
@@ -81,6 +82,11 @@ export interface SearchShapeResult {
     errors: number;
   };
   pass: { c1P50: boolean | null; c1P99: boolean; c10Throughput: boolean | null };
+  /**
+   * CPU time of the server process (µs) per request over HTTP, and per run of the statements straight
+   * on its pool: what the request path costs beside the SQL's own client work.
+   */
+  serverCpuUs: { perRequest: number | null; perSqlRun: number | null };
   /** Cores other processes kept busy during this shape's measurements (the machine is shared). */
   otherCores: number | null;
 }
@@ -161,15 +167,28 @@ async function benchShape(
   const statements = postgres
     ? await server.request<Statement[]>({ type: 'capture', path: query } satisfies ServerRequest)
     : [];
+  const cpu = { http: 0, sql: 0 };
+  /** Adds the server process's CPU time during `run` to cpu[key]. */
+  const timed = async <T>(key: keyof typeof cpu, run: Promise<T>): Promise<T> => {
+    const before = processCpuMs(server.pid) ?? Number.NaN;
+    const result = await run;
+    cpu[key] += (processCpuMs(server.pid) ?? Number.NaN) - before;
+    return result;
+  };
   const http = (concurrency: number, seconds: number) =>
-    client.run({ url, concurrency, seconds, headers: HEADERS });
+    timed('http', client.run({ url, concurrency, seconds, headers: HEADERS }));
   const raw = (concurrency: number, seconds: number) =>
-    server.request<RawRun>({ type: 'raw', statements, concurrency, seconds } satisfies ServerRequest);
+    timed(
+      'sql',
+      server.request<RawRun>({ type: 'raw', statements, concurrency, seconds } satisfies ServerRequest),
+    );
 
   // Warm-up: connections, prepared statements on every pooled connection, plans, JIT.
   await http(CONCURRENCY, 1);
   if (postgres) await raw(CONCURRENCY, 1);
 
+  cpu.http = 0;
+  cpu.sql = 0;
   const before = cpuSnapshot([server.pid, client.pid], target.databaseName);
   const runs = { c1: [] as LoadRun[], c1Sql: [] as RawRun[], c10: [] as LoadRun[], c10Sql: [] as RawRun[] };
   const slice = SECONDS / ROUNDS;
@@ -204,6 +223,10 @@ async function benchShape(
       c1P99: c1.p99Ms <= BUDGETS.c1P99Ms,
       c10Throughput: throughputRatio === null ? null : throughputRatio >= BUDGETS.c10ThroughputRatio,
     },
+    serverCpuUs: {
+      perRequest: round((cpu.http * 1000) / (c1.count + c10.count), 0),
+      perSqlRun: c1Sql && c10Sql ? round((cpu.sql * 1000) / (c1Sql.count + c10Sql.count), 0) : null,
+    },
     otherCores: otherCores(before, after),
   };
 }
@@ -224,7 +247,11 @@ function print(r: SearchShapeResult) {
       (c10.sql
         ? ` | SQL ${c10.sql.perSec}/s p99 ${c10.sql.p99Ms} ms | ratio ${c10.throughputRatio}${mark(r.pass.c10Throughput)}`
         : '') +
-      `  non-2xx ${c10.non2xx} errors ${c10.errors}  other load ${r.otherCores ?? '?'} cores`,
+      `  non-2xx ${c10.non2xx} errors ${c10.errors}`,
+  );
+  log(
+    `    server CPU ${r.serverCpuUs.perRequest} µs/request, ${r.serverCpuUs.perSqlRun ?? '?'} µs/SQL run;` +
+      ` other load ${r.otherCores ?? '?'} cores`,
   );
 }
 
@@ -245,7 +272,8 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Search
     const idle = await server.memory();
     log(`  server up (pid ${server.pid}), idle RSS ${mb(idle.rss)} MB`);
     const shapes: SearchShapeResult[] = [];
-    for (const query of QUERIES) {
+    const only = process.env.BENCH_SHAPES?.split(',').map(Number);
+    for (const query of QUERIES.filter((_, i) => !only || only.includes(i))) {
       const shape = await benchShape(server, client, target, query);
       print(shape);
       shapes.push(shape);
