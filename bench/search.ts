@@ -86,7 +86,7 @@ export interface SearchShapeResult {
    * CPU time of the server process (µs) per request over HTTP, and per run of the statements straight
    * on its pool: what the request path costs beside the SQL's own client work.
    */
-  serverCpuUs: { perRequest: number | null; perSqlRun: number | null };
+  serverCpuUs: { perRequest: number | null; perSqlRun: number | null; clientPerRequest: number | null };
   /** Cores other processes kept busy during this shape's measurements (the machine is shared). */
   otherCores: number | null;
 }
@@ -167,12 +167,13 @@ async function benchShape(
   const statements = postgres
     ? await server.request<Statement[]>({ type: 'capture', path: query } satisfies ServerRequest)
     : [];
-  const cpu = { http: 0, sql: 0 };
-  /** Adds the server process's CPU time during `run` to cpu[key]. */
-  const timed = async <T>(key: keyof typeof cpu, run: Promise<T>): Promise<T> => {
-    const before = processCpuMs(server.pid) ?? Number.NaN;
+  const cpu = { http: 0, sql: 0, client: 0 };
+  /** Adds the server process's CPU time during `run` to cpu[key] (and the load client's to cpu.client). */
+  const timed = async <T>(key: 'http' | 'sql', run: Promise<T>): Promise<T> => {
+    const before = [processCpuMs(server.pid) ?? Number.NaN, processCpuMs(client.pid) ?? Number.NaN];
     const result = await run;
-    cpu[key] += (processCpuMs(server.pid) ?? Number.NaN) - before;
+    cpu[key] += (processCpuMs(server.pid) ?? Number.NaN) - before[0];
+    if (key === 'http') cpu.client += (processCpuMs(client.pid) ?? Number.NaN) - before[1];
     return result;
   };
   const http = (concurrency: number, seconds: number) =>
@@ -189,6 +190,7 @@ async function benchShape(
 
   cpu.http = 0;
   cpu.sql = 0;
+  cpu.client = 0;
   const before = cpuSnapshot([server.pid, client.pid], target.databaseName);
   const runs = { c1: [] as LoadRun[], c1Sql: [] as RawRun[], c10: [] as LoadRun[], c10Sql: [] as RawRun[] };
   const slice = SECONDS / ROUNDS;
@@ -226,6 +228,7 @@ async function benchShape(
     serverCpuUs: {
       perRequest: round((cpu.http * 1000) / (c1.count + c10.count), 0),
       perSqlRun: c1Sql && c10Sql ? round((cpu.sql * 1000) / (c1Sql.count + c10Sql.count), 0) : null,
+      clientPerRequest: round((cpu.client * 1000) / (c1.count + c10.count), 0),
     },
     otherCores: otherCores(before, after),
   };
@@ -250,7 +253,8 @@ function print(r: SearchShapeResult) {
       `  non-2xx ${c10.non2xx} errors ${c10.errors}`,
   );
   log(
-    `    server CPU ${r.serverCpuUs.perRequest} µs/request, ${r.serverCpuUs.perSqlRun ?? '?'} µs/SQL run;` +
+    `    server CPU ${r.serverCpuUs.perRequest} µs/request, ${r.serverCpuUs.perSqlRun ?? '?'} µs/SQL run` +
+      ` (load client ${r.serverCpuUs.clientPerRequest} µs/request);` +
       ` other load ${r.otherCores ?? '?'} cores`,
   );
 }

@@ -50,6 +50,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
+import { OneLineRequestLog, serializeReply } from './request-log';
 import { servicesPlugin } from './services';
 
 declare module 'fastify' {
@@ -135,6 +136,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
           userAgent: req.headers['user-agent'],
         };
       },
+      res: serializeReply,
     },
   };
 }
@@ -151,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // X-Forwarded-For/Host/Proto (req.ip, req.host, req.protocol) only behind a proxy we were told about.
     trustProxy: env.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): other bodies get a 415, not a guess.
