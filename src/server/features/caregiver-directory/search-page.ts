@@ -2,65 +2,64 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { nextAvailableAt } from '../../../shared/availability';
 import { PublicCaregiver } from '../../../shared/contracts/caregivers';
-import { BUSY_KEY, TRUST_KEY } from './search-repo';
+import { FIELD_SEPARATOR, ROW_SEPARATOR } from './search-repo';
 import { type TrustRecord, trustFields } from './trust';
 
 // A search page as the database rendered it, completed with what needs the clock and checked.
 
 const PublicCaregivers = z.array(PublicCaregiver);
 
-/** The database's rendering is exactly PublicCaregiver[]: right types, and no key the schema lacks. */
+/**
+ * The spliced page is exactly PublicCaregiver[]: right types, no key the schema lacks, and the very text
+ * JSON.stringify gives for it (keys in the schema's order, compact, escaped alike).
+ */
 export function checkRenderedPage(json: string): void {
   const rendered: unknown = JSON.parse(json);
   const parsed = PublicCaregivers.parse(rendered);
   if (!isDeepStrictEqual(parsed, rendered)) {
     throw new Error('The search page carries fields that PublicCaregiver does not declare');
   }
+  if (JSON.stringify(parsed) !== json) {
+    throw new Error('The search page is not the text JSON.stringify gives for it');
+  }
 }
 
-type RenderedRow = Omit<PublicCaregiver, 'verifiedFacts' | 'nextAvailableAt'> &
-  Partial<Pick<PublicCaregiver, 'verifiedFacts' | 'nextAvailableAt'>> & {
-    [TRUST_KEY]?: TrustRecord | null;
-    [BUSY_KEY]?: [string, string][];
-  };
-
 /**
- * Adds to the database's page what needs the clock: the trust fields from each verification record, and
- * nextAvailableAt from each row's bookings (rendered in the same statement). Listed caregivers take
- * bookings (is_listed includes the switch).
- *
- * This runs on every search, so it edits the parsed rows in place instead of copying them: the two
- * database-only keys are set to undefined (JSON.stringify leaves them out), the trust fields overwrite
- * theirs where they stand, and the two new keys come last, which is the key order (and so the text) of
- * the page a copying version would give. A caregiver without bookings in the window is free by their
- * weekly hours alone, so that answer is worked out once per distinct availability list of the page.
+ * The answer to a search: the JSON text of PublicCaregiver[], spliced from the database's rendered rows
+ * (see pageText in the repository) with what needs the clock: the trust fields from each verification
+ * record, and nextAvailableAt from each row's bookings. Listed caregivers take bookings (is_listed
+ * includes the switch). Only the small pieces are parsed and serialized; the text is the one
+ * JSON.stringify gives for the whole page (search-page.test.ts). A caregiver without bookings in the
+ * window is free by their weekly hours alone, so that answer is worked out once per availability list.
  */
-export function completePage(json: string, at: Date): string {
-  const page = JSON.parse(json) as RenderedRow[];
-  if (!page.length) return json;
+export function completePage(rows: string, at: Date): string {
+  if (!rows) return '[]';
   const freeByHours = new Map<string, string | null>();
-  for (const row of page) {
-    const record = row[TRUST_KEY] ?? null;
-    const busy = row[BUSY_KEY] ?? [];
-    row[TRUST_KEY] = undefined;
-    row[BUSY_KEY] = undefined;
-    const trust = trustFields(row, record, at);
-    row.isVerified = trust.isVerified;
-    row.certifications = trust.certifications;
-    row.verifiedFacts = trust.verifiedFacts;
-    if (busy.length) {
-      row.nextAvailableAt = nextFree(row.availability, busy, at);
+  let out = '[';
+  for (const row of rows.split(ROW_SEPARATOR)) {
+    const [head, mid, userVerified, certificationsJson, availabilityJson, trustJson, busyJson] =
+      row.split(FIELD_SEPARATOR);
+    const record = trustJson ? (JSON.parse(trustJson) as TrustRecord) : null;
+    const certifications = JSON.parse(certificationsJson) as string[];
+    const trust = trustFields({ isVerified: userVerified === '1', certifications }, record, at);
+    const availability = JSON.parse(availabilityJson) as string[];
+    let next: string | null | undefined;
+    if (busyJson !== '[]') {
+      next = nextFree(availability, JSON.parse(busyJson) as [string, string][], at);
     } else {
-      const key = row.availability.join('\n');
-      let free = freeByHours.get(key);
-      if (free === undefined) {
-        free = nextFree(row.availability, busy, at);
-        freeByHours.set(key, free);
+      next = freeByHours.get(availabilityJson);
+      if (next === undefined) {
+        next = nextFree(availability, [], at);
+        freeByHours.set(availabilityJson, next);
       }
-      row.nextAvailableAt = free;
     }
+    if (out.length > 1) out += ',';
+    out +=
+      `${head},"isVerified":${trust.isVerified},${mid},"certifications":${JSON.stringify(trust.certifications)},` +
+      `"availability":${availabilityJson},"verifiedFacts":${JSON.stringify(trust.verifiedFacts)},` +
+      `"nextAvailableAt":${JSON.stringify(next)}}`;
   }
-  return JSON.stringify(page);
+  return `${out}]`;
 }
 
 function nextFree(availability: string[], busy: [string, string][], at: Date): string | null {
