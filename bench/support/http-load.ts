@@ -5,8 +5,8 @@
  * process.hrtime.bigint (sub-millisecond; autocannon's are whole milliseconds), from the request to the
  * last byte of the answer.
  */
-import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
 import { type Child, forkChild } from './server-control';
 
 export interface LoadRequest {
@@ -45,32 +45,31 @@ function stopChild(child: Child) {
   child.process.disconnect();
 }
 
-const agents = new Map<number, Agent>();
+const pools = new Map<string, Pool>();
 
-function agentFor(concurrency: number): Agent {
-  let agent = agents.get(concurrency);
-  if (!agent) {
-    agent = new Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
-    agents.set(concurrency, agent);
+/** One undici pool per origin and concurrency: its connections stay open between runs. */
+function poolFor(origin: string, concurrency: number): Pool {
+  const key = `${origin} ${concurrency}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
+    pools.set(key, pool);
   }
-  return agent;
+  return pool;
 }
 
-function once(url: URL, agent: Agent, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function once(pool: Pool, path: string, headers: Record<string, string>): Promise<number> {
+  const res = await pool.request({ method: 'GET', path, headers });
+  // Read the whole answer (the last byte is when the client has it), without decoding it.
+  for await (const _ of res.body) {
+  }
+  return res.statusCode;
 }
 
 async function run(r: LoadRequest): Promise<LoadRun> {
   const url = new URL(r.url);
-  const agent = agentFor(r.concurrency);
+  const pool = poolFor(url.origin, r.concurrency);
+  const path = url.pathname + url.search;
   const latenciesUs: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -82,7 +81,7 @@ async function run(r: LoadRequest): Promise<LoadRun> {
         const t0 = process.hrtime.bigint();
         if (t0 >= end) return;
         try {
-          const status = await once(url, agent, r.headers ?? {});
+          const status = await once(pool, path, r.headers ?? {});
           if (status < 200 || status > 299) non2xx += 1;
           latenciesUs.push(Number(process.hrtime.bigint() - t0) / 1000);
         } catch {
@@ -102,7 +101,7 @@ if (process.argv.includes('--child')) {
     );
   });
   process.on('disconnect', () => {
-    for (const a of agents.values()) a.destroy();
+    for (const p of pools.values()) void p.destroy();
   });
   process.send?.({ id: 0, body: null });
 }
