@@ -10,9 +10,10 @@
  * timed by one clock in the client process.
  *
  * Memory: each instance's RSS sampled every BENCH_SOAK_SAMPLE_SECONDS (default 5) from /proc; idle RSS
- * before the streams open, RSS at the end, and the slope of a least-squares line through the samples of
- * the last half of the run (at most its last 5 minutes). No growth: slope ≤ 1 MB/min per instance, and
- * the heap after a full GC at the end at most 8 MB above the one after the warm-up.
+ * before the streams open, RSS at the end, and the trend of the samples of the last half of the run (at
+ * most its last 5 minutes; median of pairwise slopes, so one garbage collection does not swing it). No
+ * growth: trend ≤ 1 MB/min per instance, and the heap after a full GC at the end at most 8 MB above the
+ * one after the warm-up.
  * Budget: delivery p99 ≤ 100 ms. Writes bench/results/soak.json.
  */
 import { fork } from 'node:child_process';
@@ -157,15 +158,20 @@ interface Sample {
   rssMb: number;
 }
 
-/** Least-squares slope of RSS (MB) over time, MB per minute. */
+/**
+ * The trend of RSS (MB) over time, MB per minute: the median of the slopes between every two samples
+ * (Theil–Sen), which a garbage collection's sudden drop or a single spike does not swing.
+ */
 function slopePerMinute(samples: Sample[]): number {
-  if (samples.length < 2) return Number.NaN;
-  const n = samples.length;
-  const mx = samples.reduce((s, p) => s + p.atS, 0) / n;
-  const my = samples.reduce((s, p) => s + p.rssMb, 0) / n;
-  const sxy = samples.reduce((s, p) => s + (p.atS - mx) * (p.rssMb - my), 0);
-  const sxx = samples.reduce((s, p) => s + (p.atS - mx) ** 2, 0);
-  return round((sxy / sxx) * 60, 3);
+  const slopes: number[] = [];
+  for (let i = 0; i < samples.length; i += 1) {
+    for (let j = i + 1; j < samples.length; j += 1) {
+      const dt = samples[j].atS - samples[i].atS;
+      if (dt > 0) slopes.push(((samples[j].rssMb - samples[i].rssMb) / dt) * 60);
+    }
+  }
+  slopes.sort((a, b) => a - b);
+  return slopes.length ? round(percentile(slopes, 50), 3) : Number.NaN;
 }
 
 const mb = (bytes: number) => round(bytes / 1048576, 1);
