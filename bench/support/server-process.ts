@@ -65,6 +65,11 @@ async function main() {
   const pool = (database.db as unknown as { $client?: unknown }).$client;
 
   const send: Reply = (message) => process.send?.(message);
+  // The benchmark ended (or died) without a stop: do not outlive it.
+  process.on('disconnect', () => {
+    app.server.closeAllConnections();
+    void app.close().finally(() => process.exit(0));
+  });
   process.on('message', (raw: { id: number; request: ServerRequest }) => {
     const reply = (body: unknown) => send({ id: raw.id, body });
     handle(raw.request).then(reply, (err: Error) => send({ id: raw.id, error: err.stack ?? String(err) }));
