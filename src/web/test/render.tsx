@@ -8,8 +8,14 @@ import { afterEach, vi } from 'vitest';
 import type { PublicUser } from '../../shared/contracts/auth';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
+import { toasterCode } from '../components/ui/toast-area';
 import { resetToasts } from '../components/ui/use-toast';
 import { authKeys } from '../features/auth/api';
+
+// In the app the toast area's code loads with the first toast (ADR 0023); component tests assert a toast
+// right after the action that raises it, so it is loaded up front (components/ui/toast-area.test.tsx
+// covers the loading itself).
+await toasterCode.load();
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useFinishSignOut } from '../../features/auth/use-sign-out';
-import { TutorialHost } from '../../features/tutorial/components/tutorial-dialog';
+import { TutorialHost } from '../../features/tutorial/components/tutorial-host';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
