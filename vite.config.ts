@@ -42,6 +42,37 @@ function precompress(): Plugin {
   };
 }
 
+type GetModuleInfo = (
+  id: string,
+) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+
+const HOME_PAGE = /\/src\/web\/pages\/home-page\.tsx$/;
+const ENTRY = /\/src\/web\/main\.tsx$/;
+
+/**
+ * What the home page shares with other pages (the caregiver card, icons, formatting, form controls) goes
+ * into one 'public' chunk instead of twenty tiny ones, each a request of its own over a phone's few
+ * connections and gzipped on its own (ADR 0023). Roots are the entry and every module loaded by import()
+ * (pages, on-demand dialogs); what the entry reaches stays in the entry, what only the home page reaches
+ * stays in its chunk.
+ */
+function publicChunk(id: string, getModuleInfo: GetModuleInfo): string | undefined {
+  const roots = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (m: string) => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    const info = getModuleInfo(m);
+    if (!info) return;
+    if (ENTRY.test(m) || info.dynamicImporters.length > 0) roots.add(m);
+    for (const importer of info.importers) walk(importer);
+  };
+  walk(id);
+  if ([...roots].some((r) => ENTRY.test(r))) return undefined;
+  if (![...roots].some((r) => HOME_PAGE.test(r)) || roots.size < 2) return undefined;
+  return HOME_PAGE.test(id) ? undefined : 'public';
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
@@ -57,11 +88,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             // React DOM and the router in chunks of their own: /boot.js evaluates the entry's chunks one
-            // task at a time, so a phone's main thread is never blocked by all of them at once.
-            manualChunks(id: string) {
-              if (/node_modules\/(react-dom|scheduler)\//.test(id)) return 'react-dom';
-              if (/node_modules\/react-router\//.test(id)) return 'router';
-              return undefined;
+            // task at a time, so a phone's main thread is never blocked by all of them at once. Then the
+            // public pages' shared pieces in one chunk.
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
+                { name: (id, ctx) => publicChunk(id, (m) => ctx.getModuleInfo(m)) ?? null, priority: 1 },
+              ],
             },
           },
         },
