@@ -87,13 +87,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
-            // React DOM and the router in chunks of their own: /boot.js evaluates the entry's chunks one
-            // task at a time, so a phone's main thread is never blocked by all of them at once. Then the
-            // public pages' shared pieces in one chunk.
+            // React DOM in a chunk of its own: /boot.js evaluates the entry's chunks one task at a time,
+            // so a phone's main thread is never blocked by all of them at once. Then the public pages'
+            // shared pieces in one chunk.
             codeSplitting: {
               groups: [
                 { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-                { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
                 { name: (id, ctx) => publicChunk(id, (m) => ctx.getModuleInfo(m)) ?? null, priority: 1 },
               ],
             },

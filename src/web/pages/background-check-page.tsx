@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { canSubmitVerification, WIZARD_STEPS, wizardStepStatuses } from '../../shared/verification-status';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -22,6 +21,7 @@ import {
   VerificationStepper,
 } from '../features/verification/components/verification-stepper';
 import { errorMessage } from '../lib/api';
+import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 function firstOpenStep(v: VerificationState): number {

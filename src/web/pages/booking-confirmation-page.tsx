@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import {
   BOOKING_MESSAGES,
   clock12,
@@ -25,6 +24,7 @@ import { bookingCost } from '../features/bookings/booking-form';
 import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
 import { useCaregiverProfile } from '../features/caregivers/api';
 import { ApiError, errorMessage } from '../lib/api';
+import { Link, useNavigate, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const STARTS = Array.from({ length: LAST_START_HOUR - FIRST_START_HOUR + 1 }, (_, i) => FIRST_START_HOUR + i);

@@ -1,6 +1,5 @@
 import { Download, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toCsv } from '../../shared/csv';
 import { formatJmd, toCents } from '../../shared/money';
 import { PAYOUT_ARRIVAL, PAYOUT_DAY } from '../../shared/pricing';
@@ -12,6 +11,7 @@ import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { formatDay } from '../features/bookings/booking-time-text';
 import { type EarningsView, useEarnings } from '../features/payments/api';
 import { formatDate } from '../lib/format';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 type Filter = 'all' | 'paid' | 'pending';

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { PagePrefetch } from '../app/prefetch';
 import { caregiverSearchQuery, kindCountsQuery } from '../features/caregivers/api';
 import { CategoryGrid } from '../features/caregivers/components/category-grid';
 import { HeroSearch } from '../features/caregivers/components/hero-search';
 import { HelpWidget } from '../features/support/components/help-widget';
 import { useOrigin } from '../lib/render-context';
+import { Link } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 import { FEATURED_QUERY, FeaturedCaregivers } from './home/featured-caregivers';
 import {

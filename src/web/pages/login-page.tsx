@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginRequest } from '../../shared/contracts/auth';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
@@ -13,6 +12,7 @@ import { SwitchAuthLinks } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { errorToast } from '../lib/error-messages';
 import type { FromState } from '../lib/from-state';
+import { Link, useLocation, useNavigate } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /** Where to go after login: back where the guard stopped them, else the role's landing page. */

@@ -1,7 +1,6 @@
 import { CheckCircle2, Lock } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import type { PaymentMethodValue } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { PAYMENT_METHOD_INFO } from '../../shared/payment-methods';
@@ -22,6 +21,7 @@ import {
 } from '../features/payments/components/hosted-card-fields';
 import { CardFieldsError } from '../features/payments/hosted-fields';
 import { ApiError, errorMessage } from '../lib/api';
+import { Link, useNavigate, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** docs/product.md#payments tab values; 'stripe' is the card tab. */

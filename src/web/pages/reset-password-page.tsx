@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
 import { ResetPasswordRequest } from '../../shared/contracts/auth';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
@@ -11,6 +10,7 @@ import { BackToLogin } from '../features/auth/components/auth-links';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { NewPasswordFields } from '../features/auth/components/new-password-fields';
 import { errorMessage } from '../lib/api';
+import { Link, useSearchParams } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to reset password';

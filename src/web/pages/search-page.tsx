@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import type { CaregiverKind, Parish } from '../../shared/catalog';
 import type { PagePrefetch } from '../app/prefetch';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -34,6 +33,7 @@ import { FavouriteButton } from '../features/favourites/components/favourite-but
 import { HelpWidget } from '../features/support/components/help-widget';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
+import { Link, useSearchParams } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const SKELETONS = 6;

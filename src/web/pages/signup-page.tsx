@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HeartHandshake, Search, UserPlus } from 'lucide-react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { TOWNS_BY_PARISH } from '../../shared/catalog';
 import { SignupRequest } from '../../shared/contracts/auth';
 import { z } from '../../shared/contracts/zod';
@@ -18,6 +17,7 @@ import { markTutorialDue } from '../features/tutorial/onboarding-record';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/cn';
 import { errorToast } from '../lib/error-messages';
+import { useNavigate } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const MISMATCH = "Passwords don't match";

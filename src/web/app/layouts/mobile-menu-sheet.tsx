@@ -1,7 +1,6 @@
 import { GraduationCap, LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef } from 'react';
-import { NavLink } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { UserAvatar } from '../../components/user-avatar';
 import type { PublicUser } from '../../features/auth/api';
@@ -9,6 +8,7 @@ import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
 import type { OnDemandDialogProps } from '../../lib/on-demand';
+import { NavLink } from '../../lib/router';
 import { NavList } from './nav-list';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>

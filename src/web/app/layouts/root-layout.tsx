@@ -1,8 +1,8 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useFinishSignOut } from '../../features/auth/use-sign-out';
 import { TutorialHost } from '../../features/tutorial/components/tutorial-host';
+import { useLocation } from '../../lib/router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -35,7 +35,7 @@ function PageIsLive() {
   return null;
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   useFinishSignOut();
   useFocusOnNavigate();
   return (
@@ -57,7 +57,7 @@ export function RootLayout() {
             </div>
           }
         >
-          <Outlet />
+          {children}
           <PageIsLive />
         </Suspense>
       </main>

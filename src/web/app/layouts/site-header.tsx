@@ -1,10 +1,10 @@
 import { GraduationCap, LogOut } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
+import { Link } from '../../lib/router';
 import { DemoBanner } from './demo-banner';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Alert } from '../../components/ui/form-field';
 import { caregiverSearchQuery } from '../../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../../features/caregivers/components/caregiver-card';
 import { useNow } from '../../features/caregivers/use-now';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
+import { Link } from '../../lib/router';
 
 const FEATURED_COUNT = 3;
 /** The search behind the featured caregivers (the page prefetches it for server rendering). */

@@ -1,6 +1,5 @@
 import { MapPin, MessageSquare, Phone } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { Link } from 'react-router';
 import { CAREGIVER_KINDS } from '../../../../shared/catalog';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { paymentStatusLabel } from '../../../../shared/payment-status';
@@ -9,6 +8,7 @@ import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { Link } from '../../../lib/router';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';

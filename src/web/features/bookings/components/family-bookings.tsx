@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { LIVE_PAYMENT_STATUSES, paymentStatusLabel } from '../../../../shared/payment-status';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { Link } from '../../../lib/router';
 import { type BookingView, useMyBookings } from '../api';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ACCOUNT_SCRUB_DAYS } from '../../../../shared/contracts/privacy';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
@@ -10,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useNavigate } from '../../../lib/router';
 import { resetSessionCache } from '../../auth/api';
 import { EXPORT_URL, useDeleteAccount } from '../api';
 

@@ -1,8 +1,8 @@
 import { BookOpen, Headphones, Mail, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import type { OnDemandDialogProps } from '../../../lib/on-demand';
+import { Link } from '../../../lib/router';
 import { useAppConfig } from '../../config/api';
 
 const itemClasses = cn(

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { Link, useNavigate } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
 import { readOnboardingRecord, saveOnboardingRecord } from '../onboarding-record';
 import { TUTORIAL_STEPS, type TutorialKind } from '../steps';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { onDemand, useOnDemand } from '../../../lib/on-demand';
+import { useLocation } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
 import { isTutorialDue } from '../onboarding-record';
 import { getTutorialState, openTutorial, useTutorialState } from '../store';
