@@ -46,13 +46,13 @@ type GetModuleInfo = (
   id: string,
 ) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 
-const HOME_PAGE = /\/src\/web\/pages\/home-page\.tsx$/;
 const ENTRY = /\/src\/web\/main\.tsx$/;
+const HOME_PAGE = /\/src\/web\/pages\/home-page\.tsx$/;
 
 /**
- * What the home page shares with other pages (the caregiver card, icons, formatting, form controls) goes
- * into one 'public' chunk instead of twenty tiny ones, each a request of its own over a phone's few
- * connections and gzipped on its own (ADR 0023). Roots are the entry and every module loaded by import()
+ * What the home page's first screen shares with other pages (form controls, icons, formatting, the API
+ * client) goes into one 'public' chunk instead of a dozen tiny ones, each a request of its own over a phone's
+ * few connections and gzipped on its own (ADR 0023). Roots are the entry and every module loaded by import()
  * (pages, on-demand dialogs); what the entry reaches stays in the entry, what only the home page reaches
  * stays in its chunk.
  */
@@ -68,9 +68,9 @@ function publicChunk(id: string, getModuleInfo: GetModuleInfo): string | undefin
     for (const importer of info.importers) walk(importer);
   };
   walk(id);
-  if ([...roots].some((r) => ENTRY.test(r))) return undefined;
-  if (![...roots].some((r) => HOME_PAGE.test(r)) || roots.size < 2) return undefined;
-  return HOME_PAGE.test(id) ? undefined : 'public';
+  const reached = [...roots];
+  if (roots.has(id) || reached.some((r) => ENTRY.test(r)) || roots.size < 2) return undefined;
+  return reached.some((r) => HOME_PAGE.test(r)) ? 'public' : undefined;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -47,6 +47,19 @@ export function preload(source: OnDemand<unknown>): void {
   source.load().catch(() => undefined);
 }
 
+/**
+ * Starts loading once the browser has nothing better to do (after the page has loaded and hydrated), so
+ * the code is there by the time someone needs it without being part of the first screen's work.
+ */
+export function preloadWhenIdle(source: OnDemand<unknown>): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => preload(source), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(() => preload(source), 2000);
+  return () => clearTimeout(timer);
+}
+
 const nothing = () => undefined;
 
 /**

@@ -6,10 +6,7 @@ import { CaregiverCard, CaregiverCardSkeleton } from '../../features/caregivers/
 import { useNow } from '../../features/caregivers/use-now';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
 import { Link } from '../../lib/router';
-
-const FEATURED_COUNT = 3;
-/** The search behind the featured caregivers (the page prefetches it for server rendering). */
-export const FEATURED_QUERY = new URLSearchParams({ sort: 'rating', limit: String(FEATURED_COUNT) });
+import { FEATURED_COUNT, FEATURED_QUERY } from './featured-query';
 
 /** The three top-rated caregivers as search cards (with the favourites heart), or a retry on failure. */
 export function FeaturedCaregivers() {
