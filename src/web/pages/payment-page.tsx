@@ -5,7 +5,7 @@ import type { PaymentMethodValue } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { PAYMENT_METHOD_INFO } from '../../shared/payment-methods';
 import { LIVE_PAYMENT_STATUSES, paymentOutcome, paymentStatusLabel } from '../../shared/payment-status';
-import { Button } from '../components/ui/button';
+import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
@@ -69,9 +69,9 @@ function PaidState({
           Nothing is charged if the caregiver declines: the hold is released.
         </p>
       ) : null}
-      <Button asChild variant="outline">
-        <Link to="/bookings">Go to my bookings</Link>
-      </Button>
+      <Link to="/bookings" className={buttonClasses({ variant: 'outline' })}>
+        Go to my bookings
+      </Link>
     </Card>
   );
 }
@@ -111,9 +111,9 @@ export default function PaymentPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Booking not found</h1>
-        <Button asChild className="mt-6">
-          <Link to="/bookings">My bookings</Link>
-        </Button>
+        <Link to="/bookings" className={buttonClasses({ className: 'mt-6' })}>
+          My bookings
+        </Link>
       </div>
     );
   }
