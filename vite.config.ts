@@ -77,6 +77,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore; wouter's import of the React 16/17 shim gets React's own.
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: resolve(import.meta.dirname, 'src/web/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Role } from '../../shared/catalog';
+import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
-import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
 import { type PublicUser, useCurrentUser } from '../features/auth/api';
 import type { FromState } from '../lib/from-state';

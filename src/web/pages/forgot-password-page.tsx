@@ -7,9 +7,9 @@ import { Button } from '../components/ui/button';
 import { Alert, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
-import { useRequestPasswordReset } from '../features/auth/api';
 import { BackToLogin } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
+import { useRequestPasswordReset } from '../features/auth/mutations';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/use-page-meta';
 
