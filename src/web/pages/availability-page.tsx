@@ -11,7 +11,7 @@ import {
   type AvailabilityValue,
 } from '../features/caregiver-profile/components/availability-editor';
 import { AvailabilitySwitch } from '../features/caregiver-profile/components/availability-switch';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -20,7 +20,7 @@ import {
   VerificationProgress,
   VerificationStepper,
 } from '../features/verification/components/verification-stepper';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 

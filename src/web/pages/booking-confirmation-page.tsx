@@ -23,7 +23,8 @@ import { useCreateBooking } from '../features/bookings/api';
 import { bookingCost } from '../features/bookings/booking-form';
 import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
 import { useCaregiverProfile } from '../features/caregivers/api';
-import { ApiError, errorMessage } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { Link, useNavigate, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -10,7 +10,7 @@ import { toast } from '../components/ui/use-toast';
 import { BackToLogin } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { useRequestPasswordReset } from '../features/auth/mutations';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to send reset email';

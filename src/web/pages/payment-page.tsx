@@ -20,7 +20,8 @@ import {
   HostedCardFieldsFrame,
 } from '../features/payments/components/hosted-card-fields';
 import { CardFieldsError } from '../features/payments/hosted-fields';
-import { ApiError, errorMessage } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { Link, useNavigate, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 

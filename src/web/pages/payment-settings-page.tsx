@@ -9,7 +9,7 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { usePayoutAccount, useSavePayoutAccount } from '../features/payments/api';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -9,7 +9,7 @@ import { BackToLogin } from '../features/auth/components/auth-links';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { NewPasswordFields } from '../features/auth/components/new-password-fields';
 import { useResetPassword } from '../features/auth/mutations';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { Link, useSearchParams } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 

@@ -31,8 +31,8 @@ import { useDraft } from '../features/caregivers/use-draft';
 import { useNow } from '../features/caregivers/use-now';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
 import { HelpWidget } from '../features/support/components/help-widget';
-import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
+import { errorMessage } from '../lib/error-messages';
 import { Link, useSearchParams } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 

@@ -11,7 +11,8 @@ import { useChangePassword } from '../features/auth/mutations';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { EmailPreferencesSection } from '../features/messages/components/email-preferences';
 import { PrivacySection } from '../features/privacy/components/privacy-section';
-import { ApiError, errorMessage } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

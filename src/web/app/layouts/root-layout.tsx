@@ -1,12 +1,17 @@
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useFinishSignOut } from '../../features/auth/use-sign-out';
 import { TutorialHost } from '../../features/tutorial/components/tutorial-host';
 import { useLocation } from '../../lib/router';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export const MAIN_ID = 'main-content';
+
+/**
+ * The footer is below the fold on every page: its own chunk, so the first screen hydrates without it; on a
+ * server-rendered page its HTML (links working) is there until its code arrives (ADR 0023).
+ */
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
 /** After a client-side navigation, start at the top and put focus on the new content (as a page load would). */
 function useFocusOnNavigate() {
@@ -61,7 +66,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <PageIsLive />
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <TutorialHost />
     </div>
   );

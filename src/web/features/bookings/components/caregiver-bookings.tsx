@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { Link } from '../../../lib/router';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
 import { BookingCardShell } from './booking-card-shell';

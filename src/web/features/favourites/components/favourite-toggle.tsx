@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/error-messages';
 import { useCurrentUser } from '../../auth/api';
 import { useFavourites, useToggleFavourite } from '../api';
 

@@ -6,7 +6,7 @@ import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useNavigate } from '../../../lib/router';
 import type { PublicUser } from '../../auth/api';
 import { useVerificationActions, type VerificationState } from '../api';
