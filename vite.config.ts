@@ -90,10 +90,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    // No preload list of every chunk's dependencies in the entry (3.7 KB gzip of file names on the first
-    // screen): a page opened within the app fetches its chunk, then what it imports (ADR 0023). Server-rendered
-    // pages still get their chunks named up front (boot.js, src/server/plugins/web.ts).
-    modulePreload: false,
+    // The HTML names the entry's chunks (boot.js evaluates them one per task, ADR 0008), but the entry
+    // carries no list of every lazy chunk's dependencies (3.7 KB gzip of file names on the first screen): a
+    // page opened within the app fetches its chunk, then what that imports (ADR 0023). Server-rendered pages
+    // still get their page's chunks named up front (src/server/plugins/web.ts). Browsers without
+    // modulepreload simply load the modules as they are imported.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+        hostType === 'html' ? deps : [],
+    },
     // dist/web/.vite/manifest.json: which chunks each page loads (read by the bundle-size test).
     manifest: !isSsrBuild,
     rollupOptions: isSsrBuild
