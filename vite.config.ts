@@ -65,26 +65,78 @@ class LongFilesFirst implements TestSequencer {
   }
 }
 
+type GetModuleInfo = (
+  id: string,
+) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+
+const ENTRY = /\/src\/web\/main\.tsx$/;
+const HOME_PAGE = /\/src\/web\/pages\/home-page\.tsx$/;
+
+/**
+ * What the home page's first screen shares with other pages (form controls, icons, formatting, the API
+ * client) goes into one 'public' chunk instead of a dozen tiny ones, each a request of its own over a phone's
+ * few connections and gzipped on its own (ADR 0023). Roots are the entry and every module loaded by import()
+ * (pages, on-demand dialogs); what the entry reaches stays in the entry, what only the home page reaches
+ * stays in its chunk.
+ */
+function publicChunk(id: string, getModuleInfo: GetModuleInfo): string | undefined {
+  const roots = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (m: string) => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    const info = getModuleInfo(m);
+    if (!info) return;
+    if (ENTRY.test(m) || info.dynamicImporters.length > 0) roots.add(m);
+    for (const importer of info.importers) walk(importer);
+  };
+  walk(id);
+  const reached = [...roots];
+  if (roots.has(id) || reached.some((r) => ENTRY.test(r)) || roots.size < 2) return undefined;
+  return reached.some((r) => HOME_PAGE.test(r)) ? 'public' : undefined;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore; wouter's import of the React 16/17 shim gets React's own.
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: resolve(import.meta.dirname, 'src/web/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // The HTML names the entry's chunks (boot.js evaluates them one per task, ADR 0008), but the entry
+    // carries no list of every lazy chunk's dependencies (3.7 KB gzip of file names on the first screen): a
+    // page opened within the app fetches its chunk, then what that imports (ADR 0023). Server-rendered pages
+    // still get their page's chunks named up front (src/server/plugins/web.ts). Browsers without
+    // modulepreload simply load the modules as they are imported.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+        hostType === 'html' ? deps : [],
+    },
     // dist/web/.vite/manifest.json: which chunks each page loads (read by the bundle-size test).
     manifest: !isSsrBuild,
     rollupOptions: isSsrBuild
       ? {}
       : {
           output: {
-            // React DOM and the router in chunks of their own: /boot.js evaluates the entry's chunks one
-            // task at a time, so a phone's main thread is never blocked by all of them at once.
-            manualChunks(id: string) {
-              if (/node_modules\/(react-dom|scheduler)\//.test(id)) return 'react-dom';
-              if (/node_modules\/react-router\//.test(id)) return 'router';
-              return undefined;
+            // React DOM in a chunk of its own: /boot.js evaluates the entry's chunks one task at a time,
+            // so a phone's main thread is never blocked by all of them at once. Then the public pages'
+            // shared pieces in one chunk.
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: (id, ctx) => publicChunk(id, (m) => ctx.getModuleInfo(m)) ?? null, priority: 1 },
+              ],
             },
           },
         },

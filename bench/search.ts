@@ -1,37 +1,53 @@
 /**
  * npm run bench:search
  *
- * Seeds 50,000 caregivers (plus the demo data) into a fresh database, starts the real app on
- * 127.0.0.1:<free port>, and drives five typical searches with autocannon (10 connections, 10 s each,
- * from a separate process, as a client would). For each it also
- * times the same SQL straight on the database, one statement at a time. Runs on PGlite (a temporary
- * DATA_DIR) and, when DATABASE_URL is set, on PostgreSQL (a fresh database created next to the one
- * DATABASE_URL names, dropped at the end). Writes bench/results/search.json.
+ * Seeds 50,000 caregivers (plus the demo data) into a fresh database, starts the real server in its own
+ * process (production settings and logger, pool of BENCH_POOL connections), and measures five typical
+ * searches side by side with their own SQL in one run:
+ * - concurrency 1: the server's latency over keep-alive HTTP from a client process (hrtime, µs) against
+ *   the same statements the endpoint sends (captured from one request) run straight through the server's
+ *   own node-postgres pool, one at a time. Budgets: server p50 − SQL p50 ≤ 0.5 ms; server p99 ≤ 3 ms.
+ * - concurrency 10: the server's throughput against those statements run by 10 concurrent loops through
+ *   the same pool. Budget: server ≥ 70 % of the SQL's.
+ * Server and SQL alternate in BENCH_ROUNDS rounds, so that the machine's other load falls on both alike.
+ * Also records the server's RSS at idle and after the benchmark. Writes bench/results/search.json.
  *
- * Options (environment): BENCH_CAREGIVERS (default 50000), BENCH_SECONDS (default 10),
- * BENCH_CONNECTIONS (default 10), BENCH_ONLY=pglite|postgres.
+ * PostgreSQL when DATABASE_URL is set (a fresh database next to the one it names, dropped at the end);
+ * PGlite (server only: its SQL runs in the server's own thread) with BENCH_PGLITE=1 or without
+ * DATABASE_URL. The budgets are PostgreSQL's.
+ *
+ * Options (environment): BENCH_CAREGIVERS (default 50000), BENCH_SECONDS per measurement (default 10),
+ * BENCH_ROUNDS (default 3), BENCH_POOL (default 10), BENCH_LOG_LEVEL (default info, to /dev/null),
+ * BENCH_ENCODING (Accept-Encoding the client sends; default none), BENCH_SHAPES=0,3 (only these queries),
+ * BENCH_CPU_PROF=<dir> (a V8 CPU profile of the server).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app';
-import type { Database } from '../src/server/db/client';
+import type { Database, DatabaseOptions } from '../src/server/db/client';
 import { DEMO_PASSWORD, seedBulkCaregivers, seedDemoData } from '../src/server/db/demo-data';
 import { hashPassword } from '../src/server/features/auth/passwords';
-import { createCaregiverDirectoryService } from '../src/server/features/caregiver-directory/service';
-import { CaregiverSearchQuery } from '../src/shared/contracts/caregivers';
-import { benchEnv, pgliteTarget, postgresTarget, type Target } from './support/targets';
+import { cpuSnapshot, otherCores, processCpuMs } from './support/cpu';
+import { type LoadClient, type LoadRun, startLoadClient } from './support/http-load';
+import { type ServerHandle, startServer } from './support/server-control';
+import type { RawRun, ServerRequest, Statement } from './support/server-process';
+import { pgliteTarget, postgresTarget, type Target } from './support/targets';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bench/results/search.json');
 const CAREGIVERS = Number(process.env.BENCH_CAREGIVERS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const RAW_RUNS = 100;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const HEADERS: Record<string, string> = process.env.BENCH_ENCODING
+  ? { 'accept-encoding': process.env.BENCH_ENCODING }
+  : {};
+const CONCURRENCY = 10;
+
+export const BUDGETS = { c1P50OverSqlMs: 0.5, c1P99Ms: 3, c10ThroughputRatio: 0.7 };
 
 /** The typical searches: what the home page, the filter panel, the search box and the category grid send. */
 const QUERIES = [
@@ -42,73 +58,72 @@ const QUERIES = [
   '/api/caregivers/search?type=child-care&parish=St.%20Andrew&sort=rating',
 ];
 
-export interface SearchBenchResult {
-  database: 'pglite' | 'postgres';
-  query: string;
-  /** Caregivers in the database (listed or not). */
-  caregivers: number;
+interface Latency {
   p50Ms: number;
+  p90Ms: number;
   p99Ms: number;
-  requestsPerSec: number;
-  /** The endpoint's SQL alone (spell-correction of q included), one statement at a time. */
-  rawSqlP50Ms: number;
+  maxMs: number;
+  count: number;
+  perSec: number;
+}
+
+export interface SearchShapeResult {
+  query: string;
   /** X-Total-Count of the first page ('1000+' when capped). */
   matches: string;
-  requests: number;
-  non2xx: number;
-  errors: number;
+  /** SQL statements the endpoint sent for one request (captured), and so run per SQL reference run. */
+  statements: number;
+  c1: { server: Latency; sql: Latency | null; p50OverSqlMs: number | null; p50Ratio: number | null };
+  c10: {
+    server: Latency;
+    sql: Latency | null;
+    throughputRatio: number | null;
+    non2xx: number;
+    errors: number;
+  };
+  pass: { c1P50: boolean | null; c1P99: boolean; c10Throughput: boolean | null };
   /**
-   * CPU cores that other processes used during the run (the machine is shared): all busy time minus
-   * this process's, autocannon's and this benchmark's PostgreSQL backends'. Linux only; null elsewhere.
+   * CPU time of the server process (µs) per request over HTTP, and per run of the statements straight
+   * on its pool: what the request path costs beside the SQL's own client work.
    */
+  serverCpuUs: { perRequest: number | null; perSqlRun: number | null; clientPerRequest: number | null };
+  /** Cores other processes kept busy during this shape's measurements (the machine is shared). */
   otherCores: number | null;
+}
+
+export interface SearchRunResult {
+  database: 'pglite' | 'postgres';
+  caregivers: number;
+  poolSize: number;
+  logLevel: string;
+  /** The server process's memory, MB: after start-up (no request yet) and after every measurement. */
+  memory: { idleRssMb: number; afterRssMb: number; idleHeapMb: number; afterHeapMb: number };
+  shapes: SearchShapeResult[];
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+const mb = (bytes: number) => round(bytes / 1048576, 1);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+function summarize(latenciesUs: number[], elapsedMs: number): Latency {
+  const s = Float64Array.from(latenciesUs).sort();
+  const at = (p: number) => round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] / 1000, 3);
+  return {
+    p50Ms: at(50),
+    p90Ms: at(90),
+    p99Ms: at(99),
+    maxMs: round((s.at(-1) ?? 0) / 1000, 3),
+    count: s.length,
+    perSec: round((s.length / elapsedMs) * 1000, 0),
+  };
 }
 
-const TICK_MS = 10; // a jiffy (USER_HZ = 100)
-
-/** User + system CPU time (ms) of a process from /proc, or undefined. */
-function processCpuMs(pid: number | string | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Busy CPU time (ms) of the whole machine, of this process, and of the backends serving `database`. */
-function cpuSnapshot(database?: string): { machine: number; ours: number; at: number } | null {
-  try {
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-    const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
-    const machine = (user + nice + system + irq + softirq + steal) * TICK_MS;
-    const own = process.cpuUsage();
-    let ours = (own.user + own.system) / 1000;
-    if (database) {
-      for (const pid of readdirSync('/proc')) {
-        if (!/^\d+$/.test(pid)) continue;
-        try {
-          if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-        } catch {
-          continue; // the backend ended meanwhile
-        }
-        ours += processCpuMs(pid) ?? 0;
-      }
-    }
-    return { machine, ours, at: performance.now() };
-  } catch {
-    return null;
-  }
-}
+/** Many runs as one: latencies together, time added up. */
+const merge = (runs: (LoadRun | RawRun)[]) =>
+  summarize(
+    runs.flatMap((r) => r.latenciesUs),
+    runs.reduce((t, r) => t + r.elapsedMs, 0),
+  );
 
 async function seed(database: Database, passwordHash: string): Promise<number> {
   const t0 = performance.now();
@@ -133,139 +148,166 @@ async function seed(database: Database, passwordHash: string): Promise<number> {
   const result = (await database.db.execute(sql`select count(*)::int as n from caregivers`)) as unknown as {
     rows: { n: number }[];
   };
-  log(`  ready in ${round((performance.now() - t0) / 1000, 1)} s`);
   return Number(result.rows[0].n);
 }
 
-/** The endpoint's statements without HTTP: the service on the database, one search at a time. */
-async function rawSqlP50(database: Database, query: string): Promise<number> {
-  const params = Object.fromEntries(new URL(query, 'http://x').searchParams);
-  const input = CaregiverSearchQuery.parse(params);
-  const service = createCaregiverDirectoryService({ db: database.db });
-  const once = () => service.search(input);
-  for (let i = 0; i < 10; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < RAW_RUNS; i++) {
-    const t0 = performance.now();
-    await once();
-    times.push(performance.now() - t0);
+async function benchShape(
+  server: ServerHandle,
+  client: LoadClient,
+  target: Target,
+  query: string,
+): Promise<SearchShapeResult> {
+  const url = `${server.base}${query}`;
+  const check = await fetch(url);
+  const body = await check.text();
+  if (!check.ok) throw new Error(`${query} answered ${check.status}: ${body}`);
+  const total = check.headers.get('x-total-count') ?? '?';
+  const matches = check.headers.get('x-total-count-exact') === 'false' ? `${total}+` : total;
+  const postgres = target.kind === 'postgres';
+  const statements = postgres
+    ? await server.request<Statement[]>({ type: 'capture', path: query } satisfies ServerRequest)
+    : [];
+  const cpu = { http: 0, sql: 0, client: 0 };
+  /** Adds the server process's CPU time during `run` to cpu[key] (and the load client's to cpu.client). */
+  const timed = async <T>(key: 'http' | 'sql', run: Promise<T>): Promise<T> => {
+    const before = [processCpuMs(server.pid) ?? Number.NaN, processCpuMs(client.pid) ?? Number.NaN];
+    const result = await run;
+    cpu[key] += (processCpuMs(server.pid) ?? Number.NaN) - before[0];
+    if (key === 'http') cpu.client += (processCpuMs(client.pid) ?? Number.NaN) - before[1];
+    return result;
+  };
+  const http = (concurrency: number, seconds: number) =>
+    timed('http', client.run({ url, concurrency, seconds, headers: HEADERS }));
+  const raw = (concurrency: number, seconds: number) =>
+    timed(
+      'sql',
+      server.request<RawRun>({ type: 'raw', statements, concurrency, seconds } satisfies ServerRequest),
+    );
+
+  // Warm-up: connections, prepared statements on every pooled connection, plans, JIT.
+  await http(CONCURRENCY, 1);
+  if (postgres) await raw(CONCURRENCY, 1);
+
+  cpu.http = 0;
+  cpu.sql = 0;
+  cpu.client = 0;
+  const before = cpuSnapshot([server.pid, client.pid], target.databaseName);
+  const runs = { c1: [] as LoadRun[], c1Sql: [] as RawRun[], c10: [] as LoadRun[], c10Sql: [] as RawRun[] };
+  const slice = SECONDS / ROUNDS;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    runs.c1.push(await http(1, slice));
+    if (postgres) runs.c1Sql.push(await raw(1, slice));
+    runs.c10.push(await http(CONCURRENCY, slice));
+    if (postgres) runs.c10Sql.push(await raw(CONCURRENCY, slice));
   }
-  return round(
-    percentile(
-      times.sort((a, b) => a - b),
-      50,
-    ),
-    3,
+  const after = cpuSnapshot([server.pid, client.pid], target.databaseName);
+
+  const c1 = merge(runs.c1);
+  const c1Sql = postgres ? merge(runs.c1Sql) : null;
+  const c10 = merge(runs.c10);
+  const c10Sql = postgres ? merge(runs.c10Sql) : null;
+  const p50OverSqlMs = c1Sql ? round(c1.p50Ms - c1Sql.p50Ms, 3) : null;
+  const throughputRatio = c10Sql ? round(c10.perSec / c10Sql.perSec) : null;
+  return {
+    query,
+    matches,
+    statements: statements.length,
+    c1: { server: c1, sql: c1Sql, p50OverSqlMs, p50Ratio: c1Sql ? round(c1.p50Ms / c1Sql.p50Ms) : null },
+    c10: {
+      server: c10,
+      sql: c10Sql,
+      throughputRatio,
+      non2xx: runs.c10.reduce((n, r) => n + r.non2xx, 0) + runs.c1.reduce((n, r) => n + r.non2xx, 0),
+      errors: runs.c10.reduce((n, r) => n + r.errors, 0) + runs.c1.reduce((n, r) => n + r.errors, 0),
+    },
+    pass: {
+      c1P50: p50OverSqlMs === null ? null : p50OverSqlMs <= BUDGETS.c1P50OverSqlMs,
+      c1P99: c1.p99Ms <= BUDGETS.c1P99Ms,
+      c10Throughput: throughputRatio === null ? null : throughputRatio >= BUDGETS.c10ThroughputRatio,
+    },
+    serverCpuUs: {
+      perRequest: round((cpu.http * 1000) / (c1.count + c10.count), 0),
+      perSqlRun: c1Sql && c10Sql ? round((cpu.sql * 1000) / (c1Sql.count + c10Sql.count), 0) : null,
+      clientPerRequest: round((cpu.client * 1000) / (c1.count + c10.count), 0),
+    },
+    otherCores: otherCores(before, after),
+  };
+}
+
+const mark = (ok: boolean | null) => (ok === null ? '' : ok ? ' ok' : ' OVER');
+
+function print(r: SearchShapeResult) {
+  const { c1, c10 } = r;
+  log(`  ${r.query.replace('/api/caregivers/search', '') || '(no filter)'}  matches ${r.matches}`);
+  log(
+    `    c1   server p50 ${c1.server.p50Ms} ms p99 ${c1.server.p99Ms} ms${mark(r.pass.c1P99)}` +
+      (c1.sql
+        ? ` | SQL p50 ${c1.sql.p50Ms} ms p99 ${c1.sql.p99Ms} ms | p50 +${c1.p50OverSqlMs} ms${mark(r.pass.c1P50)} (×${c1.p50Ratio})`
+        : ''),
+  );
+  log(
+    `    c10  server ${c10.server.perSec}/s p50 ${c10.server.p50Ms} ms p99 ${c10.server.p99Ms} ms` +
+      (c10.sql
+        ? ` | SQL ${c10.sql.perSec}/s p99 ${c10.sql.p99Ms} ms | ratio ${c10.throughputRatio}${mark(r.pass.c10Throughput)}`
+        : '') +
+      `  non-2xx ${c10.non2xx} errors ${c10.errors}`,
+  );
+  log(
+    `    server CPU ${r.serverCpuUs.perRequest} µs/request, ${r.serverCpuUs.perSqlRun ?? '?'} µs/SQL run` +
+      ` (load client ${r.serverCpuUs.clientPerRequest} µs/request);` +
+      ` other load ${r.otherCores ?? '?'} cores`,
   );
 }
 
-/**
- * autocannon in its own process, as a real client would be: in this process (even in worker mode, which
- * posts its progress to the main thread) it would take event-loop time from the server it measures.
- */
-function drive(url: string, seconds: number): Promise<{ result: autocannon.Result; cpuMs: number }> {
-  const cli = join(ROOT, 'node_modules/autocannon/autocannon.js');
-  const args = [cli, '--connections', String(CONNECTIONS), '--duration', String(seconds), '--json', url];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    // Its own CPU, sampled while it runs (Linux), so that it does not count as other processes' load.
-    let cpuMs = 0;
-    const sample = setInterval(() => {
-      cpuMs = processCpuMs(child.pid) ?? cpuMs;
-    }, 100);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearInterval(sample);
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err}`));
-      try {
-        resolve({ result: JSON.parse(out) as autocannon.Result, cpuMs });
-      } catch {
-        reject(new Error(`autocannon printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`));
-      }
-    });
-  });
-}
-
-async function benchTarget(target: Target, passwordHash: string): Promise<SearchBenchResult[]> {
+async function benchTarget(target: Target, passwordHash: string): Promise<SearchRunResult> {
   log(`\n${target.kind}: seeding ${CAREGIVERS.toLocaleString('en-US')} caregivers and the demo data`);
-  const started = performance.now();
   const database = await target.open();
-  let app: FastifyInstance | undefined;
+  let caregivers: number;
   try {
-    const caregivers = await seed(database, passwordHash);
-    const env = benchEnv({ LOG_LEVEL: 'silent', DEMO_MODE: '0' });
-    app = await buildApp({ env, database, logger: false });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const results: SearchBenchResult[] = [];
-    for (const query of QUERIES) {
-      const shapeStarted = performance.now();
-      const url = `${address}${query}`;
-      const check = await fetch(url);
-      const body = await check.text();
-      if (!check.ok) throw new Error(`${query} answered ${check.status}: ${body}`);
-      const total = check.headers.get('x-total-count') ?? '?';
-      const matches = check.headers.get('x-total-count-exact') === 'false' ? `${total}+` : total;
-      await drive(url, 1); // warm-up: plans, caches, JIT
-      const before = cpuSnapshot(target.databaseName);
-      const { result: run, cpuMs: loadGeneratorMs } = await drive(url, SECONDS);
-      const after = cpuSnapshot(target.databaseName);
-      const otherCores =
-        before && after
-          ? round(
-              Math.max(0, after.machine - before.machine - (after.ours - before.ours) - loadGeneratorMs) /
-                (after.at - before.at),
-            )
-          : null;
-      const loadMs = performance.now() - shapeStarted;
-      const rawSqlP50Ms = await rawSqlP50(database, query);
-      const rawMs = performance.now() - shapeStarted - loadMs;
-      const result: SearchBenchResult = {
-        database: target.kind,
-        query,
-        caregivers,
-        p50Ms: run.latency.p50,
-        p99Ms: run.latency.p99,
-        requestsPerSec: round(run.requests.average, 0),
-        rawSqlP50Ms,
-        matches,
-        requests: run.requests.total,
-        non2xx: run.non2xx,
-        errors: run.errors,
-        otherCores,
-      };
-      log(
-        `  ${query.replace('/api/caregivers/search', '') || '(no filter)'}\n` +
-          `    p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  ${result.requestsPerSec} req/s  ` +
-          `raw SQL p50 ${rawSqlP50Ms} ms  matches ${matches}  non-2xx ${run.non2xx}  ` +
-          `other processes ${otherCores ?? '?'} cores  (${round(loadMs / 1000, 1)} s + raw ${round(rawMs / 1000, 1)} s)`,
-      );
-      results.push(result);
-    }
-    return results;
+    caregivers = await seed(database, passwordHash);
   } finally {
-    // Keep-alive connections would hold close() for the server's keep-alive timeout (72 s).
-    app?.server.closeAllConnections();
-    if (app) await app.close();
-    else await database.close();
-    log(`  ${target.kind} done in ${round((performance.now() - started) / 1000, 0)} s`);
+    await database.close();
+  }
+  const options: DatabaseOptions = target.options();
+  const server = await startServer({ database: options, logLevel: LOG_LEVEL, jobs: false });
+  const client = await startLoadClient();
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = await server.memory();
+    log(`  server up (pid ${server.pid}), idle RSS ${mb(idle.rss)} MB`);
+    const shapes: SearchShapeResult[] = [];
+    const only = process.env.BENCH_SHAPES?.split(',').map(Number);
+    for (const query of QUERIES.filter((_, i) => !only || only.includes(i))) {
+      const shape = await benchShape(server, client, target, query);
+      print(shape);
+      shapes.push(shape);
+    }
+    const after = await server.memory();
+    log(`  RSS idle ${mb(idle.rss)} MB → after ${mb(after.rss)} MB`);
+    return {
+      database: target.kind,
+      caregivers,
+      poolSize: POOL,
+      logLevel: LOG_LEVEL,
+      memory: {
+        idleRssMb: mb(idle.rss),
+        afterRssMb: mb(after.rss),
+        idleHeapMb: mb(idle.heapUsed),
+        afterHeapMb: mb(after.heapUsed),
+      },
+      shapes,
+    };
+  } finally {
+    client.stop();
+    await server.stop();
   }
 }
 
 async function main() {
-  const only = process.env.BENCH_ONLY;
   const targets: Target[] = [];
-  if (only !== 'postgres') targets.push(pgliteTarget('bench:search'));
-  if (process.env.DATABASE_URL && only !== 'pglite')
-    targets.push(postgresTarget(process.env.DATABASE_URL, CONNECTIONS));
-  if (!targets.length) throw new Error('Nothing to run: BENCH_ONLY=postgres needs DATABASE_URL');
+  const url = process.env.DATABASE_URL;
+  if (url) targets.push(postgresTarget(url, POOL));
+  if (!url || process.env.BENCH_PGLITE === '1') targets.push(pgliteTarget('bench:search'));
 
   let stopping = false;
   process.on('SIGINT', () => {
@@ -277,17 +319,27 @@ async function main() {
 
   const started = performance.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const results: SearchBenchResult[] = [];
+  const runs: SearchRunResult[] = [];
   for (const target of targets) {
     try {
-      results.push(...(await benchTarget(target, passwordHash)));
+      runs.push(await benchTarget(target, passwordHash));
     } finally {
       await target.cleanup();
     }
   }
+  const judged = runs.filter((r) => r.database === 'postgres').flatMap((r) => r.shapes);
+  const pass = judged.length > 0 && judged.every((s) => Object.values(s.pass).every((p) => p !== false));
+  const result = {
+    budgets: BUDGETS,
+    pass,
+    machine: { cores: availableParallelism(), loadAverage: round(loadavg()[0]), node: process.version },
+    settings: { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY, headers: HEADERS },
+    runs,
+  };
   mkdirSync(dirname(OUT), { recursive: true });
-  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
-  log(`\nwrote ${OUT} in ${round((performance.now() - started) / 1000, 0)} s`);
+  writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
+  log(`\nbudgets ${pass ? 'met' : judged.length ? 'NOT met' : 'not judged (no PostgreSQL run)'}`);
+  log(`wrote ${OUT} in ${round((performance.now() - started) / 1000, 0)} s`);
 }
 
 main().catch((err) => {

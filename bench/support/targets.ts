@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../src/server/db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../../src/server/db/client';
 import { type Env, loadEnv } from '../../src/server/env';
 
 /** A database a benchmark runs against: opened fresh, removed afterwards. */
@@ -16,6 +16,8 @@ export interface Target {
   /** PostgreSQL: the database's URL (for a server process started on it). */
   url?: string;
   open(): Promise<Database>;
+  /** How another process opens the same database (after this one closed it, for PGlite). */
+  options(): DatabaseOptions;
   cleanup(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export function pgliteTarget(purpose: string): Target {
     kind: 'pglite',
     dataDir: dir,
     open: () => openDatabase({ kind: 'pglite', dataDir: dir, purpose }),
+    options: () => ({ kind: 'pglite', dataDir: dir, purpose }),
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
     },
@@ -56,6 +59,7 @@ export function postgresTarget(adminUrl: string, poolSize: number): Target {
       created = true;
       return openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
     },
+    options: () => ({ kind: 'postgres', url: url.toString(), poolSize }),
     async cleanup() {
       if (created) await admin(`drop database if exists ${name} with (force)`);
     },

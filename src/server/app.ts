@@ -49,6 +49,7 @@ import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { registerTracing } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
+import { OneLineRequestLog, serializeReply } from './request-log';
 import { servicesPlugin } from './services';
 
 declare module 'fastify' {
@@ -137,6 +138,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
           userAgent: req.headers['user-agent'],
         };
       },
+      res: serializeReply,
     },
   };
 }
@@ -163,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Stopping: a request already on a connection is answered (with Connection: close), not refused with
     // a 503 (plugins/graceful-close.ts, ADR 0017).
     return503OnClosing: false,
+    logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): other bodies get a 415, not a guess.

@@ -138,6 +138,69 @@ describe('nextAvailableAt (issue 15): weekly hours minus bookings, Jamaica time,
       { numRuns: 300 },
     );
   });
+
+  /** The first version: every window of the 16 days, sorted, walked in order (the day-by-day walk's spec). */
+  function allWindowsReference(availability: string[], busy: BusyTime[], now: Date): Date | null {
+    const H = 3_600_000;
+    const D = 24 * H;
+    const nowMs = now.getTime();
+    const localNow = nowMs - 5 * H;
+    const todayStart = localNow - (((localNow % D) + D) % D) + 5 * H;
+    const windows: [number, number][] = [];
+    if (availability.includes('Available Now')) windows.push([nowMs, todayStart + D]);
+    for (let d = -1; d <= NEXT_AVAILABLE_DAYS; d++) {
+      const dayStart = todayStart + d * D;
+      const weekday = new Date(dayStart + 5 * H).getUTCDay();
+      for (const [from, to] of hoursOn(availability, weekday))
+        windows.push([dayStart + from * H, dayStart + to * H]);
+    }
+    windows.sort((a, b) => a[0] - b[0]);
+    for (const [from, to] of windows) {
+      let t = Math.max(from, nowMs);
+      for (let moved = true; moved && t < to; ) {
+        moved = false;
+        for (const b of busy) {
+          if (b.startsAt.getTime() <= t && t < b.endsAt.getTime()) {
+            t = b.endsAt.getTime();
+            moved = true;
+          }
+        }
+      }
+      if (t < to && t < nowMs + NEXT_AVAILABLE_DAYS * D) return new Date(t);
+    }
+    return null;
+  }
+
+  it('property: walking day by day finds what walking all 16 days of windows in order finds', () => {
+    const slots = [
+      ...AVAILABILITY_SLOTS,
+      'Weekdays',
+      'Weekends',
+      'Mornings',
+      'Afternoons',
+      'Evenings',
+      'Overnight',
+    ];
+    fc.assert(
+      fc.property(
+        fc.date({ min: at('2026-01-01T00:00:00Z'), max: at('2027-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.subarray([...slots, 'Available Now']),
+        fc.array(fc.tuple(fc.integer({ min: -48, max: 400 }), fc.integer({ min: 1, max: 120 })), {
+          maxLength: 10,
+        }),
+        (now, availability, spans) => {
+          const busy = spans.map(([startH, hours]) => ({
+            startsAt: new Date(now.getTime() + startH * 3_600_000),
+            endsAt: new Date(now.getTime() + (startH + hours) * 3_600_000),
+          }));
+          expect(nextAvailableAt({ availability, isAvailable: true }, busy, now)).toEqual(
+            allWindowsReference(availability, busy, now),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });
 
 describe('nextAvailableLabel: the card badge from nextAvailableAt', () => {

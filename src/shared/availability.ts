@@ -91,31 +91,36 @@ export function nextAvailableAt(
   // Midnight of today in Jamaica, as a UTC instant.
   const localNow = nowMs + JAMAICA_OFFSET_MS;
   const todayStart = localNow - (((localNow % DAY_MS) + DAY_MS) % DAY_MS) - JAMAICA_OFFSET_MS;
-  const windows: [number, number][] = [];
-  if (caregiver.availability.includes('Available Now')) windows.push([nowMs, todayStart + DAY_MS]);
-  // From yesterday: an overnight window started then may still be open.
+  const availableNow = caregiver.availability.includes('Available Now');
+  const bookings = busy.map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const);
+  // The week's hours, once per weekday (search pages ask this for every caregiver they show).
+  const week: Hours[][] = [];
+  // Day by day: every window of a day opens before any window of the next (hours start before 24:00),
+  // so the first free moment of the earliest day that has one is the answer, and later days are never
+  // worked out. From yesterday: an overnight window started then may still be open.
   for (let d = -1; d <= NEXT_AVAILABLE_DAYS; d++) {
     const dayStart = todayStart + d * DAY_MS;
     const weekday = new Date(dayStart - JAMAICA_OFFSET_MS).getUTCDay();
-    for (const [from, to] of hoursOn(caregiver.availability, weekday)) {
+    week[weekday] ??= hoursOn(caregiver.availability, weekday);
+    const windows: [number, number][] = [];
+    if (d === 0 && availableNow) windows.push([nowMs, todayStart + DAY_MS]);
+    for (const [from, to] of week[weekday])
       windows.push([dayStart + from * HOUR_MS, dayStart + to * HOUR_MS]);
-    }
-  }
-  windows.sort((a, b) => a[0] - b[0]);
-  const bookings = busy.map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const);
-  for (const [from, to] of windows) {
-    let t = Math.max(from, nowMs);
-    // Step past every booking that covers t, until t is free or the window closes.
-    for (let moved = true; moved && t < to; ) {
-      moved = false;
-      for (const [s, e] of bookings) {
-        if (s <= t && t < e) {
-          t = e;
-          moved = true;
+    windows.sort((a, b) => a[0] - b[0]);
+    for (const [from, to] of windows) {
+      let t = Math.max(from, nowMs);
+      // Step past every booking that covers t, until t is free or the window closes.
+      for (let moved = true; moved && t < to; ) {
+        moved = false;
+        for (const [s, e] of bookings) {
+          if (s <= t && t < e) {
+            t = e;
+            moved = true;
+          }
         }
       }
+      if (t < to && t < horizon) return new Date(t);
     }
-    if (t < to && t < horizon) return new Date(t);
   }
   return null;
 }

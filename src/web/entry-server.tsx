@@ -12,7 +12,6 @@ import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/re
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchPath, StaticRouter } from 'react-router';
 import { escapeMarkup } from '../shared/escape-markup';
 import { APP_ROUTES, PRIVATE_PAGES } from '../shared/routes';
 import { AppShell } from './app/app';
@@ -24,6 +23,7 @@ import { currentUserQuery } from './features/auth/api';
 import { appConfigQuery } from './features/config/api';
 import { type ApiTransport, isApiError, setApiTransport } from './lib/api';
 import type { RenderInfo } from './lib/render-context';
+import { matchPath, StaticRouter } from './lib/router';
 import { formatDocumentTitle } from './lib/use-document-title';
 import { type PageMeta, pageMetaTags } from './lib/use-page-meta';
 

@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { forbidden } from '../errors';
 import { SESSION_COOKIE } from './auth';
 
@@ -84,8 +84,25 @@ function permissionsPolicy(ex: HeaderExceptions): string {
   );
 }
 
-function exceptionsFor(req: FastifyRequest): HeaderExceptions {
-  return req.routeOptions.config?.headers ?? PAGE_EXCEPTIONS[req.url.split('?')[0].replace(/\/$/, '')] ?? {};
+function exceptionsFor(req: FastifyRequest, path: string): HeaderExceptions {
+  return req.routeOptions.config?.headers ?? PAGE_EXCEPTIONS[path.replace(/\/$/, '')] ?? NO_EXCEPTIONS;
+}
+
+const NO_EXCEPTIONS: HeaderExceptions = {};
+
+/** The three policy headers of a set of exceptions, worked out once per set (they are a handful). */
+const policyHeaders = new Map<HeaderExceptions, Record<string, string>>();
+function policyHeadersFor(ex: HeaderExceptions): Record<string, string> {
+  let headers = policyHeaders.get(ex);
+  if (!headers) {
+    headers = {
+      'content-security-policy': contentSecurityPolicy(ex),
+      'x-frame-options': ex.framing === 'same-origin' ? 'SAMEORIGIN' : 'DENY',
+      'permissions-policy': permissionsPolicy(ex),
+    };
+    policyHeaders.set(ex, headers);
+  }
+  return headers;
 }
 
 /**
@@ -93,10 +110,11 @@ function exceptionsFor(req: FastifyRequest): HeaderExceptions {
  * are written here (not by helmet) so a route can state an exception in its config (HeaderExceptions).
  * Every /api answer is `no-store` unless its route says it may be cached (a route that sets its own
  * Cache-Control replaces this default). Registered before the auth plugin, so a 401/403 carries them too.
+ * Helmet's middleware is built once here: @fastify/helmet builds it again on every request (ADR 0022).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const https = app.env.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  const helmetHeaders = helmet({
     contentSecurityPolicy: false,
     frameguard: false,
     crossOriginEmbedderPolicy: false,
@@ -104,15 +122,14 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    const ex = exceptionsFor(req);
-    reply
-      .header('content-security-policy', contentSecurityPolicy(ex))
-      .header('x-frame-options', ex.framing === 'same-origin' ? 'SAMEORIGIN' : 'DENY')
-      .header('permissions-policy', permissionsPolicy(ex));
+  app.addHook('onRequest', (req, reply, done) => {
+    // Synchronous; it throws on a bad configuration rather than calling back with an error.
+    helmetHeaders(req.raw, reply.raw, () => {});
     const path = req.url.split('?')[0];
+    reply.headers(policyHeadersFor(exceptionsFor(req, path)));
     // API answers are about someone (their session, bookings, messages) unless a route says otherwise.
     if (path === '/api' || path.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
 import { RenderContext, type RenderInfo } from '../lib/render-context';
+import { BrowserRouter } from '../lib/router';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Route, Switch, useLocation } from '../lib/router';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
 import { RequireAuth, RequireRole } from './guards';
 
@@ -17,15 +17,21 @@ function Where() {
 
 function Tree() {
   return (
-    <Routes>
-      <Route element={<RequireAuth />}>
-        <Route path="/settings" element={<h1>Settings page</h1>} />
+    <Switch>
+      <Route path="/settings">
+        <RequireAuth>
+          <h1>Settings page</h1>
+        </RequireAuth>
       </Route>
-      <Route element={<RequireRole roles={['caregiver']} otherwise="/family-dashboard" />}>
-        <Route path="/caregiver-dashboard" element={<h1>Caregiver page</h1>} />
+      <Route path="/caregiver-dashboard">
+        <RequireRole roles={['caregiver']} otherwise="/family-dashboard">
+          <h1>Caregiver page</h1>
+        </RequireRole>
       </Route>
-      <Route path="*" element={<Where />} />
-    </Routes>
+      <Route>
+        <Where />
+      </Route>
+    </Switch>
   );
 }
 

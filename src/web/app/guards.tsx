@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../shared/catalog';
+import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
-import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
 import { type PublicUser, useCurrentUser } from '../features/auth/api';
 import type { FromState } from '../lib/from-state';
+import { Navigate, useLocation } from '../lib/router';
 
 function UserLoadError({ onRetry }: { onRetry: () => void }) {
   return (
@@ -33,16 +33,24 @@ export function WithUser({ children }: { children: (user: PublicUser) => ReactNo
   return <>{children(user)}</>;
 }
 
-/** Layout route: its child routes need a signed-in user. */
-export function RequireAuth() {
-  return <WithUser>{() => <Outlet />}</WithUser>;
+/** Its page needs a signed-in user. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  return <WithUser>{() => children}</WithUser>;
 }
 
-/** Layout route: its child routes need one of `roles`; others are sent to `otherwise`. */
-export function RequireRole({ roles, otherwise }: { roles: readonly Role[]; otherwise: string }) {
+/** Its page needs one of `roles`; others are sent to `otherwise`. */
+export function RequireRole({
+  roles,
+  otherwise,
+  children,
+}: {
+  roles: readonly Role[];
+  otherwise: string;
+  children: ReactNode;
+}) {
   return (
     <WithUser>
-      {(user) => (roles.includes(user.userType) ? <Outlet /> : <Navigate to={otherwise} replace />)}
+      {(user) => (roles.includes(user.userType) ? children : <Navigate to={otherwise} replace />)}
     </WithUser>
   );
 }

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { Navigate, Route, Switch } from '../lib/router';
 import { RequireAuth, RequireRole } from './guards';
 import { RootLayout } from './layouts/root-layout';
 
@@ -39,63 +39,123 @@ const SettingsPage = lazy(() => import('../pages/settings-page'));
 const AdminPage = lazy(() => import('../pages/admin-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
-/** Every route of docs/product.md#screens-and-routes, plus /family-dashboard, /settings, /admin and /dev/outbox (to the admin Outbox tab). */
+/** Pages for signed-in users (others go to /login). */
+const SIGNED_IN: [string, ComponentType][] = [
+  ['/dashboard', DashboardPage],
+  ['/family-dashboard', DashboardPage],
+  ['/profile', ProfilePage],
+  ['/messages', MessagesPage],
+  ['/bookings', BookingsPage],
+  ['/earnings', EarningsPage],
+  ['/caregiver-onboarding', CaregiverOnboardingPage],
+  ['/background-check', BackgroundCheckPage],
+  ['/booking-confirmation/:caregiverId', BookingConfirmationPage],
+  ['/payment/:bookingId', PaymentPage],
+  ['/chat/:userId', ChatPage],
+  ['/payment-settings', PaymentSettingsPage],
+  ['/availability', AvailabilityPage],
+  ['/settings', SettingsPage],
+];
+
+const CAREGIVERS_ONLY: [string, ComponentType][] = [
+  ['/caregiver-dashboard', CaregiverDashboardPage],
+  ['/caregiver-dashboard-enhanced', CaregiverDashboardEnhancedPage],
+];
+
+/**
+ * Every route of docs/product.md#screens-and-routes, plus /family-dashboard, /settings, /admin and /dev/outbox
+ * (to the admin Outbox tab), in the site's layout. The first route that matches is shown.
+ */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
+    <RootLayout>
+      <Switch>
         {/* Open to visitors */}
-        <Route index element={<HomePage />} />
-        <Route path="search" element={<SearchPage />} />
-        <Route path="caregiver/:id" element={<CaregiverProfilePage />} />
-        <Route path="support" element={<SupportPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="how-it-works" element={<HowItWorksPage />} />
-        <Route path="safety-trust" element={<SafetyTrustPage />} />
-        <Route path="pricing" element={<PricingPage />} />
-        <Route path="caregiver-resources" element={<CaregiverResourcesPage />} />
-        <Route path="success-stories" element={<SuccessStoriesPage />} />
-        <Route path="terms-of-service" element={<TermsOfServicePage />} />
-        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-        <Route path="terms-of-use" element={<TermsOfUsePage />} />
-        <Route path="yaadcare-services" element={<YaadcareServicesPage />} />
+        <Route path="/">
+          <HomePage />
+        </Route>
+        <Route path="/search">
+          <SearchPage />
+        </Route>
+        <Route path="/caregiver/:id">
+          <CaregiverProfilePage />
+        </Route>
+        <Route path="/support">
+          <SupportPage />
+        </Route>
+        <Route path="/login">
+          <LoginPage />
+        </Route>
+        <Route path="/signup">
+          <SignupPage />
+        </Route>
+        <Route path="/forgot-password">
+          <ForgotPasswordPage />
+        </Route>
+        <Route path="/reset-password">
+          <ResetPasswordPage />
+        </Route>
+        <Route path="/how-it-works">
+          <HowItWorksPage />
+        </Route>
+        <Route path="/safety-trust">
+          <SafetyTrustPage />
+        </Route>
+        <Route path="/pricing">
+          <PricingPage />
+        </Route>
+        <Route path="/caregiver-resources">
+          <CaregiverResourcesPage />
+        </Route>
+        <Route path="/success-stories">
+          <SuccessStoriesPage />
+        </Route>
+        <Route path="/terms-of-service">
+          <TermsOfServicePage />
+        </Route>
+        <Route path="/privacy-policy">
+          <PrivacyPolicyPage />
+        </Route>
+        <Route path="/terms-of-use">
+          <TermsOfUsePage />
+        </Route>
+        <Route path="/yaadcare-services">
+          <YaadcareServicesPage />
+        </Route>
         {/* The outbox is the admin console's Outbox tab (admins only; ADR 0011). */}
-        <Route path="dev/outbox" element={<Navigate to="/admin?tab=outbox" replace />} />
+        <Route path="/dev/outbox">
+          <Navigate to="/admin?tab=outbox" replace />
+        </Route>
 
         {/* Signed-in users */}
-        <Route element={<RequireAuth />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="family-dashboard" element={<DashboardPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="messages" element={<MessagesPage />} />
-          <Route path="bookings" element={<BookingsPage />} />
-          <Route path="earnings" element={<EarningsPage />} />
-          <Route path="caregiver-onboarding" element={<CaregiverOnboardingPage />} />
-          <Route path="background-check" element={<BackgroundCheckPage />} />
-          <Route path="booking-confirmation/:caregiverId" element={<BookingConfirmationPage />} />
-          <Route path="payment/:bookingId" element={<PaymentPage />} />
-          <Route path="chat/:userId" element={<ChatPage />} />
-          <Route path="payment-settings" element={<PaymentSettingsPage />} />
-          <Route path="availability" element={<AvailabilityPage />} />
-          <Route path="settings" element={<SettingsPage />} />
-        </Route>
+        {SIGNED_IN.map(([path, Page]) => (
+          <Route key={path} path={path}>
+            <RequireAuth>
+              <Page />
+            </RequireAuth>
+          </Route>
+        ))}
 
         {/* Caregivers only; others go to their own dashboard */}
-        <Route element={<RequireRole roles={['caregiver']} otherwise="/family-dashboard" />}>
-          <Route path="caregiver-dashboard" element={<CaregiverDashboardPage />} />
-          <Route path="caregiver-dashboard-enhanced" element={<CaregiverDashboardEnhancedPage />} />
-        </Route>
+        {CAREGIVERS_ONLY.map(([path, Page]) => (
+          <Route key={path} path={path}>
+            <RequireRole roles={['caregiver']} otherwise="/family-dashboard">
+              <Page />
+            </RequireRole>
+          </Route>
+        ))}
 
         {/* Admins only */}
-        <Route element={<RequireRole roles={['admin']} otherwise="/" />}>
-          <Route path="admin" element={<AdminPage />} />
+        <Route path="/admin">
+          <RequireRole roles={['admin']} otherwise="/">
+            <AdminPage />
+          </RequireRole>
         </Route>
 
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </RootLayout>
   );
 }

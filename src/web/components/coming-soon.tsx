@@ -1,6 +1,6 @@
 import { Hammer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { buttonClasses } from './ui/button';
 

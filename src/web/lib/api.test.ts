@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGetPage, apiRequest, apiRequestWithMeta, errorMessage } from './api';
+import { ApiError, apiGetPage, apiRequest, apiRequestWithMeta } from './api';
+import { errorMessage } from './error-messages';
 
 afterEach(() => vi.unstubAllGlobals());
 

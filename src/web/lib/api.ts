@@ -8,7 +8,6 @@ import { ERROR_CODE_LIST, type ErrorCode } from '../../shared/error-codes';
 import { ApiError, type FieldError } from './api-error';
 
 export { ApiError, type FieldError, isApiError } from './api-error';
-export { errorMessage } from './error-messages';
 
 const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && (ERROR_CODE_LIST as readonly string[]).includes(value);

@@ -1,5 +1,4 @@
 import { Tabs } from 'radix-ui';
-import { useSearchParams } from 'react-router';
 import { ReportsPanel } from '../features/admin/components/reports-panel';
 import { UsersPanel } from '../features/admin/components/users-panel';
 import { VerificationQueue } from '../features/admin/components/verification-queue';
@@ -9,6 +8,7 @@ import { AdminMoneyPanel } from '../features/payments/components/admin-money-pan
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
 import { AdminTicketsPanel } from '../features/support/components/admin-tickets-panel';
+import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const tabClasses =

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Alert } from '../components/ui/form-field';
@@ -12,7 +11,8 @@ import {
   type AvailabilityValue,
 } from '../features/caregiver-profile/components/availability-editor';
 import { AvailabilitySwitch } from '../features/caregiver-profile/components/availability-switch';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /availability: the caregiver's weekly map and time slots, and the Available for bookings switch. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { canSubmitVerification, WIZARD_STEPS, wizardStepStatuses } from '../../shared/verification-status';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -21,7 +20,8 @@ import {
   VerificationProgress,
   VerificationStepper,
 } from '../features/verification/components/verification-stepper';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
+import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 function firstOpenStep(v: VerificationState): number {

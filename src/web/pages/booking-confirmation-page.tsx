@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import {
   BOOKING_MESSAGES,
   clock12,
@@ -11,7 +10,7 @@ import {
 import { addJamaicaDays } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { jamaicaToday } from '../../shared/time';
-import { Button } from '../components/ui/button';
+import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Alert, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -24,7 +23,9 @@ import { useCreateBooking } from '../features/bookings/api';
 import { bookingCost } from '../features/bookings/booking-form';
 import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
 import { useCaregiverProfile } from '../features/caregivers/api';
-import { ApiError, errorMessage } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
+import { Link, useNavigate, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const STARTS = Array.from({ length: LAST_START_HOUR - FIRST_START_HOUR + 1 }, (_, i) => FIRST_START_HOUR + i);
@@ -56,9 +57,9 @@ export default function BookingConfirmationPage() {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Caregiver Not Found</h1>
         <p className="mt-2 text-muted-foreground">The caregiver you're looking for doesn't exist.</p>
-        <Button asChild className="mt-6">
-          <Link to="/search">Back to search</Link>
-        </Button>
+        <Link to="/search" className={buttonClasses({ className: 'mt-6' })}>
+          Back to search
+        </Link>
       </div>
     );
   }
@@ -176,9 +177,9 @@ export default function BookingConfirmationPage() {
           </section>
           <CancellationPolicy />
           <div className="flex flex-wrap justify-end gap-3">
-            <Button asChild variant="outline">
-              <Link to={`/caregiver/${caregiver.id}`}>Cancel</Link>
-            </Button>
+            <Link to={`/caregiver/${caregiver.id}`} className={buttonClasses({ variant: 'outline' })}>
+              Cancel
+            </Link>
             <Button type="submit" disabled={create.isPending || notFamily || !caregiver.isAvailable}>
               {create.isPending ? 'Sending Request...' : 'Confirm Booking'}
             </Button>

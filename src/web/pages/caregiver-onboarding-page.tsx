@@ -1,11 +1,11 @@
 import { Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { useMyCaregiverProfile, useOnboardingDraft } from '../features/caregiver-profile/api';
 import { OnboardingWizard } from '../features/caregiver-profile/components/onboarding-wizard';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /caregiver-onboarding: the 3-step profile wizard (docs/product.md#screens-and-routes), for caregivers without a profile. */

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Award, Briefcase, CalendarClock, MapPin, MessageCircle, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
 import type { PagePrefetch } from '../app/prefetch';
 import { CaregiverPhoto } from '../components/caregiver-photo';
 import { StarRating } from '../components/star-rating';
@@ -30,6 +29,7 @@ import { ReviewReply } from '../features/reviews/components/review-reply';
 import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
 import { displayName, formatDate, formatRate, parseRating, placeText, plural } from '../lib/format';
 import { useNotFoundStatus } from '../lib/render-context';
+import { Link, useLocation, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** docs/product.md#screens-and-routes: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */

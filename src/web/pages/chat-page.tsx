@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
 import { Alert } from '../components/ui/form-field';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { ChatPane } from '../features/messages/components/chat-pane';
+import { Link, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /chat/{userId}: the conversation with one person (from a profile's Send Message, a booking, or support). */

@@ -1,10 +1,9 @@
 import { Download, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toCsv } from '../../shared/csv';
 import { formatJmd, toCents } from '../../shared/money';
 import { PAYOUT_ARRIVAL, PAYOUT_DAY } from '../../shared/pricing';
-import { Button } from '../components/ui/button';
+import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
@@ -12,6 +11,7 @@ import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { formatDay } from '../features/bookings/booking-time-text';
 import { type EarningsView, useEarnings } from '../features/payments/api';
 import { formatDate } from '../lib/format';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 type Filter = 'all' | 'paid' | 'pending';
@@ -99,11 +99,9 @@ export default function EarningsPage() {
             {data && payable ? ` Next payout: ${formatDay(data.nextPayoutDate)}.` : ''}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/payment-settings">
-            <Wallet aria-hidden="true" className="size-4" /> Payment method
-          </Link>
-        </Button>
+        <Link to="/payment-settings" className={buttonClasses({ variant: 'outline' })}>
+          <Wallet aria-hidden="true" className="size-4" /> Payment method
+        </Link>
       </div>
       {isPending ? <Spinner label="Loading earnings" /> : null}
       {isError ? <Alert>Your earnings could not be loaded. Please refresh the page.</Alert> : null}

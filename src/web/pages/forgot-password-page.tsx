@@ -7,10 +7,10 @@ import { Button } from '../components/ui/button';
 import { Alert, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
-import { useRequestPasswordReset } from '../features/auth/api';
 import { BackToLogin } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
-import { errorMessage } from '../lib/api';
+import { useRequestPasswordReset } from '../features/auth/mutations';
+import { errorMessage } from '../lib/error-messages';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to send reset email';

@@ -58,7 +58,8 @@ describe('HomePage', () => {
   it('shows 3 skeletons, then the top-rated caregivers with live availability badges', async () => {
     const { calls } = stubHome();
     renderRoute(<HomePage />);
-    expect(screen.getAllByTestId('caregiver-card-skeleton')).toHaveLength(3);
+    // The part below the hero is a chunk of its own (ADR 0023).
+    expect(await screen.findAllByTestId('caregiver-card-skeleton')).toHaveLength(3);
     const featured = screen.getByRole('region', { name: 'Featured Caregivers' });
     await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(2));
     expect(calls.some((c) => c.url === '/api/caregivers/search?sort=rating&limit=3')).toBe(true);
@@ -74,7 +75,7 @@ describe('HomePage', () => {
   it('lists every kind with its real count, each linking to a filtered search', async () => {
     stubHome();
     renderRoute(<HomePage />);
-    const grid = screen.getByRole('region', { name: 'Care for every need' });
+    const grid = await screen.findByRole('region', { name: 'Care for every need' });
     const tutors = within(grid).getByRole('link', { name: /Tutors & Education/ });
     expect(tutors).toHaveAttribute('href', '/search?type=tutors');
     await waitFor(() => expect(tutors).toHaveTextContent('1 caregiver'));

@@ -1,18 +1,15 @@
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
 import type { PagePrefetch } from '../app/prefetch';
 import { caregiverSearchQuery, kindCountsQuery } from '../features/caregivers/api';
-import { CategoryGrid } from '../features/caregivers/components/category-grid';
 import { HeroSearch } from '../features/caregivers/components/hero-search';
 import { HelpWidget } from '../features/support/components/help-widget';
 import { useOrigin } from '../lib/render-context';
+import { Link } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
-import { FEATURED_QUERY, FeaturedCaregivers } from './home/featured-caregivers';
-import {
-  CallToActionSection,
-  HowItWorksSection,
-  TestimonialsSection,
-  TrustSection,
-} from './home/home-sections';
+import { FEATURED_QUERY } from './home/featured-query';
+
+/** Everything below the hero: not needed for the first screen (ADR 0023). */
+const BelowTheFold = lazy(() => import('./home/below-the-fold'));
 
 /** schema.org WebSite with a site-search action (docs/product.md#screens-and-routes): search engines can send a query to /search?q=…. */
 function websiteJsonLd(origin: string) {
@@ -73,12 +70,9 @@ export default function HomePage() {
         </div>
       </section>
 
-      <TrustSection />
-      <HowItWorksSection />
-      <FeaturedCaregivers />
-      <TestimonialsSection />
-      <CategoryGrid />
-      <CallToActionSection />
+      <Suspense fallback={null}>
+        <BelowTheFold />
+      </Suspense>
       <HelpWidget />
     </>
   );

@@ -1,5 +1,4 @@
 import { CalendarCheck, HeartHandshake, Search, UserRoundCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { PLATFORM_FEE_PERCENT } from '../../shared/money';
 import { FREE_CANCELLATION_HOURS, PAYOUT_DAY } from '../../shared/pricing';
 import { buttonClasses } from '../components/ui/button';
@@ -10,6 +9,7 @@ import {
   InfoSection,
   PageHero,
 } from '../features/info-pages/components/page-parts';
+import { Link } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const STEPS = [

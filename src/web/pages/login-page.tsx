@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginRequest } from '../../shared/contracts/auth';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
-import { landingPathFor, useLogin } from '../features/auth/api';
+import { landingPathFor } from '../features/auth/api';
 import { SwitchAuthLinks } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
+import { useLogin } from '../features/auth/mutations';
 import { errorToast } from '../lib/error-messages';
 import type { FromState } from '../lib/from-state';
+import { Link, useLocation, useNavigate } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /** Where to go after login: back where the guard stopped them, else the role's landing page. */

@@ -1,5 +1,4 @@
 import { MessageCircle } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
@@ -8,6 +7,7 @@ import { useConversations } from '../features/messages/api';
 import { ChatPane } from '../features/messages/components/chat-pane';
 import { ConversationList } from '../features/messages/components/conversation-list';
 import { cn } from '../lib/cn';
+import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /messages: the conversation list beside the chat; on phones one or the other. */

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function NotFoundPage() {

@@ -1,12 +1,11 @@
 import { CheckCircle2, Lock } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import type { PaymentMethodValue } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
 import { PAYMENT_METHOD_INFO } from '../../shared/payment-methods';
 import { LIVE_PAYMENT_STATUSES, paymentOutcome, paymentStatusLabel } from '../../shared/payment-status';
-import { Button } from '../components/ui/button';
+import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
@@ -21,7 +20,9 @@ import {
   HostedCardFieldsFrame,
 } from '../features/payments/components/hosted-card-fields';
 import { CardFieldsError } from '../features/payments/hosted-fields';
-import { ApiError, errorMessage } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
+import { Link, useNavigate, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** docs/product.md#payments tab values; 'stripe' is the card tab. */
@@ -69,9 +70,9 @@ function PaidState({
           Nothing is charged if the caregiver declines: the hold is released.
         </p>
       ) : null}
-      <Button asChild variant="outline">
-        <Link to="/bookings">Go to my bookings</Link>
-      </Button>
+      <Link to="/bookings" className={buttonClasses({ variant: 'outline' })}>
+        Go to my bookings
+      </Link>
     </Card>
   );
 }
@@ -111,9 +112,9 @@ export default function PaymentPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Booking not found</h1>
-        <Button asChild className="mt-6">
-          <Link to="/bookings">My bookings</Link>
-        </Button>
+        <Link to="/bookings" className={buttonClasses({ className: 'mt-6' })}>
+          My bookings
+        </Link>
       </div>
     );
   }

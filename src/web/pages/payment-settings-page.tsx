@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { PayoutAccountRequest } from '../../shared/contracts/payments';
 import { PAYOUT_ARRIVAL, PAYOUT_DAY } from '../../shared/pricing';
 import { Button } from '../components/ui/button';
@@ -10,7 +9,8 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { usePayoutAccount, useSavePayoutAccount } from '../features/payments/api';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /payment-settings: where a caregiver's Friday payouts go. The number is stored encrypted, shown masked. */

@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react';
-import { Link } from 'react-router';
 import { PLATFORM_FEE_PERCENT, priceBooking, toCents } from '../../shared/money';
 import {
   FREE_CANCELLATION_HOURS,
@@ -15,6 +14,7 @@ import {
 import { buttonClasses } from '../components/ui/button';
 import { CallToAction, InfoSection, PageHero } from '../features/info-pages/components/page-parts';
 import { cn } from '../lib/cn';
+import { Link } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /** The worked example uses the same fee rule as checkout (src/shared/money). */

@@ -1,6 +1,5 @@
 import { MapPin, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { CAREGIVER_KINDS, EXPERIENCE_OPTIONS, WEEKDAYS } from '../../shared/catalog';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -15,6 +14,7 @@ import { AvailabilitySwitch } from '../features/caregiver-profile/components/ava
 import { PhotoUploader } from '../features/caregiver-profile/components/photo-uploader';
 import { CaregiverProfileEditor } from '../features/caregiver-profile/components/profile-editor';
 import { formatRate } from '../lib/format';
+import { Link, useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const kindLabel = (v: string) => CAREGIVER_KINDS.find((k) => k.value === v)?.label ?? v;

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
 import { ResetPasswordRequest } from '../../shared/contracts/auth';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
 import { toast } from '../components/ui/use-toast';
-import { useResetPassword } from '../features/auth/api';
 import { BackToLogin } from '../features/auth/components/auth-links';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { NewPasswordFields } from '../features/auth/components/new-password-fields';
-import { errorMessage } from '../lib/api';
+import { useResetPassword } from '../features/auth/mutations';
+import { errorMessage } from '../lib/error-messages';
+import { Link, useSearchParams } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const FALLBACK_ERROR = 'Failed to reset password';

@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import type { CaregiverKind, Parish } from '../../shared/catalog';
 import type { PagePrefetch } from '../app/prefetch';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -32,8 +31,9 @@ import { useDraft } from '../features/caregivers/use-draft';
 import { useNow } from '../features/caregivers/use-now';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
 import { HelpWidget } from '../features/support/components/help-widget';
-import { errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
+import { errorMessage } from '../lib/error-messages';
+import { Link, useSearchParams } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const SKELETONS = 6;

@@ -6,12 +6,13 @@ import { Card, CardDescription, CardTitle } from '../components/ui/card';
 import { FormField } from '../components/ui/form-field';
 import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
-import { useChangePassword } from '../features/auth/api';
 import { NewPasswordFields } from '../features/auth/components/new-password-fields';
+import { useChangePassword } from '../features/auth/mutations';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { EmailPreferencesSection } from '../features/messages/components/email-preferences';
 import { PrivacySection } from '../features/privacy/components/privacy-section';
-import { ApiError, errorMessage } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/error-messages';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HeartHandshake, Search, UserPlus } from 'lucide-react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { TOWNS_BY_PARISH } from '../../shared/catalog';
 import { SignupRequest } from '../../shared/contracts/auth';
 import { z } from '../../shared/contracts/zod';
@@ -11,13 +10,14 @@ import { Input } from '../components/ui/input';
 import { PasswordInput } from '../components/ui/password-input';
 import { Select } from '../components/ui/select';
 import { toast } from '../components/ui/use-toast';
-import { useSignup } from '../features/auth/api';
 import { SwitchAuthLinks } from '../features/auth/components/auth-links';
 import { AuthShell } from '../features/auth/components/auth-shell';
+import { useSignup } from '../features/auth/mutations';
 import { markTutorialDue } from '../features/tutorial/onboarding-record';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/cn';
 import { errorToast } from '../lib/error-messages';
+import { useNavigate } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const MISMATCH = "Passwords don't match";

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { PLATFORM_FEE_PERCENT } from '../../shared/money';
 import {
   FREE_CANCELLATION_HOURS,
@@ -9,6 +8,7 @@ import {
 } from '../../shared/pricing';
 import { LegalDocument, type LegalSection } from '../features/info-pages/components/legal-document';
 import { SupportEmail } from '../features/info-pages/components/page-parts';
+import { Link } from '../lib/router';
 
 const SECTIONS: LegalSection[] = [
   {

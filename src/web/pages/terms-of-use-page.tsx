@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../features/info-pages/components/legal-document';
 import { SupportEmail } from '../features/info-pages/components/page-parts';
+import { Link } from '../lib/router';
 
 const SECTIONS: LegalSection[] = [
   {

@@ -13,7 +13,6 @@ import {
   Star,
   Wrench,
 } from 'lucide-react';
-import { Link } from 'react-router';
 import type { CaregiverKind } from '../../shared/catalog';
 import { PLATFORM_FEE_PERCENT } from '../../shared/money';
 import { buttonClasses } from '../components/ui/button';
@@ -26,6 +25,7 @@ import {
   InfoSection,
   PageHero,
 } from '../features/info-pages/components/page-parts';
+import { Link } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const CATEGORIES: {

@@ -3,13 +3,19 @@ import '@testing-library/jest-dom/vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import type { PublicUser } from '../../shared/contracts/auth';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
+import { toasterCode } from '../components/ui/toast-area';
 import { resetToasts } from '../components/ui/use-toast';
 import { authKeys } from '../features/auth/api';
+import { MemoryRouter, Route, Switch, useLocation } from '../lib/router';
+
+// In the app the toast area's code loads with the first toast (ADR 0023); component tests assert a toast
+// right after the action that raises it, so it is loaded up front (components/ui/toast-area.test.tsx
+// covers the loading itself).
+await toasterCode.load();
 
 afterEach(() => {
   cleanup();
@@ -36,10 +42,12 @@ export function renderRoute(
   const result = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
+        <Switch>
+          <Route path={path}>{element}</Route>
+          <Route>
+            <LocationProbe />
+          </Route>
+        </Switch>
       </MemoryRouter>
     </AppProviders>,
   );

@@ -39,10 +39,11 @@ export async function caregiverDirectoryRoutes(app: FastifyInstance) {
       const result = await service.search(req.query);
       reply.header('x-total-count', String(result.total));
       reply.header('x-total-count-exact', String(result.exact));
-      // Already JSON (rendered by the database, see the repository): Fastify sends a string with a JSON
-      // content type as it is, without the response schema's serializer.
+      // Already JSON (spliced from the database's rendering, see search-page.ts): Fastify sends a buffer
+      // as it is, without the response schema's serializer; a buffer is encoded once, where a string is
+      // measured twice (compression, Content-Length) and encoded again on the socket.
       reply.type('application/json; charset=utf-8');
-      return reply.send(result.json as unknown as PublicCaregiver[]);
+      return reply.send(Buffer.from(result.json) as unknown as PublicCaregiver[]);
     },
   );
 

@@ -70,7 +70,7 @@ export function createCaregiverDirectoryService({
           const filters = searchFilters(input, at, text);
           const page = searchPage(input, filters, at);
           const rendered = await searchRepo.search(db, filters, page);
-          const json = completePage(rendered.json, at);
+          const json = completePage(rendered.rows, at);
           const matched = rendered.matched;
           if (checkRendering) checkRenderedPage(json);
           const exact = matched <= page.countCap;

@@ -1,6 +1,6 @@
 import { HeartHandshake } from 'lucide-react';
-import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { Link } from '../../lib/router';
 
 export function Logo({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
   return (

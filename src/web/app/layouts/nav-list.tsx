@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import type { PublicUser } from '../../features/auth/api';
+import { NavLink } from '../../lib/router';
 import { LOGGED_OUT_NAV, NAV_BY_ROLE } from '../nav-links';
 import { UnreadMessagesBadge } from './signed-in-extras';
 

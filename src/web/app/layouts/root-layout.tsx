@@ -1,12 +1,17 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useFinishSignOut } from '../../features/auth/use-sign-out';
-import { TutorialHost } from '../../features/tutorial/components/tutorial-dialog';
-import { SiteFooter } from './site-footer';
+import { TutorialHost } from '../../features/tutorial/components/tutorial-host';
+import { useLocation } from '../../lib/router';
 import { SiteHeader } from './site-header';
 
 export const MAIN_ID = 'main-content';
+
+/**
+ * The footer is below the fold on every page: its own chunk, so the first screen hydrates without it; on a
+ * server-rendered page its HTML (links working) is there until its code arrives (ADR 0023).
+ */
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
 /** After a client-side navigation, start at the top and put focus on the new content (as a page load would). */
 function useFocusOnNavigate() {
@@ -35,7 +40,7 @@ function PageIsLive() {
   return null;
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   useFinishSignOut();
   useFocusOnNavigate();
   return (
@@ -57,11 +62,13 @@ export function RootLayout() {
             </div>
           }
         >
-          <Outlet />
+          {children}
           <PageIsLive />
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <TutorialHost />
     </div>
   );

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RenderContext } from '../../lib/render-context';
+import { StaticRouter } from '../../lib/router';
 import { renderRoute, stubFetch } from '../../test/render';
 import { AppProviders } from '../providers';
 import { createQueryClient } from '../query-client';
@@ -40,11 +40,11 @@ describe('SiteFooter', () => {
     stubFetch();
     const html = renderToString(
       <AppProviders queryClient={createQueryClient()}>
-        <MemoryRouter>
+        <StaticRouter location="/">
           <RenderContext.Provider value={{ origin: 'https://yaadcare.jm', now: Date.UTC(2033, 2, 1, 12) }}>
             <SiteFooter />
           </RenderContext.Provider>
-        </MemoryRouter>
+        </StaticRouter>
       </AppProviders>,
     );
     expect(html).toContain('© <!-- -->2033<!-- --> YaadCare');

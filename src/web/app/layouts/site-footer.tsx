@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { jamaicaToday } from '../../../shared/time';
 import { useNow } from '../../features/caregivers/use-now';
 import { useAppConfig } from '../../features/config/api';
+import { Link } from '../../lib/router';
 import { FOOTER_LINKS, LEGAL_LINKS, type NavItem } from '../nav-links';
 import { Logo } from './logo';
 

@@ -1,16 +1,15 @@
 import { GraduationCap, LogOut } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../features/auth/api';
 import { LOGOUT_URL, useSignOut } from '../../features/auth/use-sign-out';
 import { openTutorial } from '../../features/tutorial/store';
 import { cn } from '../../lib/cn';
+import { Link } from '../../lib/router';
 import { DemoBanner } from './demo-banner';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NavList } from './nav-list';
-import { NotificationBell, RealtimeConnection } from './signed-in-extras';
+import { HeaderAvatar, NotificationBell, RealtimeConnection } from './signed-in-extras';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -47,7 +46,7 @@ export function SiteHeader() {
                   <RealtimeConnection />
                   <NotificationBell />
                   <span className="flex items-center gap-2">
-                    <UserAvatar user={user} />
+                    <HeaderAvatar user={user} />
                     <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline">
                       {user.firstName}
                     </span>

@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -43,17 +42,14 @@ export function buttonClasses({
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Render the single child (a Link, an anchor) with the button's looks. */
-  asChild?: boolean;
 }
 
-export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+/**
+ * A button. A link that looks like one is `<Link className={buttonClasses(…)}>`: no Radix Slot here, so the
+ * first screen does not load it (docs/decisions/0023-home-page-javascript-budget.md).
+ */
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
   return (
-    <Component
-      className={buttonClasses({ variant, size, className })}
-      type={asChild ? undefined : (type ?? 'button')}
-      {...props}
-    />
+    <button className={buttonClasses({ variant, size, className })} type={type ?? 'button'} {...props} />
   );
 }

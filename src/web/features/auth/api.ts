@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AuthResponse,
@@ -72,34 +72,6 @@ export function resetSessionCache(queryClient: QueryClient, user: PublicUser | n
       !SESSION_INDEPENDENT.has(String(query.queryKey[0])) && query.queryHash !== JSON.stringify(authKeys.me),
   });
   queryClient.setQueryData(authKeys.me, user);
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ user }) => resetSessionCache(queryClient, user),
-  });
-}
-
-export function useSignup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signup,
-    onSuccess: ({ user }) => resetSessionCache(queryClient, user),
-  });
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
-}
-
-export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
 }
 
 /** Where a role lands after login (docs/product.md#flows). */

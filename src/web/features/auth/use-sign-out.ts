@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
+import { useLocation, useNavigate } from '../../lib/router';
 import { logout, resetSessionCache } from './api';
 
 /** GET /api/logout: the plain link that works without JavaScript (revokes the session, redirects to /). */

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MobileMenu } from '../../app/layouts/mobile-menu';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MobileMenu, mobileMenuCode } from '../../app/layouts/mobile-menu';
 import { SiteHeader } from '../../app/layouts/site-header';
 import { makeUser, renderRoute, stubFetch } from '../../test/render';
-import { FIRST_VISIT_DELAY_MS, TutorialHost } from './components/tutorial-dialog';
+import { FIRST_VISIT_DELAY_MS, TutorialHost, tutorialDialogCode } from './components/tutorial-host';
 import { markTutorialDue, ONBOARDING_KEY } from './onboarding-record';
 import { TUTORIAL_STEPS } from './steps';
 import { closeTutorial, openTutorial } from './store';
@@ -12,6 +12,12 @@ import { closeTutorial, openTutorial } from './store';
 const record = () => JSON.parse(localStorage.getItem(ONBOARDING_KEY) ?? 'null');
 const dialog = () => screen.queryByRole('dialog');
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+
+// The dialogs' code loads on demand (ADR 0023); loaded up front here, the tests can step through them
+// synchronously with fake timers. tutorial-host's own loading is tested in lib/on-demand.test.tsx.
+beforeAll(async () => {
+  await Promise.all([tutorialDialogCode.load(), mobileMenuCode.load()]);
+});
 
 beforeEach(() => {
   // No onboarding record (the shared set-up writes one for every other test).

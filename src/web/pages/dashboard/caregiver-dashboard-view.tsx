@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,6 +11,7 @@ import { NotificationsList } from '../../features/notifications/components/notif
 import { MyReviews } from '../../features/reviews/components/my-reviews';
 import { RateFamily } from '../../features/reviews/components/review-forms';
 import { VerificationStatusCard } from '../../features/verification/components/verification-status-card';
+import { Link } from '../../lib/router';
 
 /**
  * The caregiver dashboard with the spec's gating after sign-in and role (done by the route guards):

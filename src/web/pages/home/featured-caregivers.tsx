@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Alert } from '../../components/ui/form-field';
 import { caregiverSearchQuery } from '../../features/caregivers/api';
 import { CaregiverCard, CaregiverCardSkeleton } from '../../features/caregivers/components/caregiver-card';
 import { useNow } from '../../features/caregivers/use-now';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
-
-const FEATURED_COUNT = 3;
-/** The search behind the featured caregivers (the page prefetches it for server rendering). */
-export const FEATURED_QUERY = new URLSearchParams({ sort: 'rating', limit: String(FEATURED_COUNT) });
+import { Link } from '../../lib/router';
+import { FEATURED_COUNT, FEATURED_QUERY } from './featured-query';
 
 /** The three top-rated caregivers as search cards (with the favourites heart), or a retry on failure. */
 export function FeaturedCaregivers() {

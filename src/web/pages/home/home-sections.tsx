@@ -1,6 +1,6 @@
 import { CalendarCheck, Clock, MessagesSquare, Quote, Search, ShieldCheck, Star } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { Link } from '../../lib/router';
 
 const TRUST = [
   {

@@ -6,8 +6,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/error-messages';
 import { type AdminReportItem, useAdminReports, useReportAction } from '../reports-api';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {

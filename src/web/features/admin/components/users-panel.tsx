@@ -5,7 +5,7 @@ import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../auth/use-signed-in-user';
 import { useAdminUsers, useSuspension } from '../api';
 

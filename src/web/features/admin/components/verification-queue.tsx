@@ -14,8 +14,8 @@ import { Alert, FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/error-messages';
 import { useAdminVerification, useAdminVerifications, useDecision } from '../api';
 import { DocumentPreview } from './document-preview';
 

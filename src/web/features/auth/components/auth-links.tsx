@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { inlineLink } from './auth-shell';
 
 /** The "Back to login" line under the password screens. */

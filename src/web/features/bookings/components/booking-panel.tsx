@@ -1,6 +1,5 @@
 import { CalendarDays, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { BOOKING_MESSAGES, jamaicaInstantAt, MAX_NOTES } from '../../../../shared/booking-rules';
 import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
@@ -14,6 +13,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { errorToast } from '../../../lib/error-messages';
 import type { FromState } from '../../../lib/from-state';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
 import { useCreateBooking } from '../api';
 import {

@@ -6,7 +6,7 @@ import { formatJmd, toCents } from '../../../../shared/money';
 import { FREE_CANCELLATION_HOURS } from '../../../../shared/pricing';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useBookingAction } from '../api';
 import { formatDay, timeRange } from '../booking-time-text';
 

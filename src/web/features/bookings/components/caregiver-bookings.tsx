@@ -1,14 +1,14 @@
 import { MapPin, MessageSquare, Phone } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { Link } from 'react-router';
 import { CAREGIVER_KINDS } from '../../../../shared/catalog';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { paymentStatusLabel } from '../../../../shared/payment-status';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
+import { Link } from '../../../lib/router';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
@@ -64,17 +64,16 @@ function BookingCard({ booking }: { booking: BookingView }) {
       }
       actions={
         <>
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/chat/${family.userId}`}>
-              <MessageSquare aria-hidden="true" className="size-4" /> Message
-            </Link>
-          </Button>
+          <Link to={`/chat/${family.userId}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <MessageSquare aria-hidden="true" className="size-4" /> Message
+          </Link>
           {booking.status === 'confirmed' && family.phone ? (
-            <Button asChild variant="outline" size="sm">
-              <a href={`tel:${family.phone.replace(/[^\d+]/g, '')}`}>
-                <Phone aria-hidden="true" className="size-4" /> Call {family.phone}
-              </a>
-            </Button>
+            <a
+              href={`tel:${family.phone.replace(/[^\d+]/g, '')}`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              <Phone aria-hidden="true" className="size-4" /> Call {family.phone}
+            </a>
           ) : null}
           {booking.status === 'pending' ? (
             <>

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { LIVE_PAYMENT_STATUSES, paymentStatusLabel } from '../../../../shared/payment-status';
-import { Button } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { Link } from '../../../lib/router';
 import { type BookingView, useMyBookings } from '../api';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
@@ -43,18 +43,21 @@ function FamilyBookingCard({ booking }: { booking: BookingView }) {
       actions={
         <>
           {needsPayment ? (
-            <Button asChild size="sm">
-              <Link to={`/payment/${booking.id}`}>Pay now</Link>
-            </Button>
+            <Link to={`/payment/${booking.id}`} className={buttonClasses({ size: 'sm' })}>
+              Pay now
+            </Link>
           ) : null}
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/chat/${cg.userId}`}>Message</Link>
-          </Button>
+          <Link to={`/chat/${cg.userId}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            Message
+          </Link>
           {open && !started ? <CancelBookingButton booking={booking} by="family" /> : null}
           {booking.status === 'completed' ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}>Leave a review</Link>
-            </Button>
+            <Link
+              to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Leave a review
+            </Link>
           ) : null}
         </>
       }
@@ -73,9 +76,9 @@ export function FamilyBookings() {
       {data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center">
           <p className="text-muted-foreground">You have no bookings yet.</p>
-          <Button asChild className="mt-4">
-            <Link to="/search">Find care</Link>
-          </Button>
+          <Link to="/search" className={buttonClasses({ className: 'mt-4' })}>
+            Find care
+          </Link>
         </div>
       ) : (
         <ul className="space-y-4">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { type MyCaregiverProfile, useUpdateCaregiverProfile } from '../api';
 
 /** 'Available for bookings': saved at once; off hides the profile from search and booking. */

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { CAREGIVER_KINDS } from '../../../../shared/catalog';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Link } from '../../../lib/router';
 import { type MyCaregiverProfile, type UpdateCaregiverBody, useUpdateCaregiverProfile } from '../api';
 
 const kindLabel = (v: string) => CAREGIVER_KINDS.find((k) => k.value === v)?.label ?? v;

@@ -4,7 +4,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../../shared/contracts/careg
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { UserAvatar } from '../../../components/user-avatar';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import type { PublicUser } from '../../auth/api';
 import { useUploadPhoto } from '../api';
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 
 export type FieldErrors = Record<string, string>;
 

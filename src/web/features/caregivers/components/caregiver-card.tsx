@@ -1,9 +1,9 @@
 import { Briefcase, MapPin } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { Link, useLocation } from 'react-router';
 import { CaregiverPhoto } from '../../../components/caregiver-photo';
 import { StarRating } from '../../../components/star-rating';
 import { displayName, formatRate, parseRating, placeText, plural } from '../../../lib/format';
+import { Link, useLocation } from '../../../lib/router';
 import type { PublicCaregiver } from '../api';
 import { AvailabilityBadge, TrustBadge } from './badges';
 

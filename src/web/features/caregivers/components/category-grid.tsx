@@ -8,9 +8,9 @@ import {
   Sparkles,
   Wrench,
 } from 'lucide-react';
-import { Link } from 'react-router';
 import { CAREGIVER_KINDS, type CaregiverKind } from '../../../../shared/catalog';
 import { plural } from '../../../lib/format';
+import { Link } from '../../../lib/router';
 import { useKindCounts } from '../api';
 
 const KIND_ICONS: Record<CaregiverKind, LucideIcon> = {

@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { PARISHES, TOWN_NAMES } from '../../../../shared/catalog';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { useNavigate } from '../../../lib/router';
 import { CaregiverKindOptions, LocationSearchField } from './quick-search-fields';
 
 const ALL_SERVICES = 'all-services';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { PLATFORM_FEE_PERCENT } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { bookingDay, displayName, jmdAmount, plural } from '../../../lib/format';
 import { type CaregiverDashboardResponse, useAnswerBooking } from '../api';
 import { StatusTag } from './status-tag';

@@ -1,10 +1,10 @@
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { jmdAmount, plural } from '../../../lib/format';
+import { Link, useSearchParams } from '../../../lib/router';
 import type { CaregiverDashboardResponse } from '../api';
 import { CaregiverBadges } from './caregiver-badges';
 import { BookingList, type RateFamilySlot } from './caregiver-booking-list';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useNavigate } from '../../../lib/router';
 import { logout, resetSessionCache } from '../../auth/api';
 
 /** docs/product.md#errors dashboard load failure, with Refresh Page and 'Clear Auth & Restart' (docs/product.md#flows). */

@@ -9,11 +9,11 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { CaregiverPhoto } from '../../../components/caregiver-photo';
 import { StarRating } from '../../../components/star-rating';
 import { Progress } from '../../../components/ui/progress';
 import { bookingDay, displayName, formatDate, formatRate, jmdAmount, plural } from '../../../lib/format';
+import { Link, useSearchParams } from '../../../lib/router';
 import type { PublicUser } from '../../auth/api';
 import type { FamilyDashboardResponse } from '../api';
 import { DashboardSection } from './dashboard-section';

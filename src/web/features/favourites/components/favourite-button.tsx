@@ -1,54 +1,28 @@
-import { Heart } from 'lucide-react';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { lazy, Suspense } from 'react';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
-import { useFavourites, useToggleFavourite } from '../api';
 
-/** The heart on cards and profiles: families save caregivers to their favourites (others see nothing). */
-export function FavouriteButton({
-  caregiverId,
-  name,
-  className,
-}: {
+/** The heart's code (its queries, the mutation and the error toast) loads only where a family sees it (ADR 0023). */
+const FavouriteToggle = lazy(() =>
+  import('./favourite-toggle').then((m) => ({ default: m.FavouriteToggle })),
+);
+
+interface FavouriteButtonProps {
   caregiverId: number;
   name: string;
   className?: string;
-}) {
+}
+
+/**
+ * The heart on cards and profiles: families save caregivers to their favourites (others see nothing, and
+ * download nothing for it). On a server-rendered page the server's heart stays until its code has arrived.
+ */
+export function FavouriteButton(props: FavouriteButtonProps) {
   const { data: user } = useCurrentUser();
-  const isFamily = user?.userType === 'family';
-  const favourites = useFavourites(isFamily);
-  const toggle = useToggleFavourite();
-  if (!isFamily) return null;
-  const saved = toggle.isPending
-    ? Boolean(toggle.variables?.favourite)
-    : Boolean(favourites.data?.some((f) => f.id === caregiverId));
+  if (user?.userType !== 'family') return null;
   return (
-    <button
-      type="button"
-      aria-pressed={saved}
-      aria-label={saved ? `Remove ${name} from favourites` : `Save ${name} to favourites`}
-      disabled={favourites.isPending}
-      onClick={() =>
-        toggle.mutate(
-          { caregiverId, favourite: !saved },
-          {
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Favourites not changed',
-                description: errorMessage(error, 'Something went wrong. Please try again.'),
-              }),
-          },
-        )
-      }
-      className={cn(
-        'relative z-10 inline-flex size-11 items-center justify-center rounded-full border border-border bg-surface text-primary-deep shadow-sm hover:bg-muted',
-        'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        className,
-      )}
-    >
-      <Heart aria-hidden="true" className={cn('size-5', saved ? 'fill-current text-destructive' : '')} />
-    </button>
+    <Suspense fallback={<span aria-hidden="true" className={cn('inline-block size-11', props.className)} />}>
+      <FavouriteToggle {...props} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { Link } from '../../../lib/router';
 import { useAppConfig } from '../../config/api';
 
 /** The top of an informational page: the page's one h1, a lead paragraph and optional actions. */

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { useSearchParams } from '../../../lib/router';
 import { useAppConfig } from '../../config/api';
 import { useConversations } from '../api';
 import { ChatPane } from './chat-pane';

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/contracts/messages';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
+import { Link } from '../../../lib/router';
 import { type ConversationApi, type ConversationMessagesResponse, useSendMessage } from '../api';
 
 export const SEND_FAILED = 'Failed to send message. Please try again.';

@@ -2,7 +2,7 @@ import { ArrowLeft, ShieldBan } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { UserAvatar } from '../../../components/user-avatar';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { type ConversationApi, type ConversationMessagesResponse, type Message, useBlock } from '../api';
 import { REPORTABLE_MESSAGES, ReportDialog } from './report-dialog';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { type ConversationApi, useConversation, useMarkConversationRead } from '../api';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';

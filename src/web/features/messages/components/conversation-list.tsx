@@ -1,9 +1,9 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Input } from '../../../components/ui/input';
 import { UserAvatar } from '../../../components/user-avatar';
 import { cn } from '../../../lib/cn';
+import { Link } from '../../../lib/router';
 import type { Conversation } from '../api';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useEmailPreferences, useSaveEmailPreferences } from '../api';
 
 const HINTS: Record<EmailKind, string> = {

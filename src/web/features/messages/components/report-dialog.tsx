@@ -7,7 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { type Message, useReport } from '../api';
 import { timeFormat } from '../message-time';
 

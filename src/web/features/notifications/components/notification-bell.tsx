@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { apiPost } from '../../../lib/api';
+import { Link } from '../../../lib/router';
 import { notificationKeys, useMarkNotificationRead, useNotifications } from '../api';
 
 function useMarkAllRead() {

@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useMarkNotificationRead, useNotifications } from '../api';
 
 /** The user's latest in-app notifications; opening one marks it read. */

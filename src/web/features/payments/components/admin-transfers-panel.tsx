@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { formatDate } from '../../../lib/format';
 import { useAwaitingTransfers, useMarkReceived, useRunPayouts } from '../api';
 

@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ACCOUNT_SCRUB_DAYS } from '../../../../shared/contracts/privacy';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
+import { useNavigate } from '../../../lib/router';
 import { resetSessionCache } from '../../auth/api';
 import { EXPORT_URL, useDeleteAccount } from '../api';
 

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { formatDate } from '../../../lib/format';
 import { type AdminReview, type AdminReviewStatus, useAdminReviews, useSetReviewHidden } from '../api';
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useCreateReview, useRateFamily, useReplyToReview } from '../api';
 import { StarPicker } from './star-picker';
 

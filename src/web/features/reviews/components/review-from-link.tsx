@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
 import { LeaveReview } from './review-forms';
 

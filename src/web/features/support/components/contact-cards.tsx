@@ -1,8 +1,8 @@
 import { Clock, Mail, MessageCircle, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { SUPPORT_HOURS, SUPPORT_REPLY_TIME } from '../../../../shared/contracts/support';
 import { buttonClasses } from '../../../components/ui/button';
+import { Link } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
 import { type AppConfigResponse, useAppConfig } from '../../config/api';
 

@@ -1,84 +1,31 @@
-import { BookOpen, CircleHelp, Headphones, Mail, Users, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { Link } from 'react-router';
+import { CircleHelp } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { useAppConfig } from '../../config/api';
+import { onDemand, useDialogOnDemand } from '../../../lib/on-demand';
 
-const itemClasses = cn(
-  'flex w-full items-center gap-3 rounded-lg border border-border px-3 py-2.5 text-left text-sm font-semibold',
-  'hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring',
-);
-
-/** The help panel's links (both tutorials are on the how-it-works page). */
-const HELP_LINKS = [
-  { to: '/how-it-works', label: 'Tutorial for Families', icon: Users },
-  { to: '/how-it-works', label: 'Tutorial for Caregivers', icon: BookOpen },
-  { to: '/support', label: 'Contact Support', icon: Headphones },
-];
+/** The panel's code (Radix Dialog and the links) loads when it is first opened, or on hover or focus. */
+export const helpPanelCode = onDemand(() => import('./help-panel').then((m) => m.HelpPanel));
 
 /**
- * The floating help button of the home and search pages (docs/product.md#screens-and-routes): a round button that opens a small
- * panel with tutorials, support and e-mail. A Radix Dialog (already in the app's main bundle for the
- * mobile menu, so the panel costs no extra script): focus moves in, Escape closes it and focus goes back
- * to the button.
+ * The floating help button of the home and search pages (docs/product.md#screens-and-routes): a round
+ * button that opens a small panel with tutorials, support and e-mail (help-panel.tsx, loaded on demand:
+ * docs/decisions/0023-home-page-javascript-budget.md).
  */
 export function HelpWidget() {
-  const { data: config } = useAppConfig();
+  const { open, setOpen, triggerRef, triggerProps, Content: Panel } = useDialogOnDemand(helpPanelCode);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          aria-label="Help"
-          className={cn(
-            'fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg',
-            'hover:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
-          )}
-        >
-          <CircleHelp aria-hidden="true" className="size-7" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-black/20" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed right-4 bottom-20 z-50 max-h-[calc(100dvh-6rem)] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-border bg-surface p-5 text-foreground shadow-xl focus:outline-none"
-        >
-          <div className="mb-3 flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-bold">Welcome to YaadCare</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close help"
-              className="-m-1 rounded-md p-1 text-muted-foreground hover:text-foreground focus-visible:outline-3 focus-visible:outline-ring"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <ul className="space-y-2">
-            {HELP_LINKS.map(({ to, label, icon: Icon }) => (
-              <li key={label}>
-                <Dialog.Close asChild>
-                  <Link to={to} className={itemClasses}>
-                    <Icon aria-hidden="true" className="size-5 text-primary" />
-                    {label}
-                  </Link>
-                </Dialog.Close>
-              </li>
-            ))}
-            {config?.supportEmail ? (
-              <li>
-                <a href={`mailto:${config.supportEmail}`} className={itemClasses}>
-                  <Mail aria-hidden="true" className="size-5 text-primary" />
-                  Email Us
-                </a>
-              </li>
-            ) : null}
-          </ul>
-          <p className="mt-4 text-sm font-semibold">
-            Help centre open 24/7; we reply within one business day
-          </p>
-          <p className="text-sm text-muted-foreground">Connecting families with care across Jamaica</p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        type="button"
+        aria-label="Help"
+        {...triggerProps}
+        className={cn(
+          'fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg',
+          'hover:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        )}
+      >
+        <CircleHelp aria-hidden="true" className="size-7" />
+      </button>
+      {Panel ? <Panel open={open} onOpenChange={setOpen} triggerRef={triggerRef} /> : null}
+    </>
   );
 }

@@ -14,7 +14,8 @@ import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useCurrentUser } from '../../auth/api';
 import { useCreateTicket } from '../api';
 

@@ -1,30 +1,13 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { Link, useNavigate } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
-import { isTutorialDue, readOnboardingRecord, saveOnboardingRecord } from '../onboarding-record';
+import { readOnboardingRecord, saveOnboardingRecord } from '../onboarding-record';
 import { TUTORIAL_STEPS, type TutorialKind } from '../steps';
-import { closeTutorial, getTutorialState, openTutorial, takeReturnFocus, useTutorialState } from '../store';
-
-/** docs/product.md#constants-and-limits Interface timings: the tutorial appears 2000 ms into a first visit (here: of the dashboard). */
-export const FIRST_VISIT_DELAY_MS = 2000;
-
-/** The only pages the tutorial opens on by itself: the dashboards, which hold no form to fill in. */
-const DASHBOARD_PATHS = new Set([
-  '/dashboard',
-  '/family-dashboard',
-  '/caregiver-dashboard',
-  '/caregiver-dashboard-enhanced',
-]);
-
-/** Someone is filling in a form: the tutorial waits for another visit rather than cover it. */
-function typingInAForm(): boolean {
-  const active = document.activeElement;
-  return active instanceof HTMLElement && active.closest('form') !== null;
-}
+import { closeTutorial, takeReturnFocus, useTutorialState } from '../store';
 
 function TutorialContent({
   kind,
@@ -136,27 +119,14 @@ function TutorialContent({
 }
 
 /**
- * The guided tutorial (docs/product.md#screens-and-routes, #flows): one modal for the whole app, opened by `openTutorial()` or by itself
- * 2 s into the first dashboard visit after signup (issue 15: never over the form a visitor came for). Finishing, skipping or closing saves the onboarding record for the tutorial shown.
+ * The tutorial's dialog, loaded when it first opens (tutorial-host.tsx decides when). Finishing, skipping or
+ * closing saves the onboarding record for the tutorial shown.
  */
-export function TutorialHost({ firstVisitDelayMs = FIRST_VISIT_DELAY_MS }: { firstVisitDelayMs?: number }) {
+export function TutorialDialog() {
   const { open, kind: requested, session } = useTutorialState();
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
   const navigating = useRef(false);
-
-  const { pathname } = useLocation();
-  const onDashboard = Boolean(user) && DASHBOARD_PATHS.has(pathname);
-  useEffect(() => {
-    // Once, after signup, on the dashboard: never on /login, /signup or any other page's form.
-    if (!onDashboard || !isTutorialDue()) return;
-    // 2 s after the dashboard came (usually a move within the app after signup, not a page load).
-    const timer = setTimeout(() => {
-      // Someone may have opened (or finished) it meanwhile, in this tab or another.
-      if (isTutorialDue() && !getTutorialState().open && !typingInAForm()) openTutorial();
-    }, firstVisitDelayMs);
-    return () => clearTimeout(timer);
-  }, [firstVisitDelayMs, onDashboard]);
 
   const kind: TutorialKind =
     requested ??

@@ -1,13 +1,13 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { VerificationSubmitRequest } from '../../../../shared/contracts/verification';
 import { Button } from '../../../components/ui/button';
 import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
+import { useNavigate } from '../../../lib/router';
 import type { PublicUser } from '../../auth/api';
 import { useVerificationActions, type VerificationState } from '../api';
 import { DocumentUpload } from './document-upload';

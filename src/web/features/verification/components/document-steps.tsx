@@ -4,7 +4,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useVerificationActions } from '../api';
 import { DocumentUpload } from './document-upload';
 import { StepReason } from './verification-notices';

@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/contracts/verification';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-messages';
 import { useVerificationActions, type VerificationState } from '../api';
 
 const STATE_TEXT = {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { canSubmitVerification } from '../../../../shared/verification-status';
 import { buttonClasses } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { Link } from '../../../lib/router';
 import { verificationPeekQuery } from '../api';
 import { VerificationProgress, VerificationStepper } from './verification-stepper';
 
