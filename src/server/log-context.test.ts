@@ -51,11 +51,7 @@ describe('every log line carries a correlation id', () => {
     expect(res.json().requestId).toBe('failing-request-1');
     const lines = linesSince(from);
     expect(lines.map((l) => l.msg)).toEqual(
-      expect.arrayContaining([
-        'a service logs through app.log',
-        'unhandled error',
-        'request completed',
-      ]),
+      expect.arrayContaining(['a service logs through app.log', 'unhandled error', 'request completed']),
     );
     for (const line of lines) expect(line.reqId).toBe('failing-request-1');
     // Never twice in one line (req.log already carries it; the context adds it only where missing).
