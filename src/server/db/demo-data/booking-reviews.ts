@@ -1,7 +1,7 @@
 import type { CaregiverPlan } from './caregivers';
 import type { DemoContext } from './context';
 import { clampBefore, HOUR } from './dates';
-import { pickReview, type ReviewsUsed } from './reviews';
+import { pickReview, type ReviewBand, type ReviewsUsed, reviewBand } from './reviews';
 import type { BookingRow, ReviewRow } from './rows';
 
 /**
@@ -27,7 +27,7 @@ export function drawReviews(
   );
   for (const [j, b] of mine.entries()) {
     if (b.status !== 'completed' || unreviewed.has(b)) continue;
-    const rating = isDemo
+    const drawn = isDemo
       ? rng.weighted<number>([
           [5, 8],
           [4, 2],
@@ -38,6 +38,8 @@ export function drawReviews(
           [3, 5],
           [2, 1],
         ]);
+    const rating = isDemo ? drawn : withEveryBand(drawn, reviewsUsed.bands);
+    reviewsUsed.bands.set(reviewBand(rating), (reviewsUsed.bands.get(reviewBand(rating)) ?? 0) + 1);
     const comment = pickReview(rng, b.kind, rating, reviewsUsed, myBodies, {
       first: plan.user.firstName,
       gender: cg.gender,
@@ -51,4 +53,20 @@ export function drawReviews(
     cg.totalReviews = myReviews.length;
   }
   return myReviews;
+}
+
+/** After this many reviews, a band the draw has not produced yet is given to the next generated review. */
+const EVERY_BAND_AFTER = 40;
+
+/**
+ * A marketplace's reviews are not all glowing, and the data set shows it whatever the day it is seeded
+ * on: once EVERY_BAND_AFTER reviews exist, a missing 3★ or 2★ band takes the next generated review. The
+ * rating is still drawn first, so the rest of the data set does not shift.
+ */
+function withEveryBand(drawn: number, bands: Map<ReviewBand, number>): number {
+  const total = [...bands.values()].reduce((s, n) => s + n, 0);
+  if (total < EVERY_BAND_AFTER) return drawn;
+  if (!bands.get('mixed')) return 3;
+  if (!bands.get('poor')) return 2;
+  return drawn;
 }

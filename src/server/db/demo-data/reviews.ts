@@ -271,9 +271,15 @@ export const reviewTemplate = (body: string, closer: string) => (closer ? `${bod
 export interface ReviewsUsed {
   templates: Set<string>;
   bodies: Map<string, number>;
+  /** How many reviews of each band the data set has so far. */
+  bands: Map<ReviewBand, number>;
 }
 
-export const newReviewsUsed = (): ReviewsUsed => ({ templates: new Set(), bodies: new Map() });
+export const newReviewsUsed = (): ReviewsUsed => ({
+  templates: new Set(),
+  bodies: new Map(),
+  bands: new Map(),
+});
 
 /**
  * Picks review words for one booking: a body of the booking's kind and the rating's band that this
