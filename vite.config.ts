@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -44,6 +45,29 @@ function precompress(): Plugin {
 }
 
 /**
+ * src/web/boot.js, the script a server-rendered page starts its app with (ADR 0008), goes into /assets
+ * under a name with its content's hash, like the chunks, so it is cached for a year and a new version is a
+ * new name. The server's renderer gets the name as __BOOT_SCRIPT__ (src/web/entry-server.tsx). It is not a
+ * module of the app's graph: it runs before the entry and imports nothing.
+ */
+const BOOT_SOURCE = readFileSync(resolve(import.meta.dirname, 'src/web/boot.js'));
+const BOOT_FILE = `assets/boot-${createHash('sha256').update(BOOT_SOURCE).digest('base64url').slice(0, 8)}.js`;
+
+function bootScript(): Plugin {
+  let ssr = false;
+  return {
+    name: 'yaadcare-boot-script',
+    apply: 'build',
+    configResolved(config) {
+      ssr = !!config.build.ssr;
+    },
+    generateBundle() {
+      if (!ssr) this.emitFile({ type: 'asset', fileName: BOOT_FILE, source: BOOT_SOURCE });
+    },
+  };
+}
+
+/**
  * Test files that spawn server processes or run property-based fuzzers start first. Vitest orders files
  * by their last durations when it has them and by size when it does not (a clean clone, as in CI), which
  * put these short but slow files last, where they alone kept the run going (ADR 0021).
@@ -71,15 +95,21 @@ type GetModuleInfo = (
 
 const ENTRY = /\/src\/web\/main\.tsx$/;
 const HOME_PAGE = /\/src\/web\/pages\/home-page\.tsx$/;
+/** The public pages that show caregivers: search, a profile and the home page's featured caregivers. */
+const CAREGIVER_VIEWS = /\/src\/web\/pages\/(search-page|caregiver-profile-page|home\/below-the-fold)\.tsx$/;
 
 /**
- * What the home page's first screen shares with other pages (form controls, icons, formatting, the API
- * client) goes into one 'public' chunk instead of a dozen tiny ones, each a request of its own over a phone's
- * few connections and gzipped on its own (ADR 0023). Roots are the entry and every module loaded by import()
- * (pages, on-demand dialogs); what the entry reaches stays in the entry, what only the home page reaches
- * stays in its chunk.
+ * Fewer, larger chunks for the public pages (ADR 0023): each chunk is a request of its own over a phone's
+ * few connections, a module to link and gzipped on its own, and a page reached by its address names all of
+ * them up front. Roots are the entry and every module loaded by import() (pages, on-demand dialogs, lazy
+ * parts); what the entry reaches stays in the entry.
+ * - 'public': what the home page's first screen shares with other pages (form controls, icons,
+ *   formatting, the API client);
+ * - 'caregivers': what the pages that show caregivers share (photo, stars, badges, icons, formatting), which
+ *   Rolldown would otherwise split into a dozen chunks of a few hundred bytes each by which pages use them.
+ * What only one page reaches stays in its chunk.
  */
-function publicChunk(id: string, getModuleInfo: GetModuleInfo): string | undefined {
+function sharedChunk(id: string, getModuleInfo: GetModuleInfo): string | undefined {
   const roots = new Set<string>();
   const seen = new Set<string>();
   const walk = (m: string) => {
@@ -93,13 +123,20 @@ function publicChunk(id: string, getModuleInfo: GetModuleInfo): string | undefin
   walk(id);
   const reached = [...roots];
   if (roots.has(id) || reached.some((r) => ENTRY.test(r)) || roots.size < 2) return undefined;
-  return reached.some((r) => HOME_PAGE.test(r)) ? 'public' : undefined;
+  if (reached.some((r) => HOME_PAGE.test(r))) return 'public';
+  return reached.filter((r) => CAREGIVER_VIEWS.test(r)).length >= 2 ? 'caregivers' : undefined;
 }
+
+const groupOf =
+  (group: 'public' | 'caregivers') =>
+  (id: string, ctx: { getModuleInfo: GetModuleInfo }): string | null =>
+    sharedChunk(id, (m) => ctx.getModuleInfo(m)) === group ? group : null;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), bootScript(), precompress()],
+  define: { __BOOT_SCRIPT__: JSON.stringify(`/${BOOT_FILE}`) },
   resolve: {
     alias: [
       // React 19 has useSyncExternalStore; wouter's import of the React 16/17 shim gets React's own.
@@ -131,11 +168,19 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // React DOM in a chunk of its own: /boot.js evaluates the entry's chunks one task at a time,
             // so a phone's main thread is never blocked by all of them at once. Then the public pages'
-            // shared pieces in one chunk.
+            // shared pieces in a chunk or two.
             codeSplitting: {
               groups: [
                 { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-                { name: (id, ctx) => publicChunk(id, (m) => ctx.getModuleInfo(m)) ?? null, priority: 1 },
+                { name: groupOf('public'), debugName: 'public', priority: 2 },
+                // Only the modules themselves: what they import is the entry's or 'public''s already, and
+                // pulling it in would put this chunk on the home page's first load.
+                {
+                  name: groupOf('caregivers'),
+                  debugName: 'caregivers',
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
           },
@@ -163,7 +208,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/*.test.ts', 'src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: [
+            'src/*.test.ts',
+            'src/server/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           // One module graph per worker, not per file: every server test file imports the whole app, and
           // evaluating it again for each file cost more than most files' tests. Server code keeps no
           // module-level state (ADR 0015), and each file still builds its own app on its own database.

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './e2e/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -10,5 +11,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     pool: 'forks',
+    // Seeds the demo data once per run; each file's server starts on a copy of it (ADR 0021).
+    globalSetup: ['e2e/support/global-setup.ts'],
+    // Slowest files first, from measured times, so that both workers finish together.
+    sequence: { sequencer: SlowestFirst },
   },
 });

@@ -24,10 +24,9 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
-import { users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/features/auth/passwords';
-import { sessions } from '../src/server/features/auth/sessions';
 import { connectSse, type SseClient } from '../src/server/test/sse';
+import { createChatUsers } from './support/chat-users';
 import { benchEnv, pgliteTarget, postgresTarget, type Target } from './support/targets';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -238,25 +237,7 @@ async function benchTarget(target: Target, passwordHash: string): Promise<Messag
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
     // 100 families and 100 caregivers; family i and caregiver i talk to each other.
-    const half = USERS / 2;
-    const rows = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: USERS }, (_, i) => ({
-          email: `bench-${i}-${randomBytes(3).toString('hex')}@example.test`,
-          password: passwordHash,
-          firstName: i < half ? 'Family' : 'Caregiver',
-          lastName: `No${i}`,
-          userType: i < half ? ('family' as const) : ('caregiver' as const),
-          location: 'Kingston',
-          parish: 'Kingston',
-        })),
-      )
-      .returning({ id: users.id });
-    const ids = rows.map((r) => r.id);
-    const tokens = await Promise.all(
-      ids.map((id) => sessions.create(database.db, id, { userAgent: 'bench' })),
-    );
+    const { ids, tokens } = await createChatUsers(database.db, USERS, passwordHash, 'bench');
     let serverStreams = 0;
     const sample = setInterval(() => {
       serverStreams = Math.max(serverStreams, app.realtime.connectionCount());

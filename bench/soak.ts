@@ -22,10 +22,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/features/auth/passwords';
-import { sessions } from '../src/server/features/auth/sessions';
 import { connectSse, type SseClient } from '../src/server/test/sse';
+import { createChatUsers } from './support/chat-users';
 import { type ServerHandle, startServer } from './support/server-control';
 import { postgresTarget } from './support/targets';
 
@@ -184,25 +183,7 @@ async function main() {
   try {
     const database = await target.open();
     const passwordHash = await hashPassword(`soak-${randomBytes(8).toString('hex')}`);
-    const half = USERS / 2;
-    const rows = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: USERS }, (_, i) => ({
-          email: `soak-${i}-${randomBytes(3).toString('hex')}@example.test`,
-          password: passwordHash,
-          firstName: i < half ? 'Family' : 'Caregiver',
-          lastName: `No${i}`,
-          userType: i < half ? ('family' as const) : ('caregiver' as const),
-          location: 'Kingston',
-          parish: 'Kingston',
-        })),
-      )
-      .returning({ id: users.id });
-    const ids = rows.map((r) => r.id);
-    const tokens = await Promise.all(
-      ids.map((id) => sessions.create(database.db, id, { userAgent: 'soak' })),
-    );
+    const { ids, tokens } = await createChatUsers(database.db, USERS, passwordHash, 'soak');
     await database.close();
 
     for (let k = 0; k < 2; k += 1) {

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServerProcess } from '../src/server/test/process';
 import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
+import { startServer, type TestServer } from './support/server';
 
 /**
  * A review that can be trusted, end to end: a family books a new caregiver, the caregiver accepts on the
@@ -16,13 +13,13 @@ import { axeViolations, launchBrowser, newPage, waitForToast } from './support/b
  *
  * The booking must have ended before it is completed: time is moved on with the admin's demo-mode job
  * runner (asOf), which completes it 24 h after its end, as the lifecycle job would. The server runs on
- * PostgreSQL when TEST_DATABASE_URL is set (CI), else on PGlite.
+ * PostgreSQL when TEST_DATABASE_URL is set (CI), seeding the demo data into a new database, else on a copy
+ * of the run's seeded PGlite DATA_DIR.
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dbName = `yc_e2e_${randomBytes(5).toString('hex')}`;
-let server: RunningServer;
-let dataDir: string;
+let server: TestServer;
 let browser: Browser;
 
 const stamp = Date.now().toString(36).replace(/\d/g, '');
@@ -65,12 +62,7 @@ function nextWeekday(): string {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'yaadcare-e2e-'));
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    DEMO_MODE: '1',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-  };
+  let databaseUrl: string | undefined;
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -78,15 +70,14 @@ beforeAll(async () => {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
+    databaseUrl = url.toString();
   }
-  [server, browser] = await Promise.all([startServerProcess(env, 120_000, { built: true }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ databaseUrl, timeoutMs: 120_000 }), launchBrowser()]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/client';
 import { bookingEvents, bookings, notifications, payments } from '../src/server/db/schema';
 import { sessions } from '../src/server/features/auth/sessions';
+import { bookingLifecycleJob } from '../src/server/features/bookings/jobs';
 import { insertBooking } from '../src/server/test/engagement';
 import { createCaregiver, createUser } from '../src/server/test/factories';
 import { openTestDatabase } from '../src/server/test/harness';
@@ -19,6 +20,20 @@ import { multipart, pdfDocument } from '../src/server/test/uploads';
 const HOUR = 3_600_000;
 /** The auth routes' per-address limit on both instances: small, so the test reaches it in a few calls. */
 const AUTH_LIMIT = 5;
+/** Both instances expose /metrics with it: the test counts their schedulers' rounds there. */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/** How often this instance's scheduler has taken up the job so far: runs, and rounds that found it locked. */
+async function jobRounds(server: RunningServer, job: string): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(res.status).toBe(200);
+  let rounds = 0;
+  for (const line of (await res.text()).split('\n')) {
+    const m = /^yaadcare_job_runs_total\{(.*)\} (\S+)$/.exec(line);
+    if (m?.[1].split(',').includes(`job="${job}"`)) rounds += Number(m[2]);
+  }
+  return rounds;
+}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
   let database: Database & { url?: string };
@@ -35,6 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
       // Both schedulers run every job every 200 ms, racing each other for the same work.
       JOBS_EVERY_MS: '200',
+      METRICS_TOKEN,
     };
     [a, b] = await Promise.all([
       startServerProcess(env, 90_000, { built: true }),
@@ -159,8 +175,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
         { timeout: 15_000, interval: 100 },
       )
       .toBe(ids.length);
-    // Both schedulers keep running: give them a few more rounds to do it twice if they could.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Both schedulers keep running: each takes up the job five more times (what 1 s of 200 ms rounds gives
+    // an idle machine, and a busy one too), to do it twice if they could.
+    const job = bookingLifecycleJob.name;
+    const rounds = () => Promise.all([a, b].map((server) => jobRounds(server, job)));
+    const seen = await rounds();
+    await expect
+      .poll(async () => (await rounds()).map((n, i) => n - seen[i]), { timeout: 15_000, interval: 100 })
+      .toSatisfy((more: number[]) => more.every((n) => n >= 5));
     const events = await database.db
       .select({ bookingId: bookingEvents.bookingId, n: sql<number>`count(*)::int` })
       .from(bookingEvents)

@@ -4,9 +4,14 @@
  * next request when the previous answer has been read, for `seconds`. Latencies are timed with
  * process.hrtime.bigint (sub-millisecond; autocannon's are whole milliseconds), from the request to the
  * last byte of the answer.
+ *
+ * Like wrk, it writes a request built once and reads answers with the least parsing HTTP/1.1 allows
+ * (status line, Content-Length or chunked framing), so that the client's own work stays small beside the
+ * server's: on two cores the client shares the machine with the server and the database, and a heavy client
+ * (undici took 120–230 µs of CPU a request here) would be counted against the server at concurrency 10.
  */
+import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
 import { type Child, forkChild } from './server-control';
 
 export interface LoadRequest {
@@ -45,47 +50,131 @@ function stopChild(child: Child) {
   child.process.disconnect();
 }
 
-const pools = new Map<string, Pool>();
+const CRLF2 = Buffer.from('\r\n\r\n');
 
-/** One undici pool per origin and concurrency: its connections stay open between runs. */
-function poolFor(origin: string, concurrency: number): Pool {
-  const key = `${origin} ${concurrency}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
-    pools.set(key, pool);
+/**
+ * Reads one HTTP/1.1 answer after another from a socket. `feed` takes the bytes as they come and returns
+ * the status once an answer is complete (null while it is not). Exported for its test.
+ */
+export class AnswerReader {
+  private buffered: Buffer = Buffer.alloc(0);
+  private status = 0;
+  /** Bytes of body still to come (Content-Length), or -1 while reading chunked framing, or null before headers. */
+  private remaining: number | null = null;
+
+  feed(chunk: Buffer): number[] {
+    this.buffered = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
+    const done: number[] = [];
+    for (;;) {
+      if (this.remaining === null) {
+        const end = this.buffered.indexOf(CRLF2);
+        if (end < 0) return done;
+        const head = this.buffered.toString('latin1', 0, end);
+        this.status = Number(head.slice(9, 12));
+        const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+        this.remaining = length ? Number(length[1]) : /\r\ntransfer-encoding:\s*chunked/i.test(head) ? -1 : 0;
+        this.buffered = this.buffered.subarray(end + 4);
+      }
+      if (this.remaining >= 0) {
+        if (this.buffered.length < this.remaining) return done;
+        this.buffered = this.buffered.subarray(this.remaining);
+      } else {
+        const rest = skipChunks(this.buffered);
+        if (rest === null) return done;
+        this.buffered = rest;
+      }
+      this.remaining = null;
+      done.push(this.status);
+    }
   }
-  return pool;
 }
 
-async function once(pool: Pool, path: string, headers: Record<string, string>): Promise<number> {
-  const res = await pool.request({ method: 'GET', path, headers });
-  // Read the whole answer (the last byte is when the client has it), without decoding it.
-  for await (const _ of res.body) {
+/** The bytes after a complete chunked body, or null when the body has not all arrived. */
+function skipChunks(buffer: Buffer): Buffer | null {
+  let at = 0;
+  for (;;) {
+    const lineEnd = buffer.indexOf('\r\n', at);
+    if (lineEnd < 0) return null;
+    const size = Number.parseInt(buffer.toString('latin1', at, lineEnd), 16);
+    if (size === 0) {
+      // The last chunk, no trailers: "0\r\n\r\n".
+      return buffer.length >= lineEnd + 4 ? buffer.subarray(lineEnd + 4) : null;
+    }
+    at = lineEnd + 2 + size + 2;
+    if (buffer.length < at) return null;
   }
-  return res.statusCode;
+}
+
+interface Connection {
+  socket: Socket;
+  reader: AnswerReader;
+  /** Called with the status of the answer to the request in flight. */
+  onAnswer: ((status: number) => void) | null;
+  onError: ((err: Error) => void) | null;
+}
+
+const connections = new Map<string, Connection[]>();
+
+async function open(host: string, port: number): Promise<Connection> {
+  const socket = connect({ host, port, noDelay: true });
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const conn: Connection = { socket, reader: new AnswerReader(), onAnswer: null, onError: null };
+  socket.on('data', (chunk) => {
+    for (const status of conn.reader.feed(chunk)) conn.onAnswer?.(status);
+  });
+  socket.on('error', (err) => conn.onError?.(err));
+  socket.on('close', () => conn.onError?.(new Error('connection closed')));
+  return conn;
+}
+
+/** `concurrency` keep-alive connections to an origin, kept open between runs. */
+async function connectionsFor(url: URL, concurrency: number): Promise<Connection[]> {
+  const key = `${url.host} ${concurrency}`;
+  let list = connections.get(key);
+  if (!list || list.some((c) => c.socket.destroyed)) {
+    list = await Promise.all(
+      Array.from({ length: concurrency }, () => open(url.hostname, Number(url.port || 80))),
+    );
+    connections.set(key, list);
+  }
+  return list;
+}
+
+function send(conn: Connection, request: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    conn.onAnswer = resolve;
+    conn.onError = reject;
+    conn.socket.write(request);
+  });
 }
 
 async function run(r: LoadRequest): Promise<LoadRun> {
   const url = new URL(r.url);
-  const pool = poolFor(url.origin, r.concurrency);
-  const path = url.pathname + url.search;
+  const headers = { host: url.host, ...(r.headers ?? {}) };
+  const request = Buffer.from(
+    `GET ${url.pathname}${url.search} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`,
+    'latin1',
+  );
+  const conns = await connectionsFor(url, r.concurrency);
   const latenciesUs: number[] = [];
   let non2xx = 0;
   let errors = 0;
   const started = process.hrtime.bigint();
   const end = started + BigInt(Math.round(r.seconds * 1e9));
   await Promise.all(
-    Array.from({ length: r.concurrency }, async () => {
+    conns.map(async (conn) => {
       for (;;) {
         const t0 = process.hrtime.bigint();
         if (t0 >= end) return;
         try {
-          const status = await once(pool, path, r.headers ?? {});
+          const status = await send(conn, request);
           if (status < 200 || status > 299) non2xx += 1;
           latenciesUs.push(Number(process.hrtime.bigint() - t0) / 1000);
         } catch {
           errors += 1;
+          return;
         }
       }
     }),

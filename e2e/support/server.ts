@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { ROOT, startServerProcess } from '../../src/server/test/process';
 
 export { ROOT };
@@ -30,25 +31,49 @@ export interface TestServer {
   smsOutbox(): Promise<Sms[]>;
 }
 
+export interface StartServerOptions {
+  timeoutMs?: number;
+  /**
+   * A PostgreSQL database (empty) for the server instead of the embedded one: the server seeds the demo data
+   * into it on start. Without it the server starts on a copy of the run's seeded DATA_DIR (global-setup.ts).
+   */
+  databaseUrl?: string;
+}
+
 /** The demo data's admin: the outboxes answer only an admin session (ADR 0011). */
 const DEMO_ADMIN = { email: 'admin@yaadcare.jm', password: 'YaadCare2025!' };
 
 /**
- * Starts the real server (built web app + API) on a free port with a fresh DATA_DIR in demo mode and
- * waits for /api/health. stop() sends SIGTERM, waits for the exit and removes the data directory.
+ * Starts the real server (built web app + API) on a free port with its own DATA_DIR in demo mode and waits
+ * for /api/health. The DATA_DIR is a copy of the demo data the run's global set-up seeded once (outside
+ * that set-up: an empty one, which the server seeds itself). stop() sends SIGTERM, waits for the exit and
+ * removes the data directory.
  */
-export async function startServer({ timeoutMs = 90_000 }: { timeoutMs?: number } = {}): Promise<TestServer> {
+export async function startServer({
+  timeoutMs = 90_000,
+  databaseUrl,
+}: StartServerOptions = {}): Promise<TestServer> {
   if (!existsSync(join(ROOT, 'dist/web/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does) first.');
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'yaadcare-e2e-'));
+  const seeded = inject('e2eDemoData');
+  const dataDir = await mkdtemp(join(seeded?.runDir ?? tmpdir(), 'yaadcare-e2e-'));
+  if (seeded && !databaseUrl) await cp(seeded.dataDir, dataDir, { recursive: true });
   // The journeys log in many times from one address: lift the per-IP limit, not the per-account one.
   // The compiled server, as production runs it (npm run test:e2e builds it first).
   const server = await startServerProcess(
-    { DATA_DIR: dataDir, DEMO_MODE: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    {
+      DATA_DIR: dataDir,
+      DEMO_MODE: '1',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     timeoutMs,
     { built: true },
-  );
+  ).catch(async (err) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   let adminToken: Promise<string> | undefined;
   const signInAdmin = async () => {
     const res = await fetch(`${server.url}/api/auth/login`, {

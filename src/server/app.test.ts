@@ -6,36 +6,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from './app';
 import { mailOutbox, smsOutbox } from './db/schema';
-import type { Env } from './env';
 import { errorBody } from './test/error-body';
 import { bearer, createUser, DEFAULT_PASSWORD, loginToken, signupPayload } from './test/factories';
 import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from './test/harness';
-
-/** An app whose log lines (the production logger options) are kept in memory. */
-async function appWithMemoryLog(kind: 'pglite' | 'postgres', env: Partial<Env> = {}) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
-  const database = await openTestDatabase(kind);
-  const app = await buildApp({
-    env: testEnv(env),
-    database,
-    logger: { ...(loggerOptions('info') as object), stream },
-  });
-  await app.ready();
-  // What the lines say, without the numbers every line carries (time, pid, response time) and the
-  // request ids' random hex: a secret searched for must not be found inside a timestamp by chance.
-  const log = () =>
-    lines
-      .join('\n')
-      .replace(/"(time|pid|responseTime)":[\d.]+/g, '"$1":0')
-      .replace(/"reqId":"[^"]*"/g, '"reqId":"…"');
-  return { app, database, log };
-}
+import { appWithMemoryLog } from './test/memory-log';
 
 describe.each(DB_KINDS)('the app on %s', (kind) => {
   const t = useTestApp(kind);

@@ -19,6 +19,7 @@ import { sessions } from './features/auth/sessions';
 import avatarRoutes from './features/avatars/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes';
+import { circleRoutes } from './features/circles/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
 import { messagingFeature } from './features/messages/plugin';
@@ -38,6 +39,7 @@ import { statsRoutes } from './features/stats/routes';
 import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
+import { lazyChildLoggerFactory } from './lazy-logger';
 import { createLogContext, type LogContext } from './log-context';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
 
 /** Query parameters that carry secrets, masked in logs. */
 const SECRET_QUERY = /([?&](?:token|emailToken|otp|password)=)[^&]*/gi;
+/** Path segments that are secrets: a care circle invitation's token (/api/invitations/<token>). */
+const SECRET_PATH = /(\/invitations\/)(?!\d+(?:[/?#]|$))[^/?#]+/gi;
 
 /** Fields masked wherever they appear in a log line (up to four levels deep), whatever logged them. */
 const SECRET_FIELDS = [
@@ -133,7 +137,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       req(req) {
         return {
           method: req.method,
-          url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+          url: req.url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]'),
           remoteAddress: req.ip,
           userAgent: req.headers['user-agent'],
         };
@@ -166,6 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // a 503 (plugins/graceful-close.ts, ADR 0017).
     return503OnClosing: false,
     logController: new OneLineRequestLog(),
+    childLoggerFactory: lazyChildLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): other bodies get a 415, not a guess.
@@ -232,6 +237,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(supportRoutes);
   await app.register(privacyRoutes);
   await app.register(bookingRoutes);
+  await app.register(circleRoutes);
   await app.register(paymentRoutes);
   // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).
   if (app.payments.routes) await app.register(app.payments.routes);

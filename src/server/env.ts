@@ -200,13 +200,18 @@ function tracingFrom(e: z.infer<typeof EnvSchema>): Env['tracing'] {
   return tracesUrl ? { tracesUrl, serviceName: e.OTEL_SERVICE_NAME } : undefined;
 }
 
+/** A bad environment: its message is one line naming each variable and what is wrong with it. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.superRefine(checkS3).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment — ${lines.join('; ')}`);
+    throw new EnvError(`Invalid environment — ${lines.join('; ')}`);
   }
   const e = parsed.data;
   const demo = resolveDemoMode({

@@ -6,6 +6,7 @@ import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
 import { createBookingEvents, createBookingService } from './features/bookings/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
+import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createFavouriteService } from './features/favourites/service';
 import { createMessagingService } from './features/messages/service';
@@ -56,7 +57,9 @@ export function buildServices(app: FastifyInstance) {
     supportUserId: () => app.supportUserId,
   });
   const support = createSupportService({ db, mailer, supportEmail: env.supportEmail, publicUrl, log });
-  const privacy = createPrivacyService({ db, mailer, storage, passwords, log });
+  // Care circles (ADR 0024): the privacy export and account deletion ask them about a user's circles.
+  const circles = createCircleService({ db, mailer, publicUrl, now });
+  const privacy = createPrivacyService({ db, mailer, storage, passwords, log, circles });
   const rateLimits = createRateLimitService({ db });
 
   // ── caregivers ──
@@ -97,6 +100,7 @@ export function buildServices(app: FastifyInstance) {
     unreadEmails,
     safety,
     support,
+    circles,
     privacy,
     rateLimits,
     caregiverDirectory,

@@ -46,6 +46,10 @@ export const ERROR_CODE_LIST = [
   'USER_BLOCKED',
   'REVIEW_NOT_ALLOWED',
   'ALREADY_REVIEWED',
+  'CIRCLE_NEEDS_COORDINATOR_AND_PAYER',
+  'CIRCLE_FAMILIES_ONLY',
+  'INVITATION_WRONG_ACCOUNT',
+  'INVITATION_EXPIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
@@ -115,6 +119,18 @@ export const ERROR_CODES = {
     meaning: 'Not reviewable now (booking not completed, window over, review not published).',
   },
   ALREADY_REVIEWED: { status: 409, meaning: 'This booking or review was already reviewed or answered.' },
+
+  // Care circles.
+  CIRCLE_NEEDS_COORDINATOR_AND_PAYER: {
+    status: 409,
+    meaning: 'The change would leave a care circle without a coordinator or without a payer.',
+  },
+  CIRCLE_FAMILIES_ONLY: { status: 403, meaning: 'Caregiver and admin accounts cannot join a care circle.' },
+  INVITATION_WRONG_ACCOUNT: {
+    status: 403,
+    meaning: 'The invitation was sent to another e-mail address: sign in with that one.',
+  },
+  INVITATION_EXPIRED: { status: 404, meaning: 'The invitation expired: ask a coordinator for a new one.' },
 } as const satisfies Record<ErrorCode, { status: number; meaning: string }>;
 
 /** The codes answered with a given status (the helpers accept only those). */

@@ -26,6 +26,7 @@ import type { RenderInfo } from './lib/render-context';
 import { matchPath, StaticRouter } from './lib/router';
 import { formatDocumentTitle } from './lib/use-document-title';
 import { type PageMeta, pageMetaTags } from './lib/use-page-meta';
+import appStyles from './styles.css?inline';
 
 type AppRoute = (typeof APP_ROUTES)[number];
 
@@ -226,7 +227,14 @@ export function fillShell(shell: string, page: RenderedPage): string {
       out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
     }
   }
-  // The page is on screen without scripts: /boot.js loads them after the first paint (public/boot.js),
+  // The app's style sheet (compiled by the same build as the browser's copy) comes inside the page: a
+  // server-rendered page is drawn from its first response instead of waiting a round trip more for the
+  // sheet. Pages the browser renders keep the link to the cached file (ADR 0023).
+  out = out.replace(
+    /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/,
+    () => `<style>${appStyles.replace(/<\/style/gi, '<\\/style')}</style>`,
+  );
+  // The page is on screen without scripts: the boot script loads them after the first paint (boot.js),
   // so the HTML and style sheet are not sharing a slow connection with them. It evaluates the entry's own
   // chunks (React DOM, the router, …) one task at a time, then the entry; the page's chunks (data-route,
   // added by the server) are only fetched ahead.
@@ -242,7 +250,7 @@ export function fillShell(shell: string, page: RenderedPage): string {
   out = out.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_all, entry: string) =>
-      `<script type="module" src="/boot.js" data-entry="${escapeMarkup(entry)}" data-shared="${escapeMarkup(shared.join(' '))}" data-preload="${escapeMarkup(route.join(' '))}"></script>`,
+      `<script type="module" src="${__BOOT_SCRIPT__}" data-entry="${escapeMarkup(entry)}" data-shared="${escapeMarkup(shared.join(' '))}" data-preload="${escapeMarkup(route.join(' '))}"></script>`,
   );
   return out
     .replace('</head>', () => `${head}</head>`)

@@ -1,26 +1,103 @@
+import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
+import { readdir, rmdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
+import type { Db } from '../db/client';
 import { contentTypeOfKey, type FileStorage, isValidKey } from './storage-keys';
+import { createLocalStorage } from './storage-local';
+import { createPostgresStorage, listStoredFileKeys } from './storage-postgres';
 
 export interface MigrateFilesReport {
-  /** Files under the folder whose names are storage keys. */
+  /** Files in the source under storage keys. */
   found: number;
   copied: number;
-  /** Already in the target with the same size: left as they were. */
+  /** Already in the target with the same bytes: left as they were. */
   alreadyThere: number;
-  /** Disk files removed after their copy was verified (--delete only). */
+  /** Source copies removed after their copy was verified (deleteSource only). */
   deleted: number;
-  /** Paths that are no key the server makes (left alone, never copied). */
+  /** Paths that are no key the server makes (left alone, never copied; disk folders only). */
   ignored: string[];
   failed: { key: string; reason: string }[];
 }
 
 export interface MigrateFilesOptions {
-  /** Remove each disk file once its copy is verified (and then emptied folders). */
+  /** Remove each source copy once the target's is verified (on disk, then emptied folders too). */
   deleteSource?: boolean;
   concurrency?: number;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Why the target's copy is not `body`, or undefined when it is (same size and SHA-256). */
+function differs(stored: Buffer | undefined, body: Buffer): string | undefined {
+  if (stored?.length !== body.length) return `stored ${stored?.length ?? 'nothing'} bytes of ${body.length}`;
+  const [a, b] = [sha256(stored), sha256(body)];
+  return a === b
+    ? undefined
+    : `stored bytes differ (sha256 ${a.slice(0, 12)}… instead of ${b.slice(0, 12)}…)`;
+}
+
+/**
+ * Copies `keys` from `source` to `target` under the same keys, into `report`. Idempotent: a key the target
+ * already holds with the same size and SHA-256 is left alone (its bytes are read only when the size
+ * matches). Each copy is read back and compared the same way; the source copy is removed only with
+ * `deleteSource`, and only once the target's is verified.
+ */
+async function copyFiles(
+  keys: string[],
+  source: FileStorage,
+  target: FileStorage,
+  options: MigrateFilesOptions,
+  report: MigrateFilesReport,
+): Promise<void> {
+  const limit = pLimit(options.concurrency ?? 4);
+  report.found += keys.length;
+  await Promise.all(
+    keys.map((key) =>
+      limit(async () => {
+        try {
+          const body = await source.get(key);
+          if (!body) {
+            report.found--; // gone since it was listed (its owner replaced or deleted it): nothing to copy
+            return;
+          }
+          const there = (await target.size(key)) === body.length ? await target.get(key) : undefined;
+          if (there && !differs(there, body)) {
+            report.alreadyThere++;
+          } else {
+            await target.put(key, body, contentTypeOfKey(key));
+            const problem = differs(await target.get(key), body);
+            if (problem) {
+              report.failed.push({ key, reason: problem });
+              return;
+            }
+            report.copied++;
+          }
+          if (options.deleteSource) {
+            await source.delete(key);
+            report.deleted++;
+          }
+        } catch (err) {
+          report.failed.push({ key, reason: err instanceof Error ? err.message : String(err) });
+        }
+      }),
+    ),
+  );
+}
+
+const emptyReport = (): MigrateFilesReport => ({
+  found: 0,
+  copied: 0,
+  alreadyThere: 0,
+  deleted: 0,
+  ignored: [],
+  failed: [],
+});
+
+function finish(report: MigrateFilesReport): MigrateFilesReport {
+  report.failed.sort((a, b) => a.key.localeCompare(b.key));
+  return report;
 }
 
 /** Every regular file under `dir`, as paths relative to `root` with `/` separators. */
@@ -50,59 +127,40 @@ async function removeEmptyFolders(root: string, dir = root): Promise<void> {
 }
 
 /**
- * Copies every file under `root` (the old DATA_DIR/files) to `target` under the same key (ADR 0016).
- * Idempotent: a key already in the target with the same size is left alone, so a second run copies
- * nothing. Each copy is verified by reading its size back; the disk file is removed only with
- * `deleteSource` and only once verified. Temporary files (`.name.tmp`) and paths that are no storage key
- * are reported as ignored and never touched.
+ * Copies every file under `root` (the old DATA_DIR/files) to `target` (ADR 0016), as `copyFiles` does.
+ * Temporary files (`.name.tmp`) and paths that are no storage key are reported as ignored and never touched.
  */
 export async function migrateLocalFiles(
   root: string,
   target: FileStorage,
   options: MigrateFilesOptions = {},
 ): Promise<MigrateFilesReport> {
-  const report: MigrateFilesReport = {
-    found: 0,
-    copied: 0,
-    alreadyThere: 0,
-    deleted: 0,
-    ignored: [],
-    failed: [],
-  };
+  const report = emptyReport();
   const paths = (await walk(root)).sort();
   const keys = paths.filter((p) => isValidKey(p) && !p.split('/').some((part) => part.startsWith('.')));
   const chosen = new Set(keys);
   report.ignored = paths.filter((p) => !chosen.has(p));
-  report.found = keys.length;
-  const limit = pLimit(options.concurrency ?? 4);
-  await Promise.all(
-    keys.map((key) =>
-      limit(async () => {
-        const full = join(root, ...key.split('/'));
-        try {
-          const body = await readFile(full);
-          if ((await target.size(key)) === body.length) {
-            report.alreadyThere++;
-          } else {
-            await target.put(key, body, contentTypeOfKey(key));
-            const stored = await target.size(key);
-            if (stored !== body.length) {
-              report.failed.push({ key, reason: `stored ${stored ?? 'nothing'} bytes of ${body.length}` });
-              return;
-            }
-            report.copied++;
-          }
-          if (options.deleteSource) {
-            await rm(full);
-            report.deleted++;
-          }
-        } catch (err) {
-          report.failed.push({ key, reason: err instanceof Error ? err.message : String(err) });
-        }
-      }),
-    ),
-  );
+  await copyFiles(keys, createLocalStorage(root), target, options, report);
   if (options.deleteSource) await removeEmptyFolders(root);
-  report.failed.sort((a, b) => a.key.localeCompare(b.key));
-  return report;
+  return finish(report);
+}
+
+/**
+ * Copies every file of the PostgreSQL backend (`stored_files`) to `target`, the S3 bucket (ADR 0016), as
+ * `copyFiles` does, a page of keys at a time. With `deleteSource` the verified rows are deleted.
+ */
+export async function migrateStoredFiles(
+  db: Db,
+  target: FileStorage,
+  options: MigrateFilesOptions & { pageSize?: number } = {},
+): Promise<MigrateFilesReport> {
+  const report = emptyReport();
+  const source = createPostgresStorage(db);
+  for (let after: string | undefined; ; ) {
+    const keys = await listStoredFileKeys(db, { after, limit: options.pageSize ?? 200 });
+    if (!keys.length) break;
+    await copyFiles(keys, source, target, options, report);
+    after = keys.at(-1);
+  }
+  return finish(report);
 }

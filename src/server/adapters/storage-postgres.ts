@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { storedFiles } from '../db/schema';
 import { assertValidKey, type FileStorage } from './storage-keys';
@@ -43,4 +43,18 @@ export function createPostgresStorage(db: Db): FileStorage {
       await db.delete(storedFiles).where(eq(storedFiles.key, key));
     },
   };
+}
+
+/** The keys in `stored_files`, in key order, `limit` at a time after `after` (for files:migrate). */
+export async function listStoredFileKeys(
+  db: Db,
+  { after, limit }: { after?: string; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ key: storedFiles.key })
+    .from(storedFiles)
+    .where(after === undefined ? undefined : gt(storedFiles.key, after))
+    .orderBy(asc(storedFiles.key))
+    .limit(limit);
+  return rows.map((r) => r.key);
 }

@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { EmailField, NewPasswordField } from '../../shared/contracts/auth';
 import { databaseOptionsFromEnv, openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
 import { users } from '../db/schema';
 import { loadEnv } from '../env';
 import { createPasswordHasher, isCommonPassword } from '../features/auth/passwords';
 import { userRepo } from '../features/auth/repo';
+import { processIo, reportFailure, runIfMain } from './main-module';
 
 const Args = z.object({
   email: EmailField,
@@ -56,11 +56,7 @@ async function main(): Promise<number> {
     env = loadEnv();
     database = await openDatabase(databaseOptionsFromEnv(env, 'admin:create'));
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
+    return reportFailure(err, processIo, 'admin:create cannot start');
   }
   try {
     const passwordHash = await createPasswordHasher({ concurrency: env.hashConcurrency }).hash(args.password);
@@ -87,10 +83,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runIfMain(import.meta.url, main);

@@ -22,25 +22,16 @@ import { type Database, openDatabase } from '../db/client';
 import { seedDemoData } from '../db/demo-data';
 import { rows } from '../db/raw-rows';
 import { ledgerRepo } from '../features/ledger/repo';
+import { collectingIo } from '../test/cli-io';
 import { openTestDatabase } from '../test/harness';
 import { runBackup } from './backup';
-import type { CliIo } from './main-module';
 import { runRestore } from './restore';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const root = mkdtempSync(join(tmpdir(), 'yc-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function io(): CliIo & { out: (l: string) => void; text: () => string; errors: () => string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    text: () => out.join('\n'),
-    errors: () => err.join('\n'),
-  };
-}
+const io = collectingIo;
 
 /**
  * Everything a restore must bring back: each table's row count and a digest of its rows, every
@@ -205,6 +196,17 @@ describe('backup and restore of the embedded database (DATA_DIR)', { timeout: 12
     const usage = io();
     expect(await runRestore([], {}, usage, NOW)).toBe(2);
     expect(await runBackup(['--bogus'], {}, usage, NOW)).toBe(2);
+  });
+
+  it('says what to install when pg_dump is missing, before it connects anywhere', async () => {
+    const r = io();
+    const env = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    const args = ['--out', join(root, 'none.dump'), '--pg-bin', join(root, 'no-such-bin')];
+    expect(await runBackup(args, env, r, NOW)).toBe(1);
+    expect(r.errors()).toBe(
+      `Backup failed: ${join(root, 'no-such-bin', 'pg_dump')} was not found. Install the PostgreSQL client ` +
+        'tools (Debian: apt-get install postgresql-client), or pass --pg-bin with the folder holding pg_dump and pg_restore.',
+    );
   });
 });
 

@@ -6,15 +6,13 @@
  * the server must be stopped first (ADR 0020). Restore with `npm run restore`.
  *
  * Exit codes: 0 done, 1 refused or failed (server holds DATA_DIR, version mismatch, file exists, …),
- * 2 bad arguments.
+ * 2 bad arguments or environment.
  */
-import { parseArgs } from 'node:util';
-import { BackupError, defaultBackupPath } from '../db/backup/common';
+import { defaultBackupPath } from '../db/backup/common';
 import { backupDataDir } from '../db/backup/embedded';
 import { backupPostgres } from '../db/backup/postgres';
-import { DataDirLockedError } from '../db/lock';
 import { loadEnv } from '../env';
-import { type CliIo, processIo, runIfMain } from './main-module';
+import { type CliIo, parseCliArgs, processIo, reportFailure, runIfMain } from './main-module';
 
 const USAGE = `Usage: npm run backup [-- --out FILE] [--pg-bin DIR]
 
@@ -36,26 +34,21 @@ export async function runBackup(
   io: CliIo = processIo,
   now: Date = new Date(),
 ): Promise<number> {
-  let values: { out?: string; 'pg-bin'?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
+  const parsed = parseCliArgs(
+    {
       args: argv,
       options: {
         out: { type: 'string' },
         'pg-bin': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-      strict: true,
       allowPositionals: false,
-    }));
-  } catch (err) {
-    io.err(`${(err as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
+    },
+    USAGE,
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   try {
     const env = loadEnv(source);
     const started = performance.now();
@@ -82,14 +75,9 @@ export async function runBackup(
     }
     return 0;
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      io.err(`${err.message}\nThe embedded database is backed up with the server stopped.`);
-    } else if (err instanceof BackupError) {
-      io.err(err.message);
-    } else {
-      io.err(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    return 1;
+    return reportFailure(err, io, 'Backup failed', {
+      lockedHint: 'The embedded database is backed up with the server stopped.',
+    });
   }
 }
 

@@ -51,12 +51,15 @@ function migrationSuite(target: () => FileStorage) {
     const again = await migrateLocalFiles(root, target());
     expect(again).toMatchObject({ found: 3, copied: 0, alreadyThere: 3, failed: [] });
 
-    // A copy of the wrong size (an interrupted earlier copy) is copied again.
-    const [damaged] = Object.keys(files);
+    // A copy of the wrong size (an interrupted earlier copy), or of the right size with other bytes, is
+    // copied again.
+    const [damaged, altered] = Object.keys(files);
     await target().put(damaged, Buffer.from('RIFF'), 'image/webp');
+    await target().put(altered, Buffer.from(files[altered]).fill(0x41, 4), 'image/webp');
     const repaired = await migrateLocalFiles(root, target());
-    expect(repaired).toMatchObject({ copied: 1, alreadyThere: 2, failed: [] });
+    expect(repaired).toMatchObject({ copied: 2, alreadyThere: 1, failed: [] });
     expect((await target().get(damaged))?.equals(files[damaged])).toBe(true);
+    expect((await target().get(altered))?.equals(files[altered])).toBe(true);
 
     const moved = await migrateLocalFiles(root, target(), { deleteSource: true });
     expect(moved).toMatchObject({ found: 3, copied: 0, alreadyThere: 3, deleted: 3, failed: [] });

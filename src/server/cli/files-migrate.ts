@@ -1,90 +1,109 @@
 /**
- * npm run files:migrate [-- --delete] [-- --from DIR]
+ * npm run files:migrate [-- --from DIR | --from postgres] [--delete]
  *
- * Copies every uploaded file that older versions kept on disk (DATA_DIR/files) to the configured storage:
- * PostgreSQL's stored_files table by default, the S3 bucket when S3_BUCKET is set (ADR 0016). Safe to
- * repeat: files already there with the same size are skipped. Each copy is verified by its size; the disk
- * files stay unless --delete is given, and then only verified ones go. With the embedded database, stop
- * the server first (one process per data directory).
+ * Copies uploaded files into the configured storage (ADR 0016), under the same keys:
+ * - by default, or `--from DIR`: the files older versions kept on disk (DATA_DIR/files) into PostgreSQL's
+ *   stored_files table, or into the S3 bucket when S3_BUCKET is set;
+ * - `--from postgres`, with S3_BUCKET set: the files in stored_files into the bucket (moving a deployment
+ *   from the database to S3).
+ * Safe to repeat: a file the target already holds with the same size and SHA-256 is skipped. Each copy is
+ * read back and compared the same way; the source copies stay unless --delete is given, and then only
+ * verified ones go. With the embedded database, stop the server first (one process per data directory).
  *
  * Exit codes: 0 every file is in the target, 1 some failed (or the database is in use), 2 bad usage or
  * environment.
  */
 
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createStorageFromEnv, describeStorage } from '../adapters/storage';
-import { migrateLocalFiles } from '../adapters/storage-migrate';
+import { type MigrateFilesReport, migrateLocalFiles, migrateStoredFiles } from '../adapters/storage-migrate';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
 import { type Env, loadEnv } from '../env';
+import { type CliIo, EXIT_USAGE, parseCliArgs, processIo, reportFailure, runIfMain } from './main-module';
 
-const USAGE = `Usage: npm run files:migrate [-- --delete] [-- --from DIR]
+const USAGE = `Usage: npm run files:migrate [-- --from DIR | --from postgres] [--delete]
 
-  Copies the files under DATA_DIR/files (or DIR) to the configured storage: PostgreSQL by default,
-  the S3 bucket when S3_BUCKET is set. Repeatable; disk files are kept unless --delete is given.
-`;
+  Copies uploaded files into the configured storage, under the same keys. Repeatable: files already
+  there with the same size and SHA-256 are skipped; every copy is read back and compared.
+  (no --from)      the files an older version kept under DATA_DIR/files, into PostgreSQL (stored_files),
+                   or into the S3 bucket when S3_BUCKET is set
+  --from DIR       the same, from the folder DIR (./postgres for a folder of that name)
+  --from postgres  the files in PostgreSQL (stored_files) into the S3 bucket: needs S3_BUCKET (and the
+                   other S3_* variables) beside DATABASE_URL or DATA_DIR
+  --delete         remove each source copy (disk file or stored_files row) once its copy is verified;
+                   from postgres, only once every server uses the bucket
+  -h, --help       show this help`;
 
-async function main(): Promise<number> {
-  let args: { delete?: boolean; from?: string; help?: boolean };
-  try {
-    args = parseArgs({
+export async function runFilesMigrate(
+  argv: string[],
+  source: NodeJS.ProcessEnv = process.env,
+  io: CliIo = processIo,
+): Promise<number> {
+  const parsed = parseCliArgs(
+    {
+      args: argv,
       options: {
         delete: { type: 'boolean' },
         from: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    }).values;
-  } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+      allowPositionals: false,
+    },
+    USAGE,
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
   let env: Env;
   try {
-    env = loadEnv();
+    env = loadEnv(source);
   } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    return 2;
+    return reportFailure(err, io, 'files:migrate cannot start');
   }
-  const from = resolve(args.from ?? join(env.dataDir, 'files'));
+  const fromPostgres = args.from === 'postgres';
+  if (fromPostgres && !env.s3) {
+    io.err(
+      '--from postgres copies the files in stored_files into an S3 bucket, and S3_BUCKET is not set: set ' +
+        'S3_BUCKET, S3_REGION (and S3_ENDPOINT and keys as the servers will) and run again.',
+    );
+    return EXIT_USAGE;
+  }
   let database: Database | undefined;
   try {
-    // S3 needs no database; PostgreSQL storage does.
-    if (!env.s3) database = await openDatabase(databaseOptionsFromEnv(env, 'files:migrate'));
+    // Copying disk files into S3 needs no database; everything else does.
+    if (fromPostgres || !env.s3) database = await openDatabase(databaseOptionsFromEnv(env, 'files:migrate'));
   } catch (err) {
-    if (err instanceof DataDirLockedError) process.stderr.write(`${err.message}\n`);
-    else process.stderr.write(`Could not open the database: ${err instanceof Error ? err.message : err}\n`);
-    return 1;
+    return reportFailure(err, io, 'files:migrate cannot start');
   }
   try {
     const target = createStorageFromEnv(env, database?.db);
-    const report = await migrateLocalFiles(from, target, { deleteSource: args.delete });
-    for (const f of report.failed) process.stderr.write(`failed: ${f.key}: ${f.reason}\n`);
-    for (const p of report.ignored) process.stdout.write(`ignored (not a storage key): ${p}\n`);
-    process.stdout.write(
-      `Files under ${from} → ${describeStorage(env)}: ${report.found} found, ${report.copied} copied, ` +
+    const options = { deleteSource: args.delete };
+    let report: MigrateFilesReport;
+    let what: string;
+    if (fromPostgres && database) {
+      what = 'Files in PostgreSQL (stored_files)';
+      report = await migrateStoredFiles(database.db, target, options);
+    } else {
+      const dir = resolve(args.from ?? join(env.dataDir, 'files'));
+      what = `Files under ${dir}`;
+      report = await migrateLocalFiles(dir, target, options);
+    }
+    for (const f of report.failed) io.err(`failed: ${f.key}: ${f.reason}`);
+    for (const p of report.ignored) io.out(`ignored (not a storage key): ${p}`);
+    const copies = fromPostgres ? 'stored_files row(s)' : 'disk file(s)';
+    io.out(
+      `${what} → ${describeStorage(env)}: ${report.found} found, ${report.copied} copied, ` +
         `${report.alreadyThere} already there, ${report.failed.length} failed; ` +
         (args.delete
-          ? `${report.deleted} disk file(s) deleted.\n`
-          : 'disk files kept (--delete removes the verified ones).\n'),
+          ? `${report.deleted} ${copies} deleted.`
+          : `${copies} kept (--delete removes the verified ones).`),
     );
     return report.failed.length ? 1 : 0;
   } catch (err) {
-    process.stderr.write(`files:migrate failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+    return reportFailure(err, io, 'files:migrate failed');
   } finally {
     await database?.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runIfMain(import.meta.url, () => runFilesMigrate(process.argv.slice(2)));

@@ -7,17 +7,17 @@
  * database under DATA_DIR, which only one process may hold (stop the server first, or use the admin
  * page's "Run payouts now").
  *
- * Exit codes: 0 done, 1 failure (database in use, bad environment, another run in progress).
+ * Exit codes: 0 done, 1 failure (database in use, another run in progress), 2 bad environment.
  */
 
 import { centsToDecimal } from '../../shared/money';
 import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
 import { loadEnv } from '../env';
 import { loadPayoutKey } from '../features/payouts/crypto';
 import { createPayoutService } from '../features/payouts/service';
 import { jobLockKey } from '../jobs/scheduler';
+import { processIo, reportFailure, runIfMain } from './main-module';
 
 async function main(): Promise<number> {
   if (process.argv.includes('-h') || process.argv.includes('--help')) {
@@ -30,12 +30,7 @@ async function main(): Promise<number> {
     env = loadEnv();
     database = await openDatabase(databaseOptionsFromEnv(env, 'payouts:run'));
   } catch (err) {
-    if (err instanceof DataDirLockedError) process.stderr.write(`${err.message}\n`);
-    else
-      process.stderr.write(
-        `Could not open the database: ${err instanceof Error ? err.message : String(err)}\n`,
-      );
-    return 1;
+    return reportFailure(err, processIo, 'payouts:run cannot start');
   }
   try {
     const mailer = env.smtpUrl
@@ -56,17 +51,10 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (err) {
-    process.stderr.write(`Payout run failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+    return reportFailure(err, processIo, 'Payout run failed');
   } finally {
     await database.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runIfMain(import.meta.url, main);

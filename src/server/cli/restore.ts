@@ -6,17 +6,15 @@
  * --force (see USAGE for what --force does in each case). Stop the server first.
  *
  * Exit codes: 0 done, 1 refused or failed (target not empty, wrong kind of backup, version mismatch,
- * server holds DATA_DIR, …), 2 bad arguments.
+ * server holds DATA_DIR, …), 2 bad arguments or environment.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { BackupError, describeCounts } from '../db/backup/common';
 import { restoreDataDir } from '../db/backup/embedded';
 import { isPgDumpArchive, restorePostgres } from '../db/backup/postgres';
-import { DataDirLockedError } from '../db/lock';
 import { loadEnv } from '../env';
-import { type CliIo, processIo, runIfMain } from './main-module';
+import { type CliIo, parseCliArgs, processIo, reportFailure, runIfMain } from './main-module';
 
 const USAGE = `Usage: npm run restore -- FILE [--force] [--pg-bin DIR]
 
@@ -38,28 +36,24 @@ export async function runRestore(
   io: CliIo = processIo,
   now: Date = new Date(),
 ): Promise<number> {
-  let values: { force?: boolean; 'pg-bin'?: string; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
+  const parsed = parseCliArgs(
+    {
       args: argv,
       options: {
         force: { type: 'boolean' },
         'pg-bin': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-      strict: true,
       allowPositionals: true,
-    }));
-    if (!values.help && positionals.length !== 1) throw new Error('Give exactly one backup file.');
-  } catch (err) {
-    io.err(`${(err as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
+    },
+    USAGE,
+    io,
+    ({ positionals }) => {
+      if (positionals.length !== 1) throw new Error('Give exactly one backup file.');
+    },
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   const file = resolve(positionals[0] as string);
   try {
     if (!existsSync(file)) throw new BackupError(`${file} does not exist.`);
@@ -88,14 +82,7 @@ export async function runRestore(
     io.out(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Start the server to use it.`);
     return 0;
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      io.err(`${err.message}\nStop the server before restoring.`);
-    } else if (err instanceof BackupError) {
-      io.err(err.message);
-    } else {
-      io.err(`Restore failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    return 1;
+    return reportFailure(err, io, 'Restore failed', { lockedHint: 'Stop the server before restoring.' });
   }
 }
 

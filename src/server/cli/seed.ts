@@ -5,14 +5,14 @@
  * (for search and load benchmarks). Uses DATABASE_URL when set, else the embedded database under
  * DATA_DIR — which only one process may hold, so stop the server first.
  *
- * Exit codes: 0 done, 1 failure (database in use, bad environment, SQL error), 2 bad arguments.
+ * Exit codes: 0 done, 1 failure (database in use, SQL error), 2 bad arguments or environment, 130 stopped.
  */
 import { parseArgs } from 'node:util';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedBulkCaregivers, seedDemoDataIfEmpty } from '../db/demo-data';
-import { DataDirLockedError } from '../db/lock';
 import { loadEnv } from '../env';
 import { hashPassword } from '../features/auth/passwords';
+import { processIo, reportFailure, runIfMain } from './main-module';
 
 const MAX_CAREGIVERS = 1_000_000;
 
@@ -69,12 +69,7 @@ async function main(): Promise<number> {
     database = await openDatabase(databaseOptionsFromEnv(env, 'db:seed'));
   } catch (err) {
     // The server (or another seed) holds DATA_DIR: its message says which process and what to do.
-    if (err instanceof DataDirLockedError) process.stderr.write(`${err.message}\n`);
-    else
-      process.stderr.write(
-        `Could not open the database: ${err instanceof Error ? err.message : String(err)}\n`,
-      );
-    return 1;
+    return reportFailure(err, processIo, 'db:seed cannot start');
   }
 
   // Ctrl+C: finish the batch in flight, then close the database cleanly (an embedded database
@@ -139,8 +134,7 @@ async function main(): Promise<number> {
     process.stdout.write(`Done in ${seconds(performance.now() - started)}.\n`);
     return 0;
   } catch (err) {
-    process.stderr.write(`Seeding failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+    return reportFailure(err, processIo, 'Seeding failed');
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -148,12 +142,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
-  },
-);
+runIfMain(import.meta.url, main);

@@ -1,5 +1,17 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import type { RouteOptions } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+  RouteShorthandOptionsWithHandler,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '../../shared/contracts/common';
@@ -31,6 +43,10 @@ export const OPENAPI_TAGS = [
   { name: 'caregivers', description: 'Caregiver search, public profiles and the caregiver’s own profile' },
   { name: 'reviews', description: 'Double-blind reviews, replies and the caregivers’ ratings of families' },
   { name: 'bookings', description: 'Booking requests and their states' },
+  {
+    name: 'circles',
+    description: 'Care circles: relatives arranging care for one person, their roles and invitations',
+  },
   { name: 'payments', description: 'Payments of bookings through the provider’s hosted fields' },
   { name: 'payouts', description: 'Caregivers’ earnings and payout settings' },
   { name: 'messages', description: 'Conversations between families, caregivers and support' },
@@ -86,6 +102,45 @@ export function operationIdOf(method: string, url: string): string {
     });
   const camel = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   return `${method.toLowerCase()}${camel}`;
+}
+
+type ZodRoutes = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+/** A GET's options with its handler, typed from its zod schema `S` as `r.get` types them. */
+type ZodGet<S extends FastifySchema> = RouteShorthandOptionsWithHandler<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+
+/**
+ * A GET the product spec names at a path whose template is ambiguous beside our `/a/{id}/action` routes
+ * (ADR 0019): served, by the same handler, at `paths.documented` (in the document, its description naming the
+ * spec's path) and at `paths.spec` (left out of the document).
+ */
+export function getWithSpecAlias<S extends FastifySchema>(
+  r: ZodRoutes,
+  paths: { documented: string; spec: string },
+  options: Omit<ZodGet<S>, 'handler'> & { schema: S },
+  handler: ZodGet<S>['handler'],
+): void {
+  const specTemplate = paths.spec.replace(/:(\w+)/g, '{$1}');
+  const description = `Also served at the product spec’s path, GET ${specTemplate}.`;
+  for (const [url, hide] of [
+    [paths.documented, false],
+    [paths.spec, true],
+  ] as const) {
+    r.get(url, { ...options, schema: { hide, ...options.schema, description } }, handler);
+  }
 }
 
 type RouteSchema = NonNullable<RouteOptions['schema']>;

@@ -113,9 +113,10 @@ describe.each(DB_KINDS)('server rendering of public pages on %s', (kind) => {
     // The browser hydrates from the same answer: the profile is in the data block, under the page's key.
     const state = stateOf(res.body);
     expect(state.state.queries.map((q) => q.queryKey)).toContainEqual(['caregivers', 'profile', caregiverId]);
-    // Scripts wait for the page to be on screen: /boot.js starts them, with the modules they need.
-    expect(res.body).toContain(
-      '<script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-shared="/assets/dist-abc.js" data-preload=""></script>',
+    // Scripts wait for the page to be on screen: the boot script (hashed under /assets, cached like the
+    // chunks) starts them, with the modules they need.
+    expect(res.body).toMatch(
+      /<script type="module" src="\/assets\/boot-[\w-]{8}\.js" data-entry="\/assets\/index-abc\.js" data-shared="\/assets\/dist-abc\.js" data-preload=""><\/script>/,
     );
     expect(res.body).not.toContain('rel="modulepreload"');
   });

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { type Finished, runProcess, startProcess } from '../child-process';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 /** The compiled server (`npm run build:server`), as production runs it. */
@@ -48,43 +49,31 @@ export async function startServerProcess(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = built ? ['--enable-source-maps', BUILT_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(process.execPath, args, {
+  const { child, output, finished } = startProcess(process.execPath, args, {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const exited = finished.then(
+    (r) => r.code,
+    () => null,
+  );
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${out}`);
+      throw new Error(`server did not become healthy:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
     url,
     child,
-    output: () => out,
+    output,
     async stop() {
       child.kill('SIGTERM');
       return exited;
@@ -96,26 +85,7 @@ export async function startServerProcess(
   };
 }
 
-/** Runs a CLI script of ours to completion. */
-export function runCli(
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((res) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('exit', (code) => res({ code, stdout, stderr }));
-  });
+/** Runs a CLI script of ours (its sources, through tsx) to completion. */
+export function runCli(script: string, args: string[], env: Record<string, string>): Promise<Finished> {
+  return runProcess(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env });
 }

@@ -1,17 +1,23 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { mailOutbox, smsOutbox } from '../db/schema';
 import { jpegPhoto, multipart } from './uploads';
 
-/** The token of the newest verification link mailed to `email`, read from the outbox as its owner would. */
-export async function mailedEmailToken(db: Db, email: string): Promise<string> {
+/** The newest mail to `email` in the outbox (the outbox mailer's), if any. */
+export async function newestMailTo(db: Tx, email: string) {
   const [mail] = await db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
+  return mail;
+}
+
+/** The token of the newest verification link mailed to `email`, read from the outbox as its owner would. */
+export async function mailedEmailToken(db: Db, email: string): Promise<string> {
+  const mail = await newestMailTo(db, email);
   const token = mail?.text.match(/[?&]emailToken=([^\s&]+)/)?.[1];
   if (!token) throw new Error(`no verification link mailed to ${email}`);
   return decodeURIComponent(token);

@@ -5,7 +5,7 @@ const HEIGHT = { 'size-4': '1rem', 'size-5': '1.25rem' } as const;
 
 /**
  * Five stars filled to the rating (halves rounded); read out as 'Rated 4.8 out of 5'. One element, not
- * ten icons: the stars are a mask (public/images/stars.svg) over a bar filled to the rating, so a page of
+ * ten icons: the stars are a mask (`star-mask` in styles.css) over a bar filled to the rating, so a page of
  * twenty caregivers stays light to draw.
  */
 export function StarRating({
@@ -23,12 +23,11 @@ export function StarRating({
     <span
       role="img"
       aria-label={`Rated ${value.toFixed(1)} out of 5`}
-      className={cn('inline-block shrink-0 align-[-0.125em]', className)}
+      className={cn('star-mask inline-block shrink-0 align-[-0.125em]', className)}
       style={{
         height: HEIGHT[size],
         width: `calc(${HEIGHT[size]} * 5)`,
         background: `linear-gradient(to right, var(--color-accent) ${filled}, var(--color-border) ${filled})`,
-        mask: 'url(/images/stars.svg) 0 0 / 100% 100% no-repeat',
       }}
     />
   );

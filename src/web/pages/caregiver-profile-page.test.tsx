@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProfile, makeReview } from '../test/caregivers';
-import { renderRoute, stubFetch } from '../test/render';
+import { makeUser, renderRoute, stubFetch } from '../test/render';
 import CaregiverProfilePage, { parseCaregiverId } from './caregiver-profile-page';
 
 const PATH = '/caregiver/:id';
@@ -21,7 +21,9 @@ describe('CaregiverProfilePage', () => {
     expect(screen.getByRole('heading', { name: 'About' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Skills & Certifications' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send Message' })).toHaveAttribute('href', '/chat/42');
-    expect(screen.getByRole('heading', { name: 'Book Shanique' })).toBeInTheDocument();
+    // The booking form and the reviews are chunks of their own (ADR 0023; their placeholders are tested in
+    // caregiver-profile-loading.test.tsx).
+    expect(await screen.findByRole('heading', { name: 'Book Shanique' })).toBeInTheDocument();
     expect(await screen.findByText('Wonderful with our girls.')).toBeInTheDocument();
     expect(screen.getByText('Natalie R.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Shanique W\. — Child care & Nannies in Kingston/));
@@ -53,6 +55,28 @@ describe('CaregiverProfilePage', () => {
     });
     renderRoute(<CaregiverProfilePage />, { path: PATH, url: '/caregiver/5', user: null });
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+
+  it("opens the review form from a booking's 'Leave a review' link, for the signed-in family only", async () => {
+    const routes = {
+      'GET /api/caregivers/5': { body: makeProfile() },
+      'GET /api/reviews/caregiver/5': { body: [], headers: { 'X-Total-Count': '0' } },
+    };
+    stubFetch(routes);
+    const family = makeUser({ userType: 'family' });
+    const { unmount } = renderRoute(<CaregiverProfilePage />, {
+      path: PATH,
+      url: '/caregiver/5?review=77',
+      user: family,
+    });
+    const form = await screen.findByRole('region', { name: 'Leave a review' });
+    expect(await within(form).findByRole('button', { name: 'Submit review' })).toBeInTheDocument();
+    unmount();
+
+    stubFetch(routes);
+    renderRoute(<CaregiverProfilePage />, { path: PATH, url: '/caregiver/5?review=77', user: null });
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Leave a review' })).not.toBeInTheDocument();
   });
 
   it('says Caregiver not found for an unknown or malformed id', async () => {

@@ -1,17 +1,15 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Award, Briefcase, CalendarClock, MapPin, MessageCircle, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import type { PagePrefetch } from '../app/prefetch';
 import { CaregiverPhoto } from '../components/caregiver-photo';
 import { StarRating } from '../components/star-rating';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
-import { BookingPanel } from '../features/bookings/components/booking-panel';
 import {
   type CaregiverProfile,
   caregiverProfileQuery,
   caregiverReviewsQuery,
-  type PublicReview,
 } from '../features/caregivers/api';
 import {
   AvailabilityBadge,
@@ -22,30 +20,52 @@ import {
 import type { ProfileLinkState } from '../features/caregivers/components/caregiver-card';
 import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
-import { useRecordProfileView } from '../features/favourites/api';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { useRecordProfileView } from '../features/favourites/profile-views';
 import { ReviewFromLink } from '../features/reviews/components/review-from-link';
-import { ReviewReply } from '../features/reviews/components/review-reply';
 import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
-import { displayName, formatDate, formatRate, parseRating, placeText, plural } from '../lib/format';
+import { displayName, formatRate, parseRating, placeText, plural } from '../lib/format';
 import { useNotFoundStatus } from '../lib/render-context';
 import { Link, useLocation, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { BookingPanelLoading, ReviewsLoading, Section } from './caregiver-profile/section';
+
+/**
+ * Below the first screen of a phone, and the heaviest parts of the page to start: the booking form (its
+ * rules, prices and mutation) and the reviews list load as chunks of their own, so the profile's first
+ * screen hydrates without them; a server-rendered page keeps their server HTML until they have arrived
+ * (ADR 0023).
+ */
+const loadBookingPanel = () => import('../features/bookings/components/booking-panel');
+const loadReviews = () => import('./caregiver-profile/reviews');
+const BookingPanel = lazy(() => loadBookingPanel().then((m) => ({ default: m.BookingPanel })));
+const Reviews = lazy(loadReviews);
+
+/*
+ * Memoised, so that an update of the profile right after hydration (useNow moving to the browser's clock)
+ * does not reach their Suspense boundaries before their code has arrived: React would then draw them anew
+ * instead of hydrating the server's HTML (e2e/profile-first-load.test.ts).
+ */
+const BookingPanelPart = memo(function BookingPanelPart({ caregiver }: { caregiver: CaregiverProfile }) {
+  return (
+    <Suspense fallback={<BookingPanelLoading />}>
+      <BookingPanel caregiver={caregiver} />
+    </Suspense>
+  );
+});
+const ReviewsPart = memo(function ReviewsPart({ caregiverId }: { caregiverId: number }) {
+  return (
+    <Suspense fallback={<ReviewsLoading />}>
+      <Reviews caregiverId={caregiverId} />
+    </Suspense>
+  );
+});
 
 /** docs/product.md#screens-and-routes: the id is parsed as an integer; anything that is not a positive one is not a caregiver. */
 export function parseCaregiverId(raw: string | undefined): number | undefined {
   if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
   const id = Number.parseInt(raw, 10);
   return id > 0 ? id : undefined;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6">
-      <h2 className="text-xl font-bold">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
 }
 
 function Chips({ items, empty }: { items: readonly string[]; empty: string }) {
@@ -101,75 +121,6 @@ function NotFound() {
         Find other caregivers
       </Link>
     </section>
-  );
-}
-
-function ReviewItem({ review }: { review: PublicReview }) {
-  return (
-    <li className="border-b border-border py-4 last:border-b-0">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold">{displayName(review.family.firstName, review.family.lastName)}</p>
-        <p className="text-sm text-muted-foreground">{formatDate(review.createdAt)}</p>
-      </div>
-      <StarRating value={review.rating} className="mt-1" />
-      {review.comment ? <p className="mt-2">{review.comment}</p> : null}
-      <ReviewReply review={review} />
-    </li>
-  );
-}
-
-function ReviewSkeleton() {
-  return (
-    <li aria-hidden="true" className="space-y-2 border-b border-border py-4 motion-safe:animate-pulse">
-      <div className="h-4 w-1/3 rounded bg-muted" />
-      <div className="h-4 w-24 rounded bg-muted" />
-      <div className="h-4 w-full rounded bg-muted" />
-    </li>
-  );
-}
-
-function Reviews({ caregiverId }: { caregiverId: number }) {
-  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetching } =
-    useInfiniteQuery(caregiverReviewsQuery(caregiverId));
-  const reviews = data?.pages.flatMap((p) => p.items) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
-  return (
-    <Section title={total ? `Reviews (${total})` : 'Reviews'}>
-      {isError && !data ? (
-        <Alert className="flex flex-wrap items-center justify-between gap-3">
-          <span>We couldn't load the reviews.</span>
-          <Button size="sm" variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-            Retry
-          </Button>
-        </Alert>
-      ) : isPending ? (
-        <ul aria-label="Loading reviews">
-          <ReviewSkeleton />
-          <ReviewSkeleton />
-        </ul>
-      ) : reviews.length === 0 ? (
-        <p className="text-muted-foreground">No reviews yet.</p>
-      ) : (
-        <>
-          <ul>
-            {reviews.map((review) => (
-              <ReviewItem key={review.id} review={review} />
-            ))}
-          </ul>
-          {isError ? <Alert className="mt-3">We couldn't load more reviews. Please try again.</Alert> : null}
-          {hasNextPage ? (
-            <Button
-              variant="outline"
-              className="mt-4"
-              onClick={() => void fetchNextPage()}
-              disabled={isFetchingNextPage}
-            >
-              {isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          ) : null}
-        </>
-      )}
-    </Section>
   );
 }
 
@@ -281,10 +232,10 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
           </Section>
 
           <ReviewFromLink caregiverName={name} />
-          <Reviews caregiverId={caregiver.id} />
+          <ReviewsPart caregiverId={caregiver.id} />
         </div>
 
-        <BookingPanel caregiver={caregiver} />
+        <BookingPanelPart caregiver={caregiver} />
       </div>
     </div>
   );
@@ -316,6 +267,11 @@ export const prefetch: PagePrefetch = (client, { params }) => {
 export default function CaregiverProfilePage() {
   const { id: rawId } = useParams();
   const id = parseCaregiverId(rawId);
+  // A profile opened within the app fetches their code while its data is on the way.
+  useEffect(() => {
+    loadBookingPanel().catch(() => undefined);
+    loadReviews().catch(() => undefined);
+  }, []);
   // A 404 the server rendered stays one while the browser hydrates (no refetch of the failed read on mount).
   const { data, isPending, isError, error, refetch, isFetching } = useQuery({
     ...caregiverProfileQuery(id ?? 0),

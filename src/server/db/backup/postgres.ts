@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { type Finished, runProcess } from '../../child-process';
 import { BackupError, describeCounts, prepareOutput, type Say, tableRowCounts } from './common';
 
 /**
@@ -111,37 +111,17 @@ function toolPath(name: 'pg_dump' | 'pg_restore', opts: PgToolOptions): string {
   return opts.binDir ? join(opts.binDir, name) : name;
 }
 
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cmd: string, args: string[], password?: string): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    if (password !== undefined) env.PGPASSWORD = password;
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') {
-        reject(
-          new BackupError(
-            `${cmd} was not found. Install the PostgreSQL client tools (Debian: apt-get install postgresql-client), ` +
-              'or pass --pg-bin with the folder holding pg_dump and pg_restore.',
-          ),
-        );
-      } else reject(err);
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** Runs pg_dump or pg_restore, the password in PGPASSWORD; a missing tool says what to install. */
+async function run(cmd: string, args: string[], password?: string): Promise<Finished> {
+  try {
+    return await runProcess(cmd, args, { env: password === undefined ? {} : { PGPASSWORD: password } });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    throw new BackupError(
+      `${cmd} was not found. Install the PostgreSQL client tools (Debian: apt-get install postgresql-client), ` +
+        'or pass --pg-bin with the folder holding pg_dump and pg_restore.',
+    );
+  }
 }
 
 async function toolVersion(cmd: string): Promise<Version> {

@@ -23,7 +23,7 @@ import { fileLetters, letters, seedDemoForThisFile } from './testing';
 
 /** The demo data set's people: caregivers, families, the admin, their accounts and verifications; seeding it. */
 
-const demo = seedDemoForThisFile({ timed: true });
+const demo = seedDemoForThisFile();
 const { db, allCaregivers, now } = demo;
 
 describe('demo data set', () => {

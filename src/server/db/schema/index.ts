@@ -1,5 +1,6 @@
 export * from './bookings';
 export * from './caregivers';
+export * from './circles';
 export * from './engagement';
 export * from './files';
 export * from './messages';

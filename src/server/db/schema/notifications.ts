@@ -20,7 +20,10 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** SMS written while no SMS provider is configured (and a record of what was sent when one is). */
+/**
+ * SMS kept while no SMS provider is configured (none is connected yet): never sent later and never marked
+ * (a delivery outbox with statuses is issue 20).
+ */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {

@@ -55,7 +55,10 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Mail written while no SMTP server is configured (and a record of what was sent when one is). */
+/**
+ * Mail kept while no SMTP server is configured. Never sent later and never marked: with SMTP_URL mail goes
+ * straight to the server and nothing is written here (a delivery outbox with statuses is issue 20).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

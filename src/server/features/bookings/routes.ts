@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contracts/bookings';
 import { errorResponses } from '../../../shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
+import { getWithSpecAlias } from '../../plugins/openapi';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -60,27 +61,20 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   // The spec's path, served as it is but left out of the OpenAPI document: beside /api/bookings/{id}/accept
   // and the other actions its template is ambiguous, so the document names the alias instead (ADR 0019).
-  for (const [url, hide] of [
-    ['/api/families/:userId/bookings', false],
-    ['/api/bookings/family/:userId', true],
-  ] as const) {
-    r.get(
-      url,
-      {
-        config: { access: 'user' },
-        schema: {
-          hide,
-          tags: ['bookings'],
-          summary:
-            'A family’s bookings (docs/product.md#the-api-contract): the family themselves or an admin',
-          description: 'Also served at the product spec’s path, GET /api/bookings/family/{userId}.',
-          params: FamilyUserIdParam,
-          response: { 200: BookingList, ...errors },
-        },
+  getWithSpecAlias(
+    r,
+    { documented: '/api/families/:userId/bookings', spec: '/api/bookings/family/:userId' },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'A family’s bookings (docs/product.md#the-api-contract): the family themselves or an admin',
+        params: FamilyUserIdParam,
+        response: { 200: BookingList, ...errors },
       },
-      async (req) => service.listForFamily(currentUser(req), req.params.userId),
-    );
-  }
+    },
+    async (req) => service.listForFamily(currentUser(req), req.params.userId),
+  );
 
   r.get(
     '/api/bookings/:id',

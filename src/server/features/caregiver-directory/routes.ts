@@ -14,6 +14,7 @@ import {
   SEARCH_TOTAL_CAP,
 } from '../../../shared/contracts/caregivers';
 import { ErrorResponse } from '../../../shared/contracts/common';
+import { getWithSpecAlias } from '../../plugins/openapi';
 
 /** What any visitor reads of caregivers: search, counts and public profiles. */
 export async function caregiverDirectoryRoutes(app: FastifyInstance) {
@@ -76,26 +77,20 @@ export async function caregiverDirectoryRoutes(app: FastifyInstance) {
 
   // The spec's path, served as it is but left out of the OpenAPI document: beside /api/caregivers/{id}/views
   // its template is ambiguous, so the document names the alias instead (ADR 0019).
-  for (const [url, hide] of [
-    ['/api/users/:userId/caregiver-profile', false],
-    ['/api/caregivers/user/:userId', true],
-  ] as const) {
-    r.get(
-      url,
-      {
-        config: { access: 'public' },
-        schema: {
-          hide,
-          tags: ['caregivers'],
-          summary: "A user's caregiver profile; 404 means they have none (or it is hidden)",
-          description: 'Also served at the product spec’s path, GET /api/caregivers/user/{userId}.',
-          params: CaregiverUserIdParam,
-          response: { 200: CaregiverProfile, 400: ErrorResponse, 404: ErrorResponse },
-        },
+  getWithSpecAlias(
+    r,
+    { documented: '/api/users/:userId/caregiver-profile', spec: '/api/caregivers/user/:userId' },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['caregivers'],
+        summary: "A user's caregiver profile; 404 means they have none (or it is hidden)",
+        params: CaregiverUserIdParam,
+        response: { 200: CaregiverProfile, 400: ErrorResponse, 404: ErrorResponse },
       },
-      async (req) => service.profile({ userId: req.params.userId }, req.user),
-    );
-  }
+    },
+    async (req) => service.profile({ userId: req.params.userId }, req.user),
+  );
 
   r.get(
     '/api/caregivers/:id',

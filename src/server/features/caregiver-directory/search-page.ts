@@ -25,39 +25,66 @@ export function checkRenderedPage(json: string): void {
 }
 
 /**
+ * When caregivers with no bookings in the window are next free, by availability list: kept by the service
+ * across searches. An answer t worked out at `at` holds at any later moment before t (no weekly window
+ * opens between them, and t stays inside the later horizon), so it is reused until then; an answer of
+ * "now" ('Available Now', or inside a window) or of none is worked out again each time.
+ */
+export class FreeByHours {
+  readonly #known = new Map<string, { at: number; next: number; text: string }>();
+
+  constructor(private readonly capacity = 5000) {}
+
+  nextFree(availabilityJson: string, availability: () => string[], at: Date): string | null {
+    const now = at.getTime();
+    const known = this.#known.get(availabilityJson);
+    if (known && known.at <= now && now < known.next) return known.text;
+    const next = nextAvailableAt({ availability: availability(), isAvailable: true }, [], at);
+    if (next && next.getTime() > now) {
+      if (this.#known.size >= this.capacity) this.#known.clear();
+      this.#known.set(availabilityJson, { at: now, next: next.getTime(), text: next.toISOString() });
+    }
+    return next?.toISOString() ?? null;
+  }
+}
+
+/**
  * The answer to a search: the JSON text of PublicCaregiver[], spliced from the database's rendered rows
  * (see pageText in the repository) with what needs the clock: the trust fields from each verification
  * record, and nextAvailableAt from each row's bookings. Listed caregivers take bookings (is_listed
- * includes the switch). Only the small pieces are parsed and serialized; the text is the one
- * JSON.stringify gives for the whole page (search-page.test.ts). A caregiver without bookings in the
- * window is free by their weekly hours alone, so that answer is worked out once per availability list.
+ * includes the switch). Only the small pieces are cut out (by position, not by splitting the page),
+ * parsed and serialized; the text is the one JSON.stringify gives for the whole page
+ * (search-page.test.ts). A caregiver without bookings in the window is free by their weekly hours alone
+ * (`free`).
  */
-export function completePage(rows: string, at: Date): string {
+export function completePage(rows: string, at: Date, free = new FreeByHours()): string {
   if (!rows) return '[]';
-  const freeByHours = new Map<string, string | null>();
   let out = '[';
-  for (const row of rows.split(ROW_SEPARATOR)) {
-    const [head, mid, userVerified, certificationsJson, availabilityJson, trustJson, busyJson] =
-      row.split(FIELD_SEPARATOR);
-    const record = trustJson ? (JSON.parse(trustJson) as TrustRecord) : null;
-    const certifications = JSON.parse(certificationsJson) as string[];
-    const trust = trustFields({ isVerified: userVerified === '1', certifications }, record, at);
-    const availability = JSON.parse(availabilityJson) as string[];
-    let next: string | null | undefined;
-    if (busyJson !== '[]') {
-      next = nextFree(availability, JSON.parse(busyJson) as [string, string][], at);
-    } else {
-      next = freeByHours.get(availabilityJson);
-      if (next === undefined) {
-        next = nextFree(availability, [], at);
-        freeByHours.set(availabilityJson, next);
-      }
-    }
+  for (let start = 0; start < rows.length; ) {
+    let end = rows.indexOf(ROW_SEPARATOR, start);
+    if (end < 0) end = rows.length;
+    // The seven fields: head, mid, is_verified, certifications, availability, trust record, bookings.
+    const f1 = rows.indexOf(FIELD_SEPARATOR, start) + 1;
+    const f2 = rows.indexOf(FIELD_SEPARATOR, f1) + 1;
+    const f3 = rows.indexOf(FIELD_SEPARATOR, f2) + 1;
+    const f4 = rows.indexOf(FIELD_SEPARATOR, f3) + 1;
+    const f5 = rows.indexOf(FIELD_SEPARATOR, f4) + 1;
+    const f6 = rows.indexOf(FIELD_SEPARATOR, f5) + 1;
+    const availabilityJson = rows.slice(f4, f5 - 1);
+    const busyJson = rows.slice(f6, end);
+    const record = f6 - 1 > f5 ? (JSON.parse(rows.slice(f5, f6 - 1)) as TrustRecord) : null;
+    const certifications = JSON.parse(rows.slice(f3, f4 - 1)) as string[];
+    const trust = trustFields({ isVerified: rows[f2] === '1', certifications }, record, at);
+    const next =
+      busyJson === '[]'
+        ? free.nextFree(availabilityJson, () => JSON.parse(availabilityJson) as string[], at)
+        : nextFree(JSON.parse(availabilityJson) as string[], JSON.parse(busyJson) as [string, string][], at);
     if (out.length > 1) out += ',';
     out +=
-      `${head},"isVerified":${trust.isVerified},${mid},"certifications":${JSON.stringify(trust.certifications)},` +
-      `"availability":${availabilityJson},"verifiedFacts":${JSON.stringify(trust.verifiedFacts)},` +
-      `"nextAvailableAt":${JSON.stringify(next)}}`;
+      `${rows.slice(start, f1 - 1)},"isVerified":${trust.isVerified},${rows.slice(f1, f2 - 1)},` +
+      `"certifications":${JSON.stringify(trust.certifications)},"availability":${availabilityJson},` +
+      `"verifiedFacts":${JSON.stringify(trust.verifiedFacts)},"nextAvailableAt":${JSON.stringify(next)}}`;
+    start = end + 1;
   }
   return `${out}]`;
 }

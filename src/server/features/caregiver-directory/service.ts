@@ -6,7 +6,7 @@ import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { CAREGIVER_NOT_FOUND, mayViewProfile, toProfile } from './public-profile';
 import { publicProfileRepo } from './public-profile-repo';
-import { checkRenderedPage, completePage } from './search-page';
+import { checkRenderedPage, completePage, FreeByHours } from './search-page';
 import {
   busyWindow,
   type ParishCountsInput,
@@ -49,6 +49,8 @@ export function createCaregiverDirectoryService({
    * caregiver, once more with those words replaced by their nearest neighbours ('tompson' → 'thompson').
    * Most searches are spelt right, so most pay for one statement.
    */
+  const freeByHours = new FreeByHours();
+
   async function withSpellingFallback<T>(
     q: string | undefined,
     attempt: (text: string | undefined) => Promise<T>,
@@ -70,7 +72,7 @@ export function createCaregiverDirectoryService({
           const filters = searchFilters(input, at, text);
           const page = searchPage(input, filters, at);
           const rendered = await searchRepo.search(db, filters, page);
-          const json = completePage(rendered.rows, at);
+          const json = completePage(rendered.rows, at, freeByHours);
           const matched = rendered.matched;
           if (checkRendering) checkRenderedPage(json);
           const exact = matched <= page.countCap;

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Env } from '../../env';
+import { type Env, EnvError } from '../../env';
 
 export const KEY_FILE = 'payout-encryption.key';
 
@@ -19,7 +19,7 @@ export function loadPayoutKey(
   }
   if (env.nodeEnv === 'test') return createHash('sha256').update('yaadcare-test-payout-key').digest();
   if (!env.demoMode && env.nodeEnv === 'production') {
-    throw new Error(
+    throw new EnvError(
       'PAYOUT_ENCRYPTION_KEY is not set: give 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`).',
     );
   }
@@ -31,7 +31,7 @@ export function loadPayoutKey(
   }
   chmodSync(file, 0o600);
   const hex = readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${file} does not hold a 64-hex-character key.`);
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new EnvError(`${file} does not hold a 64-hex-character key.`);
   return Buffer.from(hex, 'hex');
 }
 

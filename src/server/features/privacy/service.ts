@@ -32,13 +32,19 @@ export function createPrivacyService(deps: {
   /** The server's password hasher (the account's password is checked before deletion). */
   passwords: PasswordHasher;
   log?: { error: (obj: object, msg: string) => void };
+  /** Care circles: their export section, and leaving them inside the deletion (which they may refuse, 409). */
+  circles?: {
+    exportFor(tx: Tx, user: { id: number; email: string }): Promise<unknown>;
+    releaseForDeletion(tx: Tx, userId: number, at: Date): Promise<void>;
+  };
 }) {
   const { db, mailer, storage, passwords } = deps;
   return {
     async exportData(userId: number, now = new Date()) {
       const data = await buildExport(db, userId, now);
       if (!data) throw unauthorized();
-      return data;
+      const careCircles = await deps.circles?.exportFor(db, { id: userId, email: data.profile.email });
+      return { ...data, careCircles: careCircles ?? null };
     },
 
     /**
@@ -57,6 +63,8 @@ export function createPrivacyService(deps: {
       }
       const scrubAfter = new Date(now.getTime() + ACCOUNT_SCRUB_DAYS * DAY_MS);
       await db.transaction(async (tx) => {
+        // First: a circle that would be left without a coordinator or payer refuses the deletion (409).
+        await deps.circles?.releaseForDeletion(tx, userId, now);
         await tx
           .insert(accountDeletions)
           .values({ userId, requestedAt: now, scrubAfter })

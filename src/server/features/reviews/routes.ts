@@ -19,6 +19,7 @@ import {
 import { caregivers, reviews, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { getWithSpecAlias } from '../../plugins/openapi';
 import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../caregiver-directory/service';
 import { reviewAdminRepo, reviewRepo } from './repo';
 import { reviewStatus } from './service';
@@ -45,44 +46,38 @@ export async function reviewRoutes(app: FastifyInstance) {
 
   // The spec's path, served as it is but left out of the OpenAPI document: beside /api/reviews/{id}/reply its
   // template is ambiguous, so the document names the alias instead (ADR 0019).
-  for (const [url, hide] of [
-    ['/api/caregivers/:id/reviews', false],
-    ['/api/reviews/caregiver/:id', true],
-  ] as const) {
-    r.get(
-      url,
-      {
-        config: { access: 'public' },
-        schema: {
-          hide,
-          tags: ['reviews'],
-          summary:
-            "A caregiver's published reviews, newest first, with the caregiver's reply; total in X-Total-Count",
-          description: 'Also served at the product spec’s path, GET /api/reviews/caregiver/{id}.',
-          params: CaregiverIdParam,
-          querystring: PageQuery,
-          response: { 200: z.array(PublicReviewWithReply), 400: ErrorResponse, 404: ErrorResponse },
-        },
+  getWithSpecAlias(
+    r,
+    { documented: '/api/caregivers/:id/reviews', spec: '/api/reviews/caregiver/:id' },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "A caregiver's published reviews, newest first, with the caregiver's reply; total in X-Total-Count",
+        params: CaregiverIdParam,
+        querystring: PageQuery,
+        response: { 200: z.array(PublicReviewWithReply), 400: ErrorResponse, 404: ErrorResponse },
       },
-      async (req, reply) => {
-        const caregiver = await reviewRepo.findCaregiver(app.db, req.params.id);
-        // A hidden profile hides its reviews too (same rule as the profile).
-        if (!caregiver || !mayViewProfile(caregiver, req.user)) throw notFound(CAREGIVER_NOT_FOUND);
-        const { rows, total } = await reviewRepo.listForCaregiver(app.db, req.params.id, req.query);
-        reply.header('x-total-count', String(total));
-        return rows.map((row) => ({
-          id: row.id,
-          rating: row.rating,
-          comment: row.comment,
-          createdAt: row.createdAt.toISOString(),
-          family: { firstName: row.familyFirstName, lastName: initial(row.familyLastName) },
-          reply: row.reply
-            ? { text: row.reply, createdAt: (row.repliedAt ?? row.createdAt).toISOString() }
-            : null,
-        }));
-      },
-    );
-  }
+    },
+    async (req, reply) => {
+      const caregiver = await reviewRepo.findCaregiver(app.db, req.params.id);
+      // A hidden profile hides its reviews too (same rule as the profile).
+      if (!caregiver || !mayViewProfile(caregiver, req.user)) throw notFound(CAREGIVER_NOT_FOUND);
+      const { rows, total } = await reviewRepo.listForCaregiver(app.db, req.params.id, req.query);
+      reply.header('x-total-count', String(total));
+      return rows.map((row) => ({
+        id: row.id,
+        rating: row.rating,
+        comment: row.comment,
+        createdAt: row.createdAt.toISOString(),
+        family: { firstName: row.familyFirstName, lastName: initial(row.familyLastName) },
+        reply: row.reply
+          ? { text: row.reply, createdAt: (row.repliedAt ?? row.createdAt).toISOString() }
+          : null,
+      }));
+    },
+  );
 
   r.post(
     '/api/reviews',

@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import type { FavouriteCaregiver, FavouriteState } from '../../../shared/contracts/favourites';
-import { apiGet, apiPost, apiRequest } from '../../lib/api';
-import { useCurrentUser } from '../auth/api';
+import { apiGet, apiRequest } from '../../lib/api';
 import { dashboardKeys } from '../dashboard/query-keys';
 
 export type { FavouriteCaregiver };
@@ -37,18 +35,4 @@ export function useToggleFavourite() {
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.family });
     },
   });
-}
-
-/** Counts one view of a caregiver's profile (the server counts once per visitor per day). */
-export function useRecordProfileView(caregiverId: number) {
-  // Wait for the session check so a signed-in visitor is counted as themselves, not as an anonymous one.
-  const { isPending } = useCurrentUser();
-  const sent = useRef<number | null>(null);
-  useEffect(() => {
-    if (isPending || sent.current === caregiverId) return;
-    sent.current = caregiverId;
-    apiPost(`/api/caregivers/${caregiverId}/views`).catch(() => {
-      // A lost view count is not worth bothering anyone about.
-    });
-  }, [caregiverId, isPending]);
 }

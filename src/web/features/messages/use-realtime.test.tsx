@@ -6,10 +6,15 @@ import { AppProviders } from '../../app/providers';
 import { notificationKeys } from '../notifications/api';
 import { useRealtime } from './use-realtime';
 
+/** EventSource as the hook sees it: the test plays the browser (its reconnections) and the server. */
 class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   static all: FakeEventSource[] = [];
   onmessage: ((m: { data: string }) => void) | null = null;
   onerror: (() => void) | null = null;
+  readyState = FakeEventSource.CONNECTING;
   closed = false;
   constructor(
     readonly url: string,
@@ -19,11 +24,29 @@ class FakeEventSource {
   }
   close() {
     this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
   }
   emit(event: unknown) {
+    this.readyState = FakeEventSource.OPEN;
     this.onmessage?.({ data: JSON.stringify(event) });
   }
+  /** The stream ended or the network failed: the browser will reconnect by itself after `retry:`. */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+  /** An HTTP error answer (401, 503…): the browser gives up on this EventSource. */
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
 }
+
+/** Advances the fake clock and lets React apply what it caused. */
+const wait = (ms: number) =>
+  act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
 
 function Probe() {
   useRealtime(true);
@@ -64,23 +87,18 @@ describe('useRealtime', () => {
     expect(invalidate).toHaveBeenCalledTimes(1);
     invalidate.mockClear();
 
-    // Dropped: closed at once, reopened after the backoff (at most 1 s for the first retry).
-    act(() => first.onerror?.());
+    // Refused (an HTTP error: the browser gives up): closed at once, reopened after the backoff (at most
+    // 1 s for the first retry).
+    act(() => first.fail());
     expect(first.closed).toBe(true);
     expect(FakeEventSource.all).toHaveLength(1);
-    await act(async () => {
-      vi.advanceTimersByTime(1000);
-    });
+    await wait(1000);
     expect(FakeEventSource.all).toHaveLength(2);
     // A second failure waits longer (at least 1 s).
-    act(() => FakeEventSource.all[1].onerror?.());
-    await act(async () => {
-      vi.advanceTimersByTime(999);
-    });
+    act(() => FakeEventSource.all[1].fail());
+    await wait(999);
     expect(FakeEventSource.all).toHaveLength(2);
-    await act(async () => {
-      vi.advanceTimersByTime(1001);
-    });
+    await wait(1001);
     expect(FakeEventSource.all).toHaveLength(3);
 
     // Back: the stream's first frame means "you may have missed something": everything is refetched.
@@ -90,5 +108,39 @@ describe('useRealtime', () => {
 
     view.unmount();
     expect(FakeEventSource.all[2].closed).toBe(true);
+  });
+
+  it("leaves the first reconnection to the browser, which follows the server's retry: hint", async () => {
+    const view = render(
+      <AppProviders queryClient={new QueryClient()}>
+        <Probe />
+      </AppProviders>,
+    );
+    const source = FakeEventSource.all[0];
+    act(() => source.emit({ type: 'resync' }));
+
+    // The server stops and ends the stream with `retry: 800`: the browser reconnects by itself, the hook
+    // neither closes the stream nor opens another (which would ignore the hint).
+    act(() => source.drop());
+    expect(source.closed).toBe(false);
+    await wait(60_000);
+    expect(FakeEventSource.all).toHaveLength(1);
+
+    // The browser's reconnection reached another instance: live again, and the next drop is the browser's too.
+    act(() => source.emit({ type: 'resync' }));
+    act(() => source.drop());
+    await wait(60_000);
+    expect(FakeEventSource.all).toHaveLength(1);
+
+    // Its reconnection fails as well: from now on our backoff (1–2 s), not the browser's every 2 s.
+    act(() => source.drop());
+    expect(source.closed).toBe(true);
+    await wait(999);
+    expect(FakeEventSource.all).toHaveLength(1);
+    await wait(1001);
+    expect(FakeEventSource.all).toHaveLength(2);
+
+    view.unmount();
+    expect(FakeEventSource.all[1].closed).toBe(true);
   });
 });

@@ -11,8 +11,8 @@ export function backoffMs(attempt: number, random = Math.random()): number {
 
 /**
  * Keeps the signed-in user's realtime stream open (GET /api/realtime, see ADR 0006) and turns its events
- * into fresh queries: messages, read receipts and notifications. A dropped stream reconnects with backoff
- * and refetches everything it may have missed.
+ * into fresh queries: messages, read receipts and notifications. A dropped stream reconnects (first after
+ * the server's `retry:` hint, then with backoff) and refetches everything it may have missed.
  */
 export function useRealtime(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -56,6 +56,13 @@ export function useRealtime(enabled: boolean) {
         }
       };
       source.onerror = () => {
+        // A live stream that ended (a server stopping ends it with `retry:`, ADR 0017): the browser
+        // reconnects by itself after the server's hint, so let it, once. A second failure in a row, or
+        // a browser that gave up (CLOSED: an HTTP error), goes to our backoff instead of every 2 s forever.
+        if (source?.readyState === EventSource.CONNECTING && attempt === 0) {
+          attempt = 1;
+          return;
+        }
         source?.close();
         source = null;
         if (stopped) return;

@@ -14,6 +14,7 @@ import { cn } from '../../../lib/cn';
 import { errorToast } from '../../../lib/error-messages';
 import type { FromState } from '../../../lib/from-state';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useCurrentUser } from '../../auth/api';
 import { useCreateBooking } from '../api';
 import {
@@ -94,6 +95,8 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const closed = !caregiver.isAvailable;
   const wrongRole = !!user && user.userType !== 'family';
   const disabled = closed || wrongRole;
+  // The profile hydrates this panel from a chunk of its own: the server's form waits, disabled, for it.
+  const live = useHydrated();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -174,7 +177,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
       ) : null}
 
       <form onSubmit={onSubmit} noValidate className="mt-4">
-        <fieldset disabled={disabled} className="space-y-4 disabled:opacity-70">
+        <fieldset disabled={disabled || !live} className="space-y-4 disabled:opacity-70">
           <legend className="sr-only">Booking details</legend>
           <div className="space-y-1.5">
             <Label htmlFor={ids.date}>Date</Label>

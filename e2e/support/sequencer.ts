@@ -1,0 +1,56 @@
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Seconds each browser test file took (Vitest's per-file time: server and browser start, tests, stop): the
+ * mean of two runs of the whole suite on the shared 2-core machine with TEST_DATABASE_URL set, as CI runs it
+ * (`npm run build && time npx vitest run --config vitest.e2e.config.ts --no-cache`, 2026-11-24), one before
+ * the seeded DATA_DIR copies and one after (ADR 0021). Other work on the machine moved single files by up to
+ * half their time between the two, so only the order is meant; re-measure when a file grows or moves a lot.
+ */
+export const MEASURED_SECONDS: Record<string, number> = {
+  'e2e/no-horizontal-scroll.test.ts': 98,
+  'e2e/a11y-admin.test.ts': 95,
+  'e2e/a11y-caregiver.test.ts': 89,
+  'e2e/a11y-family.test.ts': 87,
+  'e2e/a11y-visitor-empty.test.ts': 84,
+  'e2e/public-pages.test.ts': 81,
+  'e2e/discovery.test.ts': 79,
+  'e2e/reviews-badges.e2e.test.ts': 65,
+  'e2e/caregiver-verification.test.ts': 65,
+  'e2e/auth-sessions.test.ts': 65,
+  'e2e/booking-payment.e2e.test.ts': 64,
+  'e2e/admin-console.test.ts': 63,
+  'e2e/onboarding-draft-verification.test.ts': 62,
+  'e2e/trust-signals.test.ts': 62,
+  'e2e/first-time-journeys.test.ts': 47,
+  'e2e/pa11y.test.ts': 46,
+  'e2e/messaging.test.ts': 46,
+  'e2e/auth-passwords.test.ts': 44,
+  'e2e/graceful-shutdown.test.ts': 40,
+  'e2e/support.test.ts': 34,
+  'e2e/caregiver-kinds.test.ts': 31,
+  'e2e/two-instances.test.ts': 13,
+  'e2e/bundle-size.test.ts': 0,
+};
+
+/**
+ * The slowest files first, so that the two workers run out of files at about the same time instead of one
+ * of them finishing a long file alone at the end. Without earlier results (a clean clone, as in CI) Vitest
+ * starts the largest files first, and the a11y files, a few lines that sweep every route, came last and
+ * formed the run's tail. A file not in the list keeps Vitest's order and starts before the measured ones:
+ * its time is unknown, and a long file started early cannot become the tail (Vitest also runs unknown files
+ * first).
+ */
+export class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const seconds = (spec: TestSpecification) =>
+      MEASURED_SECONDS[relative(spec.project.config.root, spec.moduleId).split('\\').join('/')];
+    const unknown = sorted.filter((spec) => seconds(spec) === undefined);
+    const known = sorted
+      .filter((spec) => seconds(spec) !== undefined)
+      .sort((a, b) => (seconds(b) ?? 0) - (seconds(a) ?? 0));
+    return [...unknown, ...known];
+  }
+}

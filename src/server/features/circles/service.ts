@@ -1,0 +1,21 @@
+import type { CircleDeps } from './circle-context';
+import { circleRecords } from './create-circle';
+import { circleInvitations } from './invitations';
+import { circleMembership } from './members';
+import { circleExport } from './privacy';
+
+export type { Actor, CircleDeps } from './circle-context';
+export { CIRCLE_ACTIONS, type CircleAction, decideCircleAction } from './policy';
+
+/** The circles service: circles, invitations, members, and the circle policy for other features to ask. */
+export function createCircleService(deps: CircleDeps) {
+  const ctx = { ...deps, now: deps.now ?? (() => new Date()) };
+  return {
+    ...circleRecords(ctx),
+    ...circleInvitations(ctx),
+    ...circleMembership(ctx),
+    ...circleExport(),
+  };
+}
+
+export type CircleService = ReturnType<typeof createCircleService>;
