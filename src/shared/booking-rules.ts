@@ -7,6 +7,8 @@ import { type BookingPrice, type Cents, priceBooking, toCents } from './money';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT } from './pricing';
 
 export const BOOKING_STATUS_VALUES = [
+  /** A care circle's booking waiting for a payer's approval; the caregiver does not see it yet (ADR 0025). */
+  'awaiting_approval',
   'pending',
   'confirmed',
   'declined',
@@ -15,6 +17,12 @@ export const BOOKING_STATUS_VALUES = [
   'completed',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUS_VALUES)[number];
+/** Where a circle booking's approval stands: null when it needed none. */
+export const APPROVAL_STATES = ['awaiting', 'approved', 'declined'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+/** Why a circle booking waits for approval: the circle asks for it on every booking, or a payer's cap. */
+export const APPROVAL_REASONS = ['circle_rule', 'over_cap'] as const;
+export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 
 /** docs/product.md#constants-and-limits: start times hourly from 6:00 AM to 9:00 PM. */
 export const FIRST_START_HOUR = 6;

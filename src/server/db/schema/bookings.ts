@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUS_VALUES } from '../../../shared/booking-rules';
+import { APPROVAL_REASONS, APPROVAL_STATES, BOOKING_STATUS_VALUES } from '../../../shared/booking-rules';
 import { caregivers } from './caregivers';
+import { careCircles } from './circles';
 import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
 
@@ -42,16 +43,52 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', tz),
     cancelledBy: integer('cancelled_by').references(() => users.id),
     completedAt: timestamp('completed_at', tz),
+    /** Booked by a coordinator for a care circle's recipient (null: for the family's own household). */
+    circleId: integer('circle_id').references(() => careCircles.id),
+    /** Null when no approval was needed; else awaiting → approved or declined by a payer (ADR 0025). */
+    approvalState: text('approval_state', { enum: APPROVAL_STATES }),
+    approvalReason: text('approval_reason', { enum: APPROVAL_REASONS }),
+    approvalBy: integer('approval_by').references(() => users.id, { onDelete: 'set null' }),
+    approvalAt: timestamp('approval_at', tz),
   },
   (t) => [
     index('bookings_family_id_idx').on(t.familyId, t.startsAt),
+    index('bookings_circle_id_idx').on(t.circleId, t.startsAt),
     index('bookings_status_idx').on(t.status, t.startsAt),
     index('bookings_caregiver_id_idx').on(t.caregiverId, t.startsAt),
     check(
       'bookings_status_check',
-      sql`${t.status} in ('pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed')`,
+      sql`${t.status} in ('awaiting_approval', 'pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed')`,
+    ),
+    check(
+      'bookings_approval_check',
+      sql`(${t.approvalState} is null) = (${t.approvalReason} is null) and (${t.approvalState} is null or ${t.circleId} is not null) and (${t.status} <> 'awaiting_approval' or ${t.approvalState} = 'awaiting')`,
     ),
     check('bookings_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A payer's link to approve or decline one circle booking from an e-mail: only the sha-256 of its token is
+ * kept; it works for that payer and booking until the booking leaves awaiting_approval or it expires.
+ */
+export const bookingApprovalLinks = pgTable(
+  'booking_approval_links',
+  {
+    id: idColumn(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAtColumn(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+  },
+  (t) => [
+    uniqueIndex('booking_approval_links_token_idx').on(t.tokenHash),
+    index('booking_approval_links_booking_idx').on(t.bookingId),
   ],
 );
 

@@ -48,7 +48,10 @@ interface Notice {
 const RELEASED = 'You are not charged: anything held or paid for it is released or refunded.';
 
 /** The family's and the caregiver's notice for each event; every text names the date, time and amount. */
-const TEXTS: Record<BookingNoticeEvent, (f: Facts) => { family: Notice; caregiver: Notice }> = {
+const TEXTS: Record<
+  Exclude<BookingNoticeEvent, 'awaiting_approval'>,
+  (f: Facts) => { family: Notice; caregiver: Notice }
+> = {
   pending: (f) => ({
     family: {
       title: `Request sent to ${f.caregiver}`,
@@ -191,7 +194,7 @@ export async function notifyBookingParties(
   opts: BookingNoticeOptions,
 ): Promise<Mail[]> {
   const joined = await bookingRepo.getJoined(tx, bookingId);
-  if (!joined) return [];
+  if (!joined || event === 'awaiting_approval') return [];
   const b = joined.b;
   const price = priceBooking(toCents(b.hourlyRate), b.duration);
   const facts: Facts = {

@@ -173,6 +173,7 @@ export function isPastAnswerTime(b: BookingRow, at: Date): boolean {
 
 function illegalMessage(from: BookingStatus, to: BookingStatus): string {
   const verbs: Record<BookingStatus, string> = {
+    awaiting_approval: 'sent for approval',
     pending: 'requested',
     confirmed: 'confirmed',
     declined: 'declined',
@@ -180,5 +181,11 @@ function illegalMessage(from: BookingStatus, to: BookingStatus): string {
     cancelled: 'cancelled',
     completed: 'completed',
   };
-  return `This booking is ${from === 'pending' ? 'still pending' : `already ${verbs[from]}`} and cannot be ${verbs[to]}.`;
+  const now =
+    from === 'pending'
+      ? 'still pending'
+      : from === 'awaiting_approval'
+        ? 'awaiting approval'
+        : `already ${verbs[from]}`;
+  return `This booking is ${now} and cannot be ${to === 'pending' ? 'approved' : verbs[to]}.`;
 }

@@ -3,6 +3,7 @@ import { cn } from '../../../lib/cn';
 
 /** docs/product.md#flows badge colours: confirmed green, pending gold, completed grey; ended ones muted red. */
 const STATUS_STYLE: Record<BookingView['status'], string> = {
+  awaiting_approval: 'bg-accent-soft text-foreground border-accent',
   confirmed: 'bg-primary-soft text-primary-deep border-primary/40',
   pending: 'bg-accent-soft text-foreground border-accent',
   completed: 'bg-muted text-foreground border-border-strong',
@@ -12,6 +13,7 @@ const STATUS_STYLE: Record<BookingView['status'], string> = {
 };
 
 const STATUS_LABEL: Record<BookingView['status'], string> = {
+  awaiting_approval: 'Awaiting approval',
   confirmed: 'Confirmed',
   pending: 'Pending',
   completed: 'Completed',
