@@ -1,22 +1,9 @@
-CREATE TABLE "booking_approval_links" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "booking_approval_links_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"booking_id" integer NOT NULL,
-	"user_id" integer NOT NULL,
-	"token_hash" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status_check";--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "circle_id" integer;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "approval_state" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "approval_reason" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "approval_by" integer;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "approval_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "booking_approval_links" ADD CONSTRAINT "booking_approval_links_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "booking_approval_links" ADD CONSTRAINT "booking_approval_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "booking_approval_links_token_idx" ON "booking_approval_links" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "booking_approval_links_booking_idx" ON "booking_approval_links" USING btree ("booking_id");--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_circle_id_care_circles_id_fk" FOREIGN KEY ("circle_id") REFERENCES "public"."care_circles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_approval_by_users_id_fk" FOREIGN KEY ("approval_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bookings_circle_id_idx" ON "bookings" USING btree ("circle_id","starts_at");--> statement-breakpoint

@@ -68,30 +68,6 @@ export const bookings = pgTable(
   ],
 );
 
-/**
- * A payer's link to approve or decline one circle booking from an e-mail: only the sha-256 of its token is
- * kept; it works for that payer and booking until the booking leaves awaiting_approval or it expires.
- */
-export const bookingApprovalLinks = pgTable(
-  'booking_approval_links',
-  {
-    id: idColumn(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAtColumn(),
-    expiresAt: timestamp('expires_at', tz).notNull(),
-  },
-  (t) => [
-    uniqueIndex('booking_approval_links_token_idx').on(t.tokenHash),
-    index('booking_approval_links_booking_idx').on(t.bookingId),
-  ],
-);
-
 /** Every state change of a booking: from (null on creation), to, who (null for the system) and when. */
 export const bookingEvents = pgTable(
   'booking_events',
