@@ -4,7 +4,7 @@ import { registerBookingListeners } from './events';
 import { createAdminService } from './features/admin/service';
 import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
-import { createBookingEvents, createBookingService } from './features/bookings/service';
+import { bookingRecords, createBookingEvents, createBookingService } from './features/bookings/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
@@ -58,7 +58,7 @@ export function buildServices(app: FastifyInstance) {
   });
   const support = createSupportService({ db, mailer, supportEmail: env.supportEmail, publicUrl, log });
   // Care circles (ADR 0024): the privacy export and account deletion ask them about a user's circles.
-  const circles = createCircleService({ db, mailer, publicUrl, now });
+  const circles = createCircleService({ db, mailer, publicUrl, now, bookings: bookingRecords });
   const privacy = createPrivacyService({ db, mailer, storage, passwords, log, circles });
   const rateLimits = createRateLimitService({ db });
 

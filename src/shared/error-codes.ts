@@ -50,6 +50,7 @@ export const ERROR_CODE_LIST = [
   'CIRCLE_FAMILIES_ONLY',
   'INVITATION_WRONG_ACCOUNT',
   'INVITATION_EXPIRED',
+  'CIRCLE_UNPAID_BOOKINGS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
@@ -131,6 +132,10 @@ export const ERROR_CODES = {
     meaning: 'The invitation was sent to another e-mail address: sign in with that one.',
   },
   INVITATION_EXPIRED: { status: 404, meaning: 'The invitation expired: ask a coordinator for a new one.' },
+  CIRCLE_UNPAID_BOOKINGS: {
+    status: 409,
+    meaning: 'The last payer of a care circle cannot go while its bookings are not paid.',
+  },
 } as const satisfies Record<ErrorCode, { status: number; meaning: string }>;
 
 /** The codes answered with a given status (the helpers accept only those). */

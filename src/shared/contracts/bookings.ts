@@ -1,4 +1,10 @@
-import { BOOKING_LIST_MAX, BOOKING_STATUS_VALUES, MAX_NOTES } from '../booking-rules';
+import {
+  APPROVAL_REASONS,
+  APPROVAL_STATES,
+  BOOKING_LIST_MAX,
+  BOOKING_STATUS_VALUES,
+  MAX_NOTES,
+} from '../booking-rules';
 import { CalendarDate, Id, NumberLike } from './common';
 import { z } from './zod';
 
@@ -19,6 +25,8 @@ const Notes = z
  */
 export const CreateBookingRequest = z.object({
   caregiverId: Id('caregiverId'),
+  /** Optional: book for a care circle's recipient (a coordinator of that circle only). */
+  circleId: Id('circleId').optional(),
   date: CalendarDate(),
   startTime: z.string().max(20),
   endTime: z.string().max(20).optional(),
@@ -53,6 +61,40 @@ export const BookingPaymentSummary = z.object({
   reference: z.string().nullable(),
 });
 
+/** The care circle a booking is for, as the viewer may see it (ADR 0025). */
+export const BookingCircle = z.object({
+  id: z.number().int(),
+  /** The circle's name, for its members; null for the caregiver. */
+  name: z.string().nullable(),
+  recipient: z.object({
+    firstName: z.string(),
+    /** For the caregiver: only once the booking is confirmed. */
+    lastName: z.string().nullable(),
+    parish: z.string(),
+    town: z.string(),
+    /** For the caregiver: only once the booking is confirmed. */
+    address: z.string().nullable(),
+    needs: z.string().nullable(),
+    notes: z.string().nullable(),
+    /** For the caregiver: only once the booking is confirmed. */
+    emergencyContact: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  }),
+  /** The approval, for the circle's members; null when none was needed, and always for the caregiver. */
+  approval: z
+    .object({
+      state: z.enum(APPROVAL_STATES),
+      reason: z.enum(APPROVAL_REASONS),
+      /** The payer who decided: first name only. */
+      byFirstName: z.string().nullable(),
+      at: z.string().nullable(),
+    })
+    .nullable(),
+  /** What the viewer may do as a member: approve (payers, while it awaits approval), pay, cancel. */
+  canApprove: z.boolean(),
+  canPay: z.boolean(),
+  canCancel: z.boolean(),
+});
+
 export const BookingView = z.object({
   id: z.number().int(),
   familyId: z.number().int(),
@@ -85,6 +127,8 @@ export const BookingView = z.object({
   /** phone only for the caregiver of a confirmed booking (and the family themselves). */
   family: BookingPerson.extend({ phone: z.string().nullable() }),
   payment: BookingPaymentSummary.nullable(),
+  /** Set when the booking is for a care circle's recipient. */
+  circle: BookingCircle.nullable().optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

@@ -39,16 +39,18 @@ export function bookingLifecycle(ctx: BookingContext) {
 
   return {
     /**
-     * The lifecycle job: expires unanswered requests (24 h, or at their start) and completes confirmed
+     * The lifecycle job: expires unanswered requests and unapproved circle bookings (24 h, or at their
+     * start) and completes confirmed
      * bookings 24 h after their end. Each booking is its own transaction; rows another transaction is
      * changing are skipped (SKIP LOCKED) and picked up next run, as is the rest once `signal` aborts.
      */
     async runLifecycle(at: Date, signal?: AbortSignal): Promise<{ expired: number; completed: number }> {
       const mails: Mail[] = [];
+      // Unanswered requests, and circle bookings no payer approved in time (the caregiver never saw those).
       const expired = await moveDue(
         await bookingRepo.dueForExpiry(db, at, PENDING_EXPIRY_HOURS, 500),
-        (b) => b.status === 'pending' && isPastAnswerTime(b, at),
-        { from: ['pending'], to: 'expired', patch: { expiredAt: at } },
+        (b) => (b.status === 'pending' || b.status === 'awaiting_approval') && isPastAnswerTime(b, at),
+        { from: ['pending', 'awaiting_approval'], to: 'expired', patch: { expiredAt: at } },
         at,
         mails,
         signal,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BOOKING_MESSAGES,
@@ -9,15 +9,30 @@ import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
+import { circleBookingRules } from '../circles/service';
 import type { Actor, BookingContext } from './booking-context';
-import { type BookingJoined, bookingRepo } from './repo';
+import { type CircleFacts, circleFactsFor, circleOfBooking } from './circle-view';
+import { type BookingJoined, bookingRepo, caregiverSees, caregiverSeesSql } from './repo';
 
 type ListInput = z.output<typeof BookingListQuery>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toBookingView(row: BookingJoined, viewer: Pick<Actor, 'id' | 'userType'>): BookingView {
+/**
+ * A booking as `viewer` sees it. `circles`: the circles of care-circle bookings (circleFactsFor); without
+ * them a circle booking's view has no circle part. A caregiver never sees a family's card (brand, last
+ * digits, reference); a circle's viewer (no role) sees no payment at all.
+ */
+export function toBookingView(
+  row: BookingJoined,
+  viewer: Pick<Actor, 'id' | 'userType'>,
+  circles: CircleFacts = new Map(),
+): BookingView {
   const b = row.b;
+  const circle = circleOfBooking(row, viewer, circles);
+  const isCaregiver = viewer.id === row.cg.userId;
+  const circleRoles = b.circleId === null ? undefined : circles.get(b.circleId)?.roles;
+  const seesPayment = !(circleRoles?.length === 0 && viewer.id !== b.familyId);
   const rate = toCents(b.hourlyRate);
   const price = priceBooking(rate, b.duration);
   const isFamily = viewer.id === b.familyId;
@@ -66,17 +81,19 @@ export function toBookingView(row: BookingJoined, viewer: Pick<Actor, 'id' | 'us
       location: row.fu.location,
       phone: showPhone ? row.fu.phone : null,
     },
-    payment: p
-      ? {
-          id: p.id,
-          method: p.method,
-          status: p.status,
-          amount: p.amount,
-          cardBrand: p.cardBrand,
-          cardLast4: p.cardLast4,
-          reference: p.reference,
-        }
-      : null,
+    payment:
+      p && seesPayment
+        ? {
+            id: p.id,
+            method: p.method,
+            status: p.status,
+            amount: p.amount,
+            cardBrand: isCaregiver ? null : p.cardBrand,
+            cardLast4: isCaregiver ? null : p.cardLast4,
+            reference: isCaregiver ? null : p.reference,
+          }
+        : null,
+    circle,
   };
 }
 
@@ -84,32 +101,51 @@ export function toBookingView(row: BookingJoined, viewer: Pick<Actor, 'id' | 'us
 export async function viewOf(tx: Tx, id: number, viewer: Actor): Promise<BookingView> {
   const joined = await bookingRepo.getJoined(tx, id);
   if (!joined) throw notFound(BOOKING_MESSAGES.notYours);
-  return toBookingView(joined, viewer);
+  return toBookingView(joined, viewer, await circleFactsFor(tx, [joined], viewer));
+}
+
+/** Views of many bookings, their circles read once each. */
+async function viewsOf(tx: Tx, rows: BookingJoined[], viewer: Actor): Promise<BookingView[]> {
+  const circles = await circleFactsFor(tx, rows, viewer);
+  return rows.map((r) => toBookingView(r, viewer, circles));
 }
 
 /** Reading bookings: each side's lists, one booking, its history. */
 export function bookingViews({ db }: BookingContext) {
+  /** One booking: its family, its caregiver (a circle's only once approved), a circle member, an admin. */
   async function get(actor: Actor, id: number): Promise<BookingView> {
     const joined = await bookingRepo.getJoined(db, id);
     if (!joined) throw notFound(BOOKING_MESSAGES.notYours);
+    const b = joined.b;
     const mine =
-      actor.userType === 'admin' || joined.b.familyId === actor.id || joined.cg.userId === actor.id;
+      actor.userType === 'admin' ||
+      b.familyId === actor.id ||
+      (joined.cg.userId === actor.id && caregiverSees(b)) ||
+      (b.circleId !== null &&
+        (await circleBookingRules.decide(db, b.circleId, actor.id, 'view')) === 'allowed');
     if (!mine) throw notFound(BOOKING_MESSAGES.notYours);
-    return toBookingView(joined, actor);
+    return toBookingView(joined, actor, await circleFactsFor(db, [joined], actor));
   }
 
   return {
     async list(actor: Actor, query: ListInput): Promise<BookingView[]> {
       const conditions: SQL[] = [];
-      if (actor.userType === 'family') conditions.push(eq(bookings.familyId, actor.id));
-      else if (actor.userType === 'caregiver') {
+      if (actor.userType === 'family') {
+        // Their own bookings and their care circles' (each view says which circle it is for).
+        const circleIds = await circleBookingRules.circleIdsOf(db, actor.id);
+        conditions.push(
+          circleIds.length
+            ? (or(eq(bookings.familyId, actor.id), inArray(bookings.circleId, circleIds)) as SQL)
+            : eq(bookings.familyId, actor.id),
+        );
+      } else if (actor.userType === 'caregiver') {
         const caregiverId = await bookingRepo.caregiverIdOfUser(db, actor.id);
         if (caregiverId === undefined) return [];
-        conditions.push(eq(bookings.caregiverId, caregiverId));
+        conditions.push(eq(bookings.caregiverId, caregiverId), caregiverSeesSql());
       }
       if (query.status?.length) conditions.push(inArray(bookings.status, query.status));
       const rows = await bookingRepo.listJoined(db, and(...conditions), { limit: query.limit });
-      return rows.map((r) => toBookingView(r, actor));
+      return viewsOf(db, rows, actor);
     },
 
     /** GET /api/bookings/family/{userId} (docs/product.md#the-api-contract): the family themselves or an admin. */
@@ -118,7 +154,7 @@ export function bookingViews({ db }: BookingContext) {
         throw forbidden('You can only see your own bookings.');
       }
       const rows = await bookingRepo.listJoined(db, eq(bookings.familyId, familyUserId));
-      return rows.map((r) => toBookingView(r, actor));
+      return viewsOf(db, rows, actor);
     },
 
     get,

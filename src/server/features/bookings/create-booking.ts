@@ -15,6 +15,7 @@ import { jamaicaToday } from '../../../shared/time';
 import { badRequest, conflict, notFound } from '../../errors';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
+import { circleApprovalReason, openCircleForBooking } from './circle-bookings';
 import type { BookingRow } from './events';
 import { bookingRepo, isExclusionViolation } from './repo';
 import { notifyTransition } from './transition-booking';
@@ -64,7 +65,10 @@ export function parseBookingTimes(body: CreateInput): ParsedTimes {
   return { startMinutes: start, duration: (end - start) / 60 };
 }
 
-/** A family's booking request: priced on the server, always pending, never overlapping another. */
+/**
+ * A family's booking request: priced on the server, pending (or, for a care circle that needs a payer's
+ * approval first, awaiting_approval), never overlapping another.
+ */
 export function bookingCreation(ctx: BookingContext) {
   const { db } = ctx;
   return {
@@ -82,6 +86,10 @@ export function bookingCreation(ctx: BookingContext) {
       }
       const endsAt = new Date(startsAt.getTime() + duration * HOUR);
       const { view, mails } = await db.transaction(async (tx) => {
+        // For a care circle: its policy first (non-members 404, members who may not book 403), the circle
+        // locked so that two bookings' cap checks run one after the other.
+        const circle =
+          body.circleId === undefined ? undefined : await openCircleForBooking(tx, body.circleId, actor);
         const cg = await bookingRepo.caregiverForBooking(tx, body.caregiverId);
         if (!cg) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
         if (cg.userId === actor.id) throw badRequest(BOOKING_MESSAGES.yourself);
@@ -89,6 +97,12 @@ export function bookingCreation(ctx: BookingContext) {
         if (!cg.isAvailable)
           throw conflict(`${cg.firstName} is not taking bookings right now.`, 'CAREGIVER_UNAVAILABLE');
         const price = priceBooking(toCents(cg.hourlyRate), duration);
+        const approvalReason = circle ? await circleApprovalReason(tx, circle, body.date, price.total) : null;
+        // Awaiting approval does not hold the caregiver's time (they cannot see it yet), so the slot is
+        // checked here and again, by the exclusion constraint, when a payer approves.
+        if (approvalReason && (await bookingRepo.overlapsHeld(tx, cg.id, startsAt, endsAt)))
+          throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
+        const status = approvalReason ? 'awaiting_approval' : 'pending';
         let row: BookingRow;
         try {
           // A savepoint, so the exclusion violation can be mapped without poisoning the transaction.
@@ -105,8 +119,11 @@ export function bookingCreation(ctx: BookingContext) {
               hourlyRate: cg.hourlyRate,
               platformFee: centsToDecimal(price.platformFee),
               totalCost: centsToDecimal(price.total),
-              status: 'pending',
+              status,
               notes: body.notes,
+              circleId: circle?.id ?? null,
+              approvalState: approvalReason ? 'awaiting' : null,
+              approvalReason,
               createdAt: at,
               updatedAt: at,
             }),
@@ -118,18 +135,12 @@ export function bookingCreation(ctx: BookingContext) {
         await bookingRepo.addEvent(tx, {
           bookingId: row.id,
           from: null,
-          to: 'pending',
+          to: status,
           actorUserId: actor.id,
           at,
         });
-        await ctx.events.emit(tx, {
-          booking: row,
-          from: null,
-          to: 'pending',
-          actorUserId: actor.id,
-          at,
-        });
-        const mails = await notifyTransition(ctx, tx, row, 'pending', actor.id);
+        await ctx.events.emit(tx, { booking: row, from: null, to: status, actorUserId: actor.id, at });
+        const mails = await notifyTransition(ctx, tx, row, status, actor.id);
         return { view: await viewOf(tx, row.id, actor), mails };
       });
       await sendAfterCommit(ctx.mailer, mails);

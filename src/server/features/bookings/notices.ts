@@ -3,10 +3,19 @@ import { formatJmd, priceBooking, toCents } from '../../../shared/money';
 import { type HeldPayment, paymentOutcome, paymentStatusLabel } from '../../../shared/payment-status';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
+import { circleBookingRules } from '../circles/service';
 import { wantsEmail } from '../notifications/preferences';
 import { notificationService } from '../notifications/service';
+import { circleNoticeParties, type NoticeParty } from './circle-notices';
 import type { BookingRow, BookingStatus } from './events';
 import { bookingRepo } from './repo';
+
+/** The first name of the payer who answered an approval (for the circle's words), else null. */
+async function actorFirstName(tx: Tx, b: BookingRow, actorUserId: number | null) {
+  if (actorUserId === null || b.circleId === null) return null;
+  const m = (await circleBookingRules.members(tx, b.circleId)).find((x) => x.userId === actorUserId);
+  return m?.firstName ?? null;
+}
 
 /** What a booking notice is about: a state change, or the family's payment for it. */
 export type BookingNoticeEvent = BookingStatus | 'paid';
@@ -40,10 +49,7 @@ interface Facts {
   payment?: PaidFacts;
 }
 
-interface Notice {
-  title: string;
-  body: string;
-}
+type Notice = import('./circle-notices').Notice;
 
 const RELEASED = 'You are not charged: anything held or paid for it is released or refunded.';
 
@@ -194,28 +200,54 @@ export async function notifyBookingParties(
   opts: BookingNoticeOptions,
 ): Promise<Mail[]> {
   const joined = await bookingRepo.getJoined(tx, bookingId);
-  if (!joined || event === 'awaiting_approval') return [];
+  if (!joined) return [];
   const b = joined.b;
+  const circle = b.circleId === null ? undefined : await circleBookingRules.find(tx, b.circleId);
   const price = priceBooking(toCents(b.hourlyRate), b.duration);
+  const byCaregiver = opts.actorUserId === joined.cg.userId;
   const facts: Facts = {
     when: describeWhen(b),
     caregiver: shortName(joined.cu),
-    family: shortName(joined.fu),
+    // The caregiver of a circle's booking hears of the recipient's family, never of who pays.
+    family: circle ? `${circle.recipientFirstName}’s family` : shortName(joined.fu),
     total: formatJmd(toCents(b.totalCost)),
     earnings: formatJmd(price.subtotal),
-    byFamily: opts.actorUserId === joined.fu.id,
-    byCaregiver: opts.actorUserId === joined.cg.userId,
+    byFamily: opts.actorUserId !== null && !byCaregiver,
+    byCaregiver,
     lateFee: opts.lateFeeCents ? formatJmd(opts.lateFeeCents) : null,
     payment: opts.payment,
   };
-  const texts = TEXTS[event](facts);
-  const parties = [
-    { side: 'family', userId: joined.fu.id, email: joined.fu.email, name: joined.fu.firstName },
-    { side: 'caregiver', userId: joined.cg.userId, email: joined.cu.email, name: joined.cu.firstName },
-  ] as const;
+  const texts = event === 'awaiting_approval' ? undefined : TEXTS[event](facts);
+  const parties: NoticeParty[] = circle
+    ? await circleNoticeParties(
+        tx,
+        joined,
+        circle,
+        event,
+        { ...facts, actorFirstName: await actorFirstName(tx, b, opts.actorUserId) },
+        texts,
+      )
+    : texts
+      ? [
+          {
+            side: 'family',
+            userId: joined.fu.id,
+            email: joined.fu.email,
+            name: joined.fu.firstName,
+            notice: texts.family,
+          },
+          {
+            side: 'caregiver',
+            userId: joined.cg.userId,
+            email: joined.cu.email,
+            name: joined.cu.firstName,
+            notice: texts.caregiver,
+          },
+        ]
+      : [];
   const mails: Mail[] = [];
   for (const party of parties) {
-    const notice = texts[party.side];
+    const notice = party.notice;
     await notificationService.add(tx, {
       userId: party.userId,
       kind: `booking.${event}`,
@@ -234,6 +266,9 @@ export async function notifyBookingParties(
       `Time: ${describeTime(b)} (Jamaica time)`,
       `Caregiver: ${facts.caregiver}`,
       `Family: ${facts.family}`,
+      ...(circle && party.side === 'family'
+        ? [`For: ${circle.recipientFirstName} (${circle.recipientTown})`]
+        : []),
       amountLine,
       ...(opts.payment ? [`Payment: ${paymentStatusLabel(opts.payment.status, opts.payment.method)}`] : []),
     ];

@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
 import { bookingEvents, bookings, caregivers, payments, users } from '../../db/schema';
 import type { BookingRow, BookingStatus } from './events';
 
 export type NewBooking = typeof bookings.$inferInsert;
+type PaymentRowStatus = (typeof payments.$inferSelect)['status'];
 
 const familyUser = alias(users, 'family_user');
 const caregiverUser = alias(users, 'caregiver_user');
+const approverUser = alias(users, 'approver_user');
 
 /** PostgreSQL's exclusion_violation (23P01), from pg or PGlite, optionally for one constraint. */
 export function isExclusionViolation(err: unknown, constraint?: string): boolean {
@@ -17,6 +20,15 @@ export function isExclusionViolation(err: unknown, constraint?: string): boolean
 }
 
 export type BookingJoined = Awaited<ReturnType<typeof bookingRepo.listJoined>>[number];
+
+/** A circle booking that never reached the caregiver (awaiting, or declined by a payer) is not theirs to see. */
+export const caregiverSees = (b: Pick<BookingRow, 'approvalState'>) =>
+  b.approvalState === null || b.approvalState === 'approved';
+export const caregiverSeesSql = () =>
+  or(isNull(bookings.approvalState), eq(bookings.approvalState, 'approved')) as SQL;
+
+/** The statuses whose cost counts against a circle's month (a payer's cap). */
+const COMMITTED: BookingStatus[] = ['awaiting_approval', 'pending', 'confirmed', 'completed'];
 
 export const bookingRepo = {
   /** The caregiver taking a booking, with the owner's account state (overlaps are refused by the exclusion constraint). */
@@ -45,6 +57,17 @@ export const bookingRepo = {
       .where(eq(caregivers.userId, userId))
       .limit(1);
     return row?.id;
+  },
+
+  /** Who cancelled a booking: its caregiver, or the family side (the family, or a circle's coordinator). */
+  async cancelledBySide(
+    tx: Tx,
+    b: Pick<BookingRow, 'cancelledBy' | 'caregiverId'>,
+  ): Promise<'family' | 'caregiver'> {
+    if (b.cancelledBy === null) return 'family';
+    return (await bookingRepo.caregiverIdOfUser(tx, b.cancelledBy)) === b.caregiverId
+      ? 'caregiver'
+      : 'family';
   },
 
   async insert(tx: Tx, values: NewBooking): Promise<BookingRow> {
@@ -126,11 +149,13 @@ export const bookingRepo = {
           phone: familyUser.phone,
           email: familyUser.email,
         },
+        approverFirstName: approverUser.firstName,
       })
       .from(bookings)
       .innerJoin(caregivers, eq(caregivers.id, bookings.caregiverId))
       .innerJoin(caregiverUser, eq(caregiverUser.id, caregivers.userId))
       .innerJoin(familyUser, eq(familyUser.id, bookings.familyId))
+      .leftJoin(approverUser, eq(approverUser.id, bookings.approvalBy))
       .where(where)
       .orderBy(
         opts.order === 'asc' ? asc(bookings.startsAt) : desc(bookings.startsAt),
@@ -159,14 +184,23 @@ export const bookingRepo = {
     return row;
   },
 
-  /** Pending requests unanswered for `expiryHours` or whose start has come; locked, skipping busy rows. */
+  /**
+   * Requests unanswered for `expiryHours` or whose start has come: a pending one counts from its approval
+   * (a circle's) or its creation, one awaiting a payer's approval from its creation.
+   */
   async dueForExpiry(tx: Tx, now: Date, expiryHours: number, limit: number): Promise<number[]> {
     const cutoff = new Date(now.getTime() - expiryHours * 3_600_000);
     const rows = await tx
       .select({ id: bookings.id })
       .from(bookings)
       .where(
-        and(eq(bookings.status, 'pending'), or(lte(bookings.createdAt, cutoff), lte(bookings.startsAt, now))),
+        and(
+          inArray(bookings.status, ['pending', 'awaiting_approval']),
+          or(
+            lte(sql`coalesce(${bookings.approvalAt}, ${bookings.createdAt})`, cutoff),
+            lte(bookings.startsAt, now),
+          ),
+        ),
       )
       .orderBy(asc(bookings.id))
       .limit(limit);
@@ -182,6 +216,59 @@ export const bookingRepo = {
       .orderBy(asc(bookings.id))
       .limit(limit);
     return rows.map((r) => r.id);
+  },
+
+  /** What a circle's bookings on a Jamaica month ('2026-11') cost, in cents, excluding ended ones. */
+  async circleMonthCents(tx: Tx, circleId: number, month: string): Promise<number> {
+    const [row] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${bookings.totalCost}), 0) * 100` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.circleId, circleId),
+          inArray(bookings.status, COMMITTED),
+          sql`${bookings.date} like ${`${month}-%`}`,
+        ),
+      );
+    return Math.round(Number(row?.cents ?? 0));
+  },
+
+  /** Whether the caregiver holds a pending or confirmed booking overlapping [startsAt, endsAt). */
+  async overlapsHeld(tx: Tx, caregiverId: number, startsAt: Date, endsAt: Date): Promise<boolean> {
+    const rows = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.caregiverId, caregiverId),
+          inArray(bookings.status, ['pending', 'confirmed']),
+          lt(bookings.startsAt, endsAt),
+          gt(bookings.endsAt, startsAt),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  /** A circle's bookings that count and what stands unpaid among them (no live payment). */
+  async circleBookingCounts(tx: Tx, circleId: number): Promise<{ total: number; unpaid: number }> {
+    const live = tx
+      .select({ one: sql`1` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, bookings.id),
+          inArray(payments.status, LIVE_PAYMENT_STATUSES as PaymentRowStatus[]),
+        ),
+      );
+    const [row] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        unpaid: sql<number>`(count(*) filter (where ${and(inArray(bookings.status, COMMITTED), notExists(live))}))::int`,
+      })
+      .from(bookings)
+      .where(eq(bookings.circleId, circleId));
+    return { total: Number(row?.total ?? 0), unpaid: Number(row?.unpaid ?? 0) };
   },
 
   /** Locks a booking for a job; undefined if another transaction holds it (it is being changed). */

@@ -37,7 +37,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       schema: {
         tags: ['bookings'],
         summary:
-          'Request a booking (either payload of docs/product.md#records); priced on the server from the caregiver’s rate, always pending',
+          'Request a booking (either payload of docs/product.md#records); priced on the server from the caregiver’s rate, pending. With circleId (a coordinator of that care circle): for its recipient, awaiting_approval when the circle requires approval or the month would pass a payer’s cap',
         body: CreateBookingRequest,
         response: { 201: BookingView, ...errors },
       },
@@ -118,7 +118,27 @@ export async function bookingRoutes(app: FastifyInstance) {
       access: ['caregiver'] as const,
       summary: 'The caregiver marks a confirmed booking completed after its end; the payment is captured',
     },
+    {
+      path: 'approve',
+      access: ['family'] as const,
+      summary:
+        'A payer of the booking’s care circle approves it: it goes to the caregiver as a pending request (coordinators and viewers 403, others 404)',
+    },
+    {
+      path: 'decline-approval',
+      access: ['family'] as const,
+      summary:
+        'A payer of the booking’s care circle declines it: it ends as declined, and the caregiver never sees it (coordinators and viewers 403, others 404)',
+    },
   ] as const;
+  const handlers = {
+    accept: service.accept,
+    decline: service.decline,
+    cancel: service.cancel,
+    complete: service.complete,
+    approve: service.approve,
+    'decline-approval': service.declineApproval,
+  } as const;
   for (const t of transitions) {
     r.post(
       `/api/bookings/:id/${t.path}`,
@@ -132,7 +152,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           response: { 200: BookingView, ...errors },
         },
       },
-      async (req) => service[t.path](currentUser(req), req.params.id),
+      async (req) => handlers[t.path](currentUser(req), req.params.id),
     );
   }
 }

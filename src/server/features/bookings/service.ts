@@ -1,6 +1,7 @@
 import type { BookingDeps } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
+import { bookingApprovals } from './circle-bookings';
 import { bookingCreation } from './create-booking';
 import { bookingRepo } from './repo';
 import { bookingTransitions } from './transition-booking';
@@ -26,6 +27,7 @@ export function createBookingService(deps: BookingDeps) {
     ...bookingViews(ctx),
     ...bookingTransitions(ctx),
     ...bookingLifecycle(ctx),
+    ...bookingApprovals(ctx),
   };
 }
 
@@ -39,4 +41,7 @@ export const bookingRecords = {
   lock: bookingRepo.lock,
   find: bookingRepo.find,
   caregiverIdOfUser: bookingRepo.caregiverIdOfUser,
+  cancelledBySide: bookingRepo.cancelledBySide,
+  /** A care circle's bookings, and how many stand unpaid (circles: the last payer, account deletion). */
+  circleBookingCounts: bookingRepo.circleBookingCounts,
 };

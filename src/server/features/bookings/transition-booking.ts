@@ -11,9 +11,10 @@ import type { bookings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
+import { actsForCircle } from './circle-bookings';
 import type { BookingRow, BookingStatus } from './events';
 import { notifyBookingParties } from './notices';
-import { bookingRepo } from './repo';
+import { bookingRepo, caregiverSees } from './repo';
 
 export interface TransitionSpec {
   to: BookingStatus;
@@ -43,7 +44,7 @@ async function lateFeeOf(tx: Tx, row: BookingRow): Promise<number | undefined> {
       hourlyRateCents: toCents(row.hourlyRate),
       duration: row.duration,
     },
-    row.cancelledBy === row.familyId ? 'family' : 'caregiver',
+    await bookingRepo.cancelledBySide(tx, row),
     row.cancelledAt,
   );
   return terms.lateFee;
@@ -76,14 +77,22 @@ export async function applyTransition(
   return { row, mails };
 }
 
-/** The booking if the actor is its family, its caregiver or an admin; 404 otherwise (no probing). */
+/**
+ * The booking if the actor is its family (for a care circle's booking: a member the circle policy lets book;
+ * one it does not gets 403) or its caregiver (who never sees a circle booking before a payer approved it);
+ * 404 otherwise (no probing).
+ */
 async function lockOwned(tx: Tx, actor: Actor, id: number) {
   const booking = await bookingRepo.lock(tx, id);
   if (!booking) throw notFound(BOOKING_MESSAGES.notYours);
   const caregiverId =
     actor.userType === 'caregiver' ? await bookingRepo.caregiverIdOfUser(tx, actor.id) : undefined;
-  const isFamily = booking.familyId === actor.id;
-  const isCaregiver = caregiverId !== undefined && booking.caregiverId === caregiverId;
+  const isFamily =
+    booking.circleId === null
+      ? booking.familyId === actor.id
+      : actor.userType === 'family' && (await actsForCircle(tx, booking.circleId, actor, 'book'));
+  const isCaregiver =
+    caregiverId !== undefined && booking.caregiverId === caregiverId && caregiverSees(booking);
   if (!isFamily && !isCaregiver) throw notFound(BOOKING_MESSAGES.notYours);
   return { booking, isFamily, isCaregiver };
 }
@@ -134,7 +143,9 @@ export function bookingTransitions(ctx: BookingContext) {
     cancel: (actor: Actor, id: number) =>
       act(actor, id, ({ booking, at }) => {
         if (
-          (booking.status === 'pending' || booking.status === 'confirmed') &&
+          (booking.status === 'awaiting_approval' ||
+            booking.status === 'pending' ||
+            booking.status === 'confirmed') &&
           booking.startsAt.getTime() <= at.getTime()
         ) {
           throw conflict(
@@ -143,7 +154,7 @@ export function bookingTransitions(ctx: BookingContext) {
           );
         }
         return {
-          from: ['pending', 'confirmed'],
+          from: ['awaiting_approval', 'pending', 'confirmed'],
           to: 'cancelled',
           patch: { cancelledAt: at, cancelledBy: actor.id },
         };
@@ -163,10 +174,13 @@ export function bookingTransitions(ctx: BookingContext) {
   };
 }
 
-/** A request can no longer be answered 24 h after it was made, or once its start has come. */
+/**
+ * A request can no longer be answered 24 h after it was made (a circle's approved request: after it was
+ * approved; one awaiting approval: after it was made), or once its start has come.
+ */
 export function isPastAnswerTime(b: BookingRow, at: Date): boolean {
   return (
-    b.createdAt.getTime() + PENDING_EXPIRY_HOURS * HOUR <= at.getTime() ||
+    (b.approvalAt ?? b.createdAt).getTime() + PENDING_EXPIRY_HOURS * HOUR <= at.getTime() ||
     b.startsAt.getTime() <= at.getTime()
   );
 }

@@ -14,6 +14,13 @@ export interface CircleDeps {
   publicUrl: string;
   /** The app's clock (invitation expiry). */
   now?: () => Date;
+  /** The bookings feature's count of a circle's bookings (given by services.ts: circles never read them). */
+  bookings?: CircleBookingCounts;
+}
+
+export interface CircleBookingCounts {
+  /** A circle's bookings, and how many stand unpaid (no live payment). */
+  circleBookingCounts(tx: Tx, circleId: number): Promise<{ total: number; unpaid: number }>;
 }
 
 export type CircleContext = Required<CircleDeps>;
@@ -26,7 +33,7 @@ export type CircleContext = Required<CircleDeps>;
 export async function authorize(
   tx: Tx,
   circleId: number,
-  actor: Actor,
+  actor: Pick<Actor, 'id'>,
   action: CircleAction,
   opts: { lock?: boolean } = {},
 ): Promise<{ circle: CircleRow; me: MemberRow }> {

@@ -128,7 +128,16 @@ export function circleMembership(ctx: CircleContext) {
         await circleRepo.lockCircle(tx, circle.id);
         const members = await circleRepo.members(tx, circle.id);
         if (members.every((m) => m.userId === userId)) {
-          await circleRepo.deleteCircle(tx, circle.id);
+          // Alone in it: the circle goes with them, unless it has bookings (its records stay, with no
+          // members); with bookings still unpaid, the last payer cannot go.
+          const counts = await ctx.bookings.circleBookingCounts(tx, circle.id);
+          if (counts.unpaid > 0)
+            throw conflict(
+              `The care circle “${circle.name}” has bookings that are not paid yet. Pay or cancel them before deleting your account.`,
+              'CIRCLE_UNPAID_BOOKINGS',
+            );
+          if (counts.total === 0) await circleRepo.deleteCircle(tx, circle.id);
+          else await circleRepo.deleteMember(tx, circle.id, userId);
           continue;
         }
         await circleRepo.deleteMember(tx, circle.id, userId);

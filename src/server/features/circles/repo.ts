@@ -66,6 +66,7 @@ export const circleRepo = {
         joinedAt: circleMembers.joinedAt,
         firstName: users.firstName,
         lastName: users.lastName,
+        email: users.email,
       })
       .from(circleMembers)
       .innerJoin(users, eq(users.id, circleMembers.userId))

@@ -9,7 +9,11 @@ export { CIRCLE_ACTIONS, type CircleAction, decideCircleAction } from './policy'
 
 /** The circles service: circles, invitations, members, and the circle policy for other features to ask. */
 export function createCircleService(deps: CircleDeps) {
-  const ctx = { ...deps, now: deps.now ?? (() => new Date()) };
+  const ctx = {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    bookings: deps.bookings ?? { circleBookingCounts: async () => ({ total: 0, unpaid: 0 }) },
+  };
   return {
     ...circleRecords(ctx),
     ...circleInvitations(ctx),
@@ -19,3 +23,11 @@ export function createCircleService(deps: CircleDeps) {
 }
 
 export type CircleService = ReturnType<typeof createCircleService>;
+
+/** What bookings and payments ask of circles inside their own transaction (the policy, members, caps). */
+export {
+  approvalReasonFor,
+  type CircleMemberContact,
+  type CircleRow,
+  circleBookingRules,
+} from './for-bookings';

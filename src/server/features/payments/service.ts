@@ -16,6 +16,7 @@ import { bookings, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { bookingRecords, notifyBookingParties } from '../bookings/service';
+import { circleBookingRules } from '../circles/service';
 import { ledger } from '../ledger/service';
 import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
@@ -134,7 +135,10 @@ export function createPaymentService(deps: PaymentDeps) {
   ): Promise<PaymentRow> {
     const at = now();
     const booking = await bookingRecords.lock(tx, input.bookingId);
-    if (!booking || booking.familyId !== actor.id) throw notFound('Booking not found');
+    if (!booking) throw notFound('Booking not found');
+    // A care circle's booking is paid by one of its payers (the circle policy: others 404/403).
+    if (booking.circleId !== null) await circleBookingRules.authorize(tx, booking.circleId, actor, 'pay');
+    else if (booking.familyId !== actor.id) throw notFound('Booking not found');
     // A twin request with this key may have committed while we waited for the booking lock.
     if (await paymentRepo.byKey(tx, actor.id, key)) throw new KeyTaken();
     const amount = toCents(booking.totalCost);
@@ -281,7 +285,11 @@ export function createPaymentService(deps: PaymentDeps) {
 
     async forBooking(actor: Actor, bookingId: number): Promise<PaymentView[]> {
       const b = await bookingRecords.find(db, bookingId);
-      if (!b || (b.familyId !== actor.id && actor.userType !== 'admin')) throw notFound('Booking not found');
+      const circleSees =
+        b?.circleId != null &&
+        (await circleBookingRules.decide(db, b.circleId, actor.id, 'viewStatement')) === 'allowed';
+      if (!b || (b.familyId !== actor.id && actor.userType !== 'admin' && !circleSees))
+        throw notFound('Booking not found');
       return (await paymentRepo.forBooking(db, bookingId)).map(view);
     },
 

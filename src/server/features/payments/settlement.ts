@@ -2,7 +2,7 @@ import { cancellationTerms } from '../../../shared/contracts/bookings';
 import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
-import type { BookingRow, BookingTransition } from '../bookings/service';
+import { type BookingRow, type BookingTransition, bookingRecords } from '../bookings/service';
 import { ledger } from '../ledger/service';
 import { type PaymentRow, paymentRepo } from './repo';
 
@@ -11,6 +11,16 @@ export function bookingAmounts(b: Pick<BookingRow, 'totalCost' | 'platformFee'>)
   const total = toCents(b.totalCost);
   const fee = toCents(b.platformFee);
   return { total, fee, subtotal: total - fee };
+}
+
+/**
+ * The booking with the family the ledger names: for a care circle's booking, the payer whose payment stands
+ * for it (their spending, their refunds); otherwise, or before anyone paid, the booking's family.
+ */
+async function asPaidBy(tx: Tx, b: BookingRow): Promise<BookingRow> {
+  if (b.circleId === null) return b;
+  const payment = await paymentRepo.liveForBooking(tx, b.id);
+  return payment ? { ...b, familyId: payment.familyId } : b;
 }
 
 const isHeld = (p: PaymentRow | undefined) => p?.status === 'authorized' || p?.status === 'received';
@@ -151,7 +161,7 @@ export function createSettlement(provider: PaymentProvider) {
     tx: Tx,
     e: Pick<BookingTransition, 'booking' | 'from' | 'to' | 'at'>,
   ): Promise<void> {
-    const b = e.booking;
+    const b = await asPaidBy(tx, e.booking);
     switch (e.to) {
       case 'completed':
         return settleCompletion(provider, tx, b, e.at);
@@ -166,7 +176,7 @@ export function createSettlement(provider: PaymentProvider) {
             hourlyRateCents: toCents(b.hourlyRate),
             duration: b.duration,
           },
-          b.cancelledBy === b.familyId ? 'family' : 'caregiver',
+          await bookingRecords.cancelledBySide(tx, b),
           e.at,
         );
         if (terms.lateFee > 0) return settleLateCancellation(provider, tx, b, terms.lateFee, e.at);

@@ -105,7 +105,11 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
     })
     .where(eq(caregivers.userId, userId));
   await tx.update(messages).set({ content: DELETED_TEXT }).where(eq(messages.senderId, userId));
-  await tx.update(bookings).set({ notes: null }).where(eq(bookings.familyId, userId));
+  // A care circle's bookings keep their notes: they are the circle's record, which stays for the other members.
+  await tx
+    .update(bookings)
+    .set({ notes: null })
+    .where(and(eq(bookings.familyId, userId), isNull(bookings.circleId)));
   await tx.update(reviews).set({ comment: null }).where(eq(reviews.familyId, userId));
   await tx
     .update(supportTickets)

@@ -1,0 +1,98 @@
+import type { BookingView } from '../../../shared/contracts/bookings';
+import { BOOKING_MESSAGES } from '../../../shared/contracts/bookings';
+import type { Tx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import { approvalReasonFor, type CircleRow, circleBookingRules } from '../circles/service';
+import { type Actor, type BookingContext, sendAfterCommit } from './booking-context';
+import { viewOf } from './booking-view';
+import type { BookingRow } from './events';
+import { bookingRepo, isExclusionViolation } from './repo';
+import { applyTransition, isPastAnswerTime, type TransitionSpec } from './transition-booking';
+
+export const APPROVAL_MESSAGES = {
+  notNeeded: 'This booking does not need approval.',
+  expired: 'This approval request has expired.',
+  takenMeanwhile:
+    'While this request waited for approval, the caregiver was booked for that time. Decline it and choose another time.',
+} as const;
+
+/** A coordinator books for the circle: the policy's 'book' (404/403), with the circle locked. */
+export async function openCircleForBooking(tx: Tx, circleId: number, actor: Actor): Promise<CircleRow> {
+  const { circle } = await circleBookingRules.authorize(tx, circleId, actor, 'book', { lock: true });
+  return circle;
+}
+
+/** Why this booking needs a payer's approval (the circle's rule, or the month would pass a cap), or null. */
+export async function circleApprovalReason(tx: Tx, circle: CircleRow, date: string, amountCents: number) {
+  const spent = await bookingRepo.circleMonthCents(tx, circle.id, date.slice(0, 7));
+  const payers = (await circleBookingRules.members(tx, circle.id)).filter((m) => m.roles.includes('payer'));
+  return approvalReasonFor(circle, payers, spent + amountCents);
+}
+
+/**
+ * Whether `actor` acts for the family side of a circle booking: the policy allows `action` (true), the actor
+ * is no member (false: the caller answers 404), or a member without the right (403).
+ */
+export async function actsForCircle(tx: Tx, circleId: number, actor: Actor, action: 'book' | 'approve') {
+  const decision = await circleBookingRules.decide(tx, circleId, actor.id, action);
+  if (decision === 'forbidden') throw forbidden();
+  return decision === 'allowed';
+}
+
+/** A payer's answer to a circle booking awaiting approval: approve (it goes to the caregiver) or decline. */
+export function bookingApprovals(ctx: BookingContext) {
+  async function decide(actor: Actor, id: number, decision: 'approve' | 'decline'): Promise<BookingView> {
+    const at = ctx.now();
+    const { view, mails } = await ctx.db.transaction(async (tx) => {
+      const booking = await bookingRepo.lock(tx, id);
+      if (!booking) throw notFound(BOOKING_MESSAGES.notYours);
+      if (booking.circleId === null) {
+        if (booking.familyId === actor.id)
+          throw conflict(APPROVAL_MESSAGES.notNeeded, 'BOOKING_INVALID_TRANSITION');
+        throw notFound(BOOKING_MESSAGES.notYours);
+      }
+      await circleBookingRules.authorize(tx, booking.circleId, actor, 'approve');
+      if (booking.status === 'awaiting_approval' && isPastAnswerTime(booking, at))
+        throw conflict(APPROVAL_MESSAGES.expired, 'BOOKING_INVALID_TRANSITION');
+      const spec: TransitionSpec =
+        decision === 'approve'
+          ? {
+              from: ['awaiting_approval'],
+              to: 'pending',
+              patch: { approvalState: 'approved', approvalBy: actor.id, approvalAt: at },
+            }
+          : {
+              from: ['awaiting_approval'],
+              to: 'declined',
+              patch: { approvalState: 'declined', approvalBy: actor.id, approvalAt: at, declinedAt: at },
+            };
+      const mails = await applyOrTaken(ctx, tx, booking, spec, actor.id, at);
+      return { view: await viewOf(tx, id, actor), mails };
+    });
+    await sendAfterCommit(ctx.mailer, mails);
+    return view;
+  }
+
+  return {
+    approve: (actor: Actor, id: number) => decide(actor, id, 'approve'),
+    declineApproval: (actor: Actor, id: number) => decide(actor, id, 'decline'),
+  };
+}
+
+/** The transition in a savepoint, so the exclusion constraint (the slot was taken meanwhile) maps to a 409. */
+async function applyOrTaken(
+  ctx: BookingContext,
+  tx: Tx,
+  booking: BookingRow,
+  spec: TransitionSpec,
+  actorUserId: number,
+  at: Date,
+) {
+  try {
+    const { mails } = await tx.transaction((sp) => applyTransition(ctx, sp, booking, spec, actorUserId, at));
+    return mails;
+  } catch (err) {
+    if (isExclusionViolation(err)) throw conflict(APPROVAL_MESSAGES.takenMeanwhile, 'BOOKING_OVERLAP');
+    throw err;
+  }
+}

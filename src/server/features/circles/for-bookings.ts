@@ -1,0 +1,77 @@
+import type { ApprovalReason } from '../../../shared/booking-rules';
+import type { CircleRole } from '../../../shared/contracts/circles';
+import type { Tx } from '../../db/client';
+import { type Actor, authorize } from './circle-context';
+import { type CircleAction, decideCircleAction } from './policy';
+import { type CircleRow, circleRepo } from './repo';
+
+export type { CircleRow };
+
+/** A member as the bookings feature needs them: who to tell, and by which address. */
+export interface CircleMemberContact {
+  userId: number;
+  firstName: string;
+  email: string;
+  roles: CircleRole[];
+  monthlyCapJmd: number | null;
+}
+
+/**
+ * Why a circle booking needs a payer's approval, or null: the circle asks for it on every booking, or the
+ * month's committed total (`monthCents`, this booking's `amountCents` included) goes over a payer's cap.
+ * With several payers the lowest cap counts: whoever set a cap is asked before it is passed.
+ */
+export function approvalReasonFor(
+  circle: Pick<CircleRow, 'approvalRequired'>,
+  payers: readonly Pick<CircleMemberContact, 'monthlyCapJmd'>[],
+  monthCents: number,
+): ApprovalReason | null {
+  if (circle.approvalRequired) return 'circle_rule';
+  const caps = payers.map((p) => p.monthlyCapJmd).filter((c): c is number => c !== null);
+  if (caps.length > 0 && monthCents > Math.min(...caps) * 100) return 'over_cap';
+  return null;
+}
+
+/**
+ * What the bookings and payments features ask of care circles, each inside the caller's transaction. Every
+ * decision goes through the one circle policy (policy.ts): a non-member gets 404, a member without the
+ * right 403.
+ */
+export const circleBookingRules = {
+  /** Throws 404/403 unless `actor` may do `action` in the circle; `lock` serialises cap checks. */
+  authorize: (
+    tx: Tx,
+    circleId: number,
+    actor: Pick<Actor, 'id'>,
+    action: CircleAction,
+    opts: { lock?: boolean } = {},
+  ) => authorize(tx, circleId, actor, action, opts),
+
+  /** The policy's decision without throwing (for views: what a member may see or do). */
+  async decide(tx: Tx, circleId: number, userId: number, action: CircleAction) {
+    return decideCircleAction(await circleRepo.membership(tx, circleId, userId), action);
+  },
+
+  /** The member's roles, or undefined for a non-member. */
+  async rolesOf(tx: Tx, circleId: number, userId: number): Promise<CircleRole[] | undefined> {
+    return (await circleRepo.membership(tx, circleId, userId))?.roles;
+  },
+
+  find: (tx: Tx, circleId: number) => circleRepo.findCircle(tx, circleId),
+
+  async members(tx: Tx, circleId: number): Promise<CircleMemberContact[]> {
+    const rows = await circleRepo.members(tx, circleId);
+    return rows.map((m) => ({
+      userId: m.userId,
+      firstName: m.firstName,
+      email: m.email,
+      roles: m.roles,
+      monthlyCapJmd: m.monthlyCapJmd,
+    }));
+  },
+
+  /** The ids of every circle `userId` belongs to (their bookings appear in the member's list). */
+  async circleIdsOf(tx: Tx, userId: number): Promise<number[]> {
+    return (await circleRepo.circlesOf(tx, userId)).map((c) => c.circle.id);
+  },
+};
