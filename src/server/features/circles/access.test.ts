@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { circleInvitations, circleMembers } from '../../db/schema';
+import { bookings, circleInvitations, circleMembers } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { hashToken, newToken } from '../auth/tokens';
-import { signedIn } from '../bookings/testing';
+import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { sandboxToken } from '../payments/testing';
 import { circleBody, createCircle, join, type Person, request } from './testing';
 
 /**
@@ -49,6 +51,8 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
   const t = useTestApp(kind);
   const db = () => t.database.db;
   const personas = {} as Record<PersonaName, Persona>;
+  /** Each circle's coordinator, who books for it. */
+  const bookerOf = new Map<number, Person>();
 
   beforeAll(async () => {
     const founder = await signedIn(db(), { userType: 'family' });
@@ -58,6 +62,8 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
     const viewer = await join(t.app, db(), a.id, coordinator, 'viewer');
     const creator = await signedIn(db(), { userType: 'family' });
     const b = await createCircle(t.app, creator);
+    bookerOf.set(a.id, coordinator);
+    bookerOf.set(b.id, creator);
     Object.assign(personas, {
       coordinator: { who: coordinator, circleId: a.id },
       payer: { who: payer, circleId: a.id },
@@ -90,6 +96,23 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
       })
       .returning();
     return { id: row.id, token };
+  }
+  /** A fresh caregiver's booking for the circle, by its coordinator; `awaiting`: waiting for approval. */
+  let day = 3;
+  async function circleBooking(circleId: number, opts: { awaiting?: boolean } = {}) {
+    const cg = await signedInCaregiver(db());
+    const res = await request(t.app, 'POST', '/api/bookings', bookerOf.get(circleId), {
+      ...panelBody(cg.caregiver.id, daysAhead((day++ % 60) + 2), '9:00 AM', 2),
+      circleId,
+    });
+    if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+    const id = res.json().id as number;
+    if (opts.awaiting)
+      await db()
+        .update(bookings)
+        .set({ status: 'awaiting_approval', approvalState: 'awaiting', approvalReason: 'circle_rule' })
+        .where(eq(bookings.id, id));
+    return id;
   }
   const status = async (p: Persona, method: Parameters<typeof request>[1], url: string, body?: unknown) =>
     (await request(t.app, method, url, p.who, body)).statusCode;
@@ -151,13 +174,66 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
     {
       name: 'PATCH /api/circles/:id/members/:me (own cap)',
       call: (p) =>
-        status(p, 'PATCH', `/api/circles/${p.circleId}/members/${selfId(p)}`, { monthlyCapJmd: 50000 }),
+        status(p, 'PATCH', `/api/circles/${p.circleId}/members/${selfId(p)}`, { monthlyCapJmd: 10_000_000 }),
       expect: allowed(200, { payer: 200 }),
     },
     {
       name: 'DELETE /api/circles/:id/members/:userId (remove another)',
       call: async (p) => status(p, 'DELETE', `/api/circles/${p.circleId}/members/${await spare(p.circleId)}`),
       expect: allowed(204, { coordinator: 204 }),
+    },
+    // Through the bookings and payments routes: the same policy decides for a circle's bookings.
+    {
+      name: 'POST /api/bookings (circleId)',
+      call: async (p) =>
+        status(p, 'POST', '/api/bookings', {
+          ...panelBody((await signedInCaregiver(db())).caregiver.id, daysAhead(4), '10:00 AM', 2),
+          circleId: p.circleId,
+        }),
+      expect: allowed(201, { coordinator: 201 }),
+    },
+    {
+      name: 'GET /api/bookings/:id (a circle booking)',
+      call: async (p) => status(p, 'GET', `/api/bookings/${await circleBooking(p.circleId)}`),
+      expect: allowed(200, { coordinator: 200, payer: 200, viewer: 200, caregiver: 404, admin: 200 }),
+    },
+    {
+      name: 'POST /api/bookings/:id/approve',
+      call: async (p) =>
+        status(p, 'POST', `/api/bookings/${await circleBooking(p.circleId, { awaiting: true })}/approve`),
+      expect: allowed(200, { payer: 200 }),
+    },
+    {
+      name: 'POST /api/bookings/:id/decline-approval',
+      call: async (p) =>
+        status(
+          p,
+          'POST',
+          `/api/bookings/${await circleBooking(p.circleId, { awaiting: true })}/decline-approval`,
+        ),
+      expect: allowed(200, { payer: 200 }),
+    },
+    {
+      name: 'POST /api/payments (a circle booking)',
+      call: async (p) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/payments',
+            headers: { ...(p.who?.headers ?? {}), 'idempotency-key': randomBytes(8).toString('hex') },
+            payload: {
+              bookingId: await circleBooking(p.circleId),
+              method: 'card',
+              paymentToken: await sandboxToken(t.app),
+            },
+          })
+        ).statusCode,
+      expect: allowed(201, { payer: 201 }),
+    },
+    {
+      name: 'POST /api/bookings/:id/cancel (a circle booking)',
+      call: async (p) => status(p, 'POST', `/api/bookings/${await circleBooking(p.circleId)}/cancel`, {}),
+      expect: allowed(200, { coordinator: 200, caregiver: 404 }),
     },
     {
       // Last: the viewer's leaving succeeds; the others are the circle's last coordinator or payer.
