@@ -155,6 +155,9 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
     expect(list.map((x: { id: number }) => x.id)).not.toContain(b.id);
     expect((await act(cg, b.id, 'accept')).statusCode).toBe(404);
     expect(await noticesOf(cg.user.id, 'booking.awaiting_approval')).toHaveLength(0);
+    const exported = await request(t.app, 'GET', '/api/me/export', cg);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().bookings.map((x: { id: number }) => x.id)).not.toContain(b.id);
     expect(await noticesOf(cg.user.id, 'booking.pending')).toHaveLength(0);
 
     // The payer is asked; the coordinator is told it waits.

@@ -1,4 +1,4 @@
-import { aliasedTable, asc, eq, or } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, isNull, or } from 'drizzle-orm';
 import { ticketReference } from '../../../shared/contracts/support';
 import type { Tx } from '../../db/client';
 import {
@@ -59,7 +59,16 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
     .innerJoin(caregivers, eq(caregivers.id, bookings.caregiverId))
     .innerJoin(family, eq(family.id, bookings.familyId))
     .innerJoin(carer, eq(carer.id, caregivers.userId))
-    .where(or(eq(bookings.familyId, userId), eq(caregivers.userId, userId)))
+    .where(
+      or(
+        eq(bookings.familyId, userId),
+        // A caregiver's: not a care circle's booking that never reached them (awaiting or refused approval).
+        and(
+          eq(caregivers.userId, userId),
+          or(isNull(bookings.approvalState), eq(bookings.approvalState, 'approved')),
+        ),
+      ),
+    )
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
 
   const sender = aliasedTable(users, 'sender');
