@@ -90,7 +90,7 @@ export function CreateCircleForm({ onCreated }: { onCreated: (circle: CircleView
   const onSubmit = handleSubmit((body) => {
     setFormError(null);
     create.mutate(body, {
-      onSuccess: onCreated,
+      onSuccess: (circle) => onCreated(circle),
       onError: (error) => {
         const unplaced = showServerFieldErrors(error, FIELDS, setError);
         const placedAny = isApiError(error) && (error.errors?.length ?? 0) > unplaced.length;
