@@ -21,7 +21,9 @@ import { toast } from '../components/ui/use-toast';
 import { useCurrentUser } from '../features/auth/api';
 import { useCreateBooking } from '../features/bookings/api';
 import { bookingCost } from '../features/bookings/booking-form';
+import { bookingOutcome } from '../features/bookings/circle-text';
 import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
+import { CareForChoice } from '../features/bookings/components/care-for-choice';
 import { useCaregiverProfile } from '../features/caregivers/api';
 import { ApiError } from '../lib/api';
 import { errorMessage } from '../lib/error-messages';
@@ -48,6 +50,7 @@ export default function BookingConfirmationPage() {
   const [start, setStart] = useState(9);
   const [end, setEnd] = useState(17);
   const [notes, setNotes] = useState('');
+  const [circleId, setCircleId] = useState<number>();
   const [formError, setFormError] = useState<string>();
 
   const missing =
@@ -84,14 +87,14 @@ export default function BookingConfirmationPage() {
         endTime: clock24(end * 60),
         totalHours: hours,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(circleId ? { circleId } : {}),
       },
       {
         onSuccess: (booking) => {
-          toast({
-            title: 'Booking Request Created!',
-            description: `Proceeding to secure payment for ${caregiver.user.firstName}`,
-          });
-          navigate(`/payment/${booking.id}`);
+          // Own household: on to payment. A circle's booking may wait for a payer, or be a payer's to pay.
+          const { title, description, path } = bookingOutcome(booking, caregiver.user.firstName);
+          toast({ title, description });
+          navigate(path);
         },
         onError: (err) => {
           setFormError(errorMessage(err, 'Unable to create booking. Please try again.'));
@@ -126,6 +129,11 @@ export default function BookingConfirmationPage() {
       {formError ? <Alert className="mb-6">{formError}</Alert> : null}
       <Card className="p-5 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <CareForChoice
+            value={circleId}
+            onChange={setCircleId}
+            caregiverFirstName={caregiver.user.firstName}
+          />
           <FormField label="Date" error={dateError}>
             <Input type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} required />
           </FormField>

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../components/ui/use-toast';
-import { makeBooking } from '../features/bookings/test-fixtures';
+import { makeBooking, makeBookingCircle } from '../features/bookings/test-fixtures';
 import { HostedFieldsContext } from '../features/payments/components/hosted-card-fields';
 import {
   CardFieldsError,
@@ -195,5 +195,37 @@ describe('PaymentPage', () => {
       expect(info).toHaveTextContent(/reference code/);
       expect(info).toHaveTextContent(/confirms the payment by hand/);
     }
+  });
+
+  it('a care circle’s booking is paid by a payer of the circle, not its booker, and only once approved', async () => {
+    const circleBooking = (status: 'pending' | 'awaiting_approval', canPay: boolean) =>
+      makeBooking({
+        status,
+        familyId: 2,
+        circle: makeBookingCircle({ approval: null, canApprove: false, canPay }),
+      });
+    // The payer (not the booker: familyId 2) gets the form.
+    stubFetch({ 'GET /api/bookings/7': { body: circleBooking('pending', true) } });
+    const payer = render(fakeCardFields([]).factory);
+    expect(await screen.findByRole('tab', { name: 'Card' })).toBeVisible();
+    expect(screen.queryByText(/Only the family who made this booking/)).toBeNull();
+    payer.unmount();
+
+    // A coordinator who is not a payer is told who pays.
+    stubFetch({ 'GET /api/bookings/7': { body: { ...circleBooking('pending', false), familyId: 1 } } });
+    const coordinator = render(fakeCardFields([]).factory);
+    expect(
+      await screen.findByText('A payer in the circle for Hyacinth pays for this booking.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('tab', { name: 'Card' })).toBeNull();
+    coordinator.unmount();
+
+    stubFetch({ 'GET /api/bookings/7': { body: circleBooking('awaiting_approval', false) } });
+    render(fakeCardFields([]).factory);
+    expect(
+      await screen.findByText(
+        'This booking is waiting for a payer’s approval. It can be paid once approved.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -128,7 +128,11 @@ export default function PaymentPage() {
     (booking.payment && LIVE_PAYMENT_STATUSES.includes(booking.payment.status) ? booking.payment : null);
   // A completed booking nobody paid for yet is still paid here (charged at once).
   const closed = !['pending', 'confirmed', 'completed'].includes(booking.status);
-  const notPayer = !!user && user.id !== booking.familyId;
+  // A care circle's booking is paid by one of its payers (the server says so in canPay), not its booker.
+  const circle = booking.circle;
+  const notPayer = circle
+    ? !circle.canPay && (booking.status === 'pending' || booking.status === 'confirmed')
+    : !!user && user.id !== booking.familyId;
 
   const busy = tokenizing || payMutation.isPending;
   const submit = (method: PaymentMethodValue) => async (event?: FormEvent) => {
@@ -205,7 +209,15 @@ export default function PaymentPage() {
         {live ? (
           <PaidState payment={live} />
         ) : notPayer ? (
-          <Alert variant="info">Only the family who made this booking pays for it.</Alert>
+          <Alert variant="info">
+            {circle
+              ? `A payer in the circle for ${circle.recipient.firstName} pays for this booking.`
+              : 'Only the family who made this booking pays for it.'}
+          </Alert>
+        ) : booking.status === 'awaiting_approval' ? (
+          <Alert variant="info">
+            This booking is waiting for a payer’s approval. It can be paid once approved.
+          </Alert>
         ) : closed ? (
           <Alert variant="info">This booking is {booking.status} and can no longer be paid.</Alert>
         ) : (

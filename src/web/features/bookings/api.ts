@@ -54,13 +54,13 @@ export function useBooking(id: number) {
   return useQuery({ ...bookingQuery(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
-export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete';
+export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete' | 'approve' | 'decline-approval';
 
-/** POST /api/bookings/{id}/{action}: the booking's state machine. */
+/** POST /api/bookings/{id}/{action}: the booking's state machine (approve and decline-approval: a circle's payers). */
 export const answerBooking = (id: number, action: BookingAction) =>
   apiPost<BookingView>(`/api/bookings/${id}/${action}`);
 
-/** Accept, decline, cancel or complete; every list and the booking itself refresh after. */
+/** Accept, decline, cancel, complete, approve or decline approval; every list and the booking itself refresh after. */
 export function useBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({

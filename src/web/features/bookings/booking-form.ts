@@ -63,7 +63,7 @@ export function endTimeFor(startTime: string, duration: number): EndTime | undef
  */
 export type ProfileBookingRequest = Pick<
   CreateBookingRequest,
-  'caregiverId' | 'date' | 'startTime' | 'notes'
+  'caregiverId' | 'circleId' | 'date' | 'startTime' | 'notes'
 > &
   Required<Pick<CreateBookingRequest, 'endTime' | 'duration' | 'totalCost'>>;
 
@@ -74,6 +74,8 @@ export function buildBookingRequest(input: {
   startTime: string;
   duration: number;
   notes: string;
+  /** A care circle the family coordinates: the booking is for its recipient. */
+  circleId?: number;
 }): ProfileBookingRequest {
   const end = endTimeFor(input.startTime, input.duration);
   if (!end) throw new Error(`Not a start time: ${input.startTime}`);
@@ -86,6 +88,7 @@ export function buildBookingRequest(input: {
     duration: input.duration,
     totalCost: centsToDecimal(bookingCost(input.hourlyRate, input.duration).total),
     ...(notes ? { notes } : {}),
+    ...(input.circleId ? { circleId: input.circleId } : {}),
   };
 }
 

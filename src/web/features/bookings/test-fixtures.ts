@@ -49,3 +49,42 @@ export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
     ...overrides,
   };
 }
+
+type Circle = NonNullable<BookingView['circle']>;
+
+/** The circle part of a care circle's booking as a member sees it (a payer, while it awaits approval). */
+export function makeBookingCircle(overrides: Partial<Circle> = {}): Circle {
+  return {
+    id: 4,
+    name: 'Mummy',
+    recipient: {
+      firstName: 'Hyacinth',
+      lastName: 'Campbell',
+      parish: 'Manchester',
+      town: 'Mandeville',
+      address: '12 Caledonia Road',
+      needs: 'Help with bathing and meals',
+      notes: 'Likes the radio on',
+      emergencyContact: { name: 'Marcia Brown', phone: '876-555-0199' },
+    },
+    approval: { state: 'awaiting', reason: 'circle_rule', byFirstName: null, at: null },
+    canApprove: true,
+    canPay: false,
+    canCancel: false,
+    ...overrides,
+  };
+}
+
+/** The circle part as the caregiver sees it: no name, no approval, nothing to do; details as `confirmed`. */
+export function makeCaregiverCircle(confirmed: boolean): Circle {
+  const full = makeBookingCircle();
+  return {
+    ...full,
+    name: null,
+    recipient: confirmed
+      ? full.recipient
+      : { ...full.recipient, lastName: null, address: null, emergencyContact: null },
+    approval: null,
+    canApprove: false,
+  };
+}

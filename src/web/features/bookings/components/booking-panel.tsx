@@ -28,7 +28,9 @@ import {
   parseHour,
   START_TIMES,
 } from '../booking-form';
+import { bookingOutcome } from '../circle-text';
 import { CancellationPolicy } from './cancellation-policy';
+import { CareForChoice } from './care-for-choice';
 
 interface Draft {
   date: string;
@@ -77,6 +79,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const [draft, setDraft] = useState<Draft>(() => loadDraft(caregiver.id));
   const [dateError, setDateError] = useState<string>();
   const [timeError, setTimeError] = useState<string>();
+  const [circleId, setCircleId] = useState<number>();
   const today = jamaicaToday();
   const ids = { date: useId(), start: useId(), duration: useId(), notes: useId(), heading: useId() };
 
@@ -131,15 +134,15 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
       startTime: draft.startTime,
       duration: draft.duration,
       notes: draft.notes,
+      circleId,
     });
     createBooking.mutate(request, {
       onSuccess: (booking) => {
         sessionStorage.removeItem(draftKey(caregiver.id));
-        toast({
-          title: 'Booking Request Created!',
-          description: `Proceeding to secure payment for ${caregiver.user.firstName}`,
-        });
-        navigate(booking?.id ? `/payment/${booking.id}` : '/bookings');
+        // Own household: on to payment. A circle's booking may wait for a payer, or be a payer's to pay.
+        const { title, description, path } = bookingOutcome(booking, caregiver.user.firstName);
+        toast({ title, description });
+        navigate(path);
       },
       onError: (error) => {
         console.error('Booking failed', error);
@@ -179,6 +182,11 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
       <form onSubmit={onSubmit} noValidate className="mt-4">
         <fieldset disabled={disabled || !live} className="space-y-4 disabled:opacity-70">
           <legend className="sr-only">Booking details</legend>
+          <CareForChoice
+            value={circleId}
+            onChange={setCircleId}
+            caregiverFirstName={caregiver.user.firstName}
+          />
           <div className="space-y-1.5">
             <Label htmlFor={ids.date}>Date</Label>
             <Input

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderRoute, stubFetch } from '../../../test/render';
-import { makeBooking } from '../test-fixtures';
+import { makeBooking, makeCaregiverCircle } from '../test-fixtures';
 import { CaregiverBookings } from './caregiver-bookings';
 
 describe('CaregiverBookings', () => {
@@ -35,5 +35,35 @@ describe('CaregiverBookings', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url === '/api/bookings/1/accept')).toBe(true),
     );
+  });
+
+  it('a care circle’s booking is care for its recipient: needs and notes first, address and contact once confirmed', async () => {
+    const asked = makeBooking({ id: 1, status: 'pending', circle: makeCaregiverCircle(false) });
+    const confirmed = makeBooking({
+      id: 2,
+      status: 'confirmed',
+      circle: makeCaregiverCircle(true),
+      family: { ...makeBooking().family, phone: '876-555-0101' },
+    });
+    stubFetch({ 'GET /api/bookings': { body: [confirmed, asked] } });
+    renderRoute(<CaregiverBookings />, { user: makeUser({ userType: 'caregiver' }) });
+    const pending = await screen.findByTestId('booking-1');
+    expect(within(pending).getByRole('heading', { name: 'Care for Hyacinth (Mandeville)' })).toBeVisible();
+    expect(pending).toHaveTextContent('Mandeville, Manchester');
+    expect(pending).toHaveTextContent('NeedsHelp with bathing and meals');
+    expect(pending).toHaveTextContent('Care notesLikes the radio on');
+    expect(pending).toHaveTextContent('AddressShown here once you accept.');
+    expect(pending).toHaveTextContent('ContactNatalie Robinson');
+    expect(pending).not.toHaveTextContent(/Caledonia|Marcia|Campbell|Mummy|approv/i);
+
+    const booked = screen.getByTestId('booking-2');
+    expect(booked).toHaveTextContent('NameHyacinth Campbell');
+    expect(booked).toHaveTextContent('Address12 Caledonia Road');
+    expect(within(booked).getByRole('link', { name: /876-555-0199/ })).toHaveAttribute(
+      'href',
+      'tel:8765550199',
+    );
+    expect(booked).toHaveTextContent('Emergency contactMarcia Brown');
+    expect(booked).not.toHaveTextContent(/Mummy|approv/i);
   });
 });

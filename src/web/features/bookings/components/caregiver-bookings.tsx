@@ -10,8 +10,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-messages';
 import { Link } from '../../../lib/router';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
+import { careFor } from '../circle-text';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
+import { CaregiverCircleRows } from './circle-booking-details';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
 
@@ -31,23 +33,41 @@ function BookingCard({ booking }: { booking: BookingView }) {
       },
     );
   const family = booking.family;
+  // A care circle's booking (ADR 0025): care for its recipient; the coordinator who booked is the contact.
+  const circle = booking.circle;
   const ended = new Date(booking.endsAt).getTime() <= Date.now();
   return (
     <BookingCardShell
       booking={booking}
       title={
-        <>
-          {family.firstName} {family.lastName}
-        </>
+        circle ? (
+          careFor(circle)
+        ) : (
+          <>
+            {family.firstName} {family.lastName}
+          </>
+        )
       }
       subtitle={kindLabel(booking.type)}
       details={
         <>
-          <div className="flex items-center gap-2">
-            <MapPin aria-hidden="true" className="size-4 text-primary" />
-            <dt className="sr-only">Location</dt>
-            <dd>{family.location ?? 'Location not given'}</dd>
-          </div>
+          {circle ? (
+            <>
+              <CaregiverCircleRows circle={circle} status={booking.status} />
+              <div className="flex items-center gap-2">
+                <dt className="font-semibold">Contact</dt>
+                <dd>
+                  {family.firstName} {family.lastName}
+                </dd>
+              </div>
+            </>
+          ) : (
+            <div className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="size-4 text-primary" />
+              <dt className="sr-only">Location</dt>
+              <dd>{family.location ?? 'Location not given'}</dd>
+            </div>
+          )}
           <div className="flex items-center gap-2">
             <dt className="font-semibold">Rate</dt>
             <dd>

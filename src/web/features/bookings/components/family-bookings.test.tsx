@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getToasts } from '../../../components/ui/use-toast';
 import { makeUser, renderRoute, stubFetch } from '../../../test/render';
-import { makeBooking } from '../test-fixtures';
+import { makeBooking, makeBookingCircle } from '../test-fixtures';
 import { FamilyBookings } from './family-bookings';
 
 describe('FamilyBookings', () => {
@@ -32,5 +33,150 @@ describe('FamilyBookings', () => {
     expect(first).toHaveTextContent('TotalJ$ 3,150');
     expect(first).not.toHaveTextContent(/paid/i);
     expect(within(screen.getByTestId('booking-2')).getByText('Charged')).toBeInTheDocument();
+  });
+
+  const circles = (myRoles: string[]) => ({
+    circles: [
+      {
+        id: 4,
+        name: 'Mummy',
+        recipientFirstName: 'Hyacinth',
+        recipientParish: 'Manchester',
+        recipientTown: 'Mandeville',
+        myRoles,
+      },
+    ],
+  });
+
+  it('puts the payer’s approvals first: For Hyacinth, why, Approve sends it to the caregiver', async () => {
+    const waiting = makeBooking({
+      id: 11,
+      status: 'awaiting_approval',
+      familyId: 2,
+      circle: makeBookingCircle(),
+    });
+    const approved = makeBooking({
+      id: 12,
+      status: 'pending',
+      familyId: 2,
+      circle: makeBookingCircle({
+        approval: {
+          state: 'approved',
+          reason: 'over_cap',
+          byFirstName: 'Sandra',
+          at: '2099-06-02T14:00:00.000Z',
+        },
+        canApprove: false,
+        canPay: true,
+      }),
+    });
+    const own = makeBooking({ id: 13, status: 'pending' });
+    const { calls } = stubFetch({
+      'GET /api/bookings': { body: [waiting, approved, own] },
+      'GET /api/circles': { body: circles(['payer']) },
+      'POST /api/bookings/11/approve': { body: { ...waiting, status: 'pending' } },
+    });
+    renderRoute(<FamilyBookings />, { path: '/bookings', user: makeUser() });
+    const section = await screen.findByRole('region', { name: 'Waiting for your approval (1)' });
+    const card = within(section).getByTestId('booking-11');
+    expect(card).toHaveTextContent('For Hyacinth (Mummy in Mandeville)');
+    expect(card).toHaveTextContent('Awaiting approval');
+    expect(card).toHaveTextContent(
+      'ApprovalWaiting for a payer’s approval: the circle asks a payer to approve every booking.',
+    );
+    // Not theirs to pay yet, nor to cancel (a payer, not a coordinator), nor to message (not the booker).
+    expect(within(card).queryByRole('link', { name: 'Pay now' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(within(card).queryByRole('link', { name: 'Message' })).toBeNull();
+
+    const other = screen.getByRole('region', { name: 'Other bookings' });
+    const approvedCard = within(other).getByTestId('booking-12');
+    expect(approvedCard).toHaveTextContent('Approved by Sandra');
+    expect(within(approvedCard).getByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/payment/12',
+    );
+    expect(within(approvedCard).queryByRole('button', { name: 'Approve' })).toBeNull();
+    // Their own household's booking is as before.
+    expect(
+      within(within(other).getByTestId('booking-13')).getByRole('link', { name: 'Pay now' }),
+    ).toBeVisible();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Booking approved' }));
+    expect(getToasts()[0].description).toBe('Shanique now sees the request for Hyacinth.');
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/bookings/11/approve')).toBe(true);
+  });
+
+  it('Decline asks first; a refusal (booked meanwhile, 409) shows the server’s message on the card', async () => {
+    const waiting = makeBooking({
+      id: 11,
+      status: 'awaiting_approval',
+      familyId: 2,
+      circle: makeBookingCircle(),
+    });
+    const taken =
+      'While this request waited for approval, the caregiver was booked for that time. Decline it and choose another time.';
+    const { calls } = stubFetch({
+      'GET /api/bookings': { body: [waiting] },
+      'GET /api/circles': { body: circles(['payer']) },
+      'POST /api/bookings/11/approve': { status: 409, body: { code: 'BOOKING_OVERLAP', message: taken } },
+      'POST /api/bookings/11/decline-approval': { body: { ...waiting, status: 'declined' } },
+    });
+    renderRoute(<FamilyBookings />, { path: '/bookings', user: makeUser() });
+    const card = await screen.findByTestId('booking-11');
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(taken);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this booking?' });
+    expect(dialog).toHaveTextContent('Shanique is not asked, nothing is charged');
+    expect(calls.some((c) => c.url.endsWith('/decline-approval'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline booking' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Booking declined' }));
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.url === '/api/bookings/11/decline-approval'),
+    ).toHaveLength(1);
+  });
+
+  it('a coordinator may cancel but not pay; a viewer sees neither, nor a payment status it is not told', async () => {
+    const pending = (id: number, over: Parameters<typeof makeBookingCircle>[0]) =>
+      makeBooking({
+        id,
+        status: 'pending',
+        familyId: 1,
+        circle: makeBookingCircle({ approval: null, canApprove: false, ...over }),
+      });
+    stubFetch({
+      'GET /api/bookings': {
+        body: [
+          pending(21, { canCancel: true }),
+          {
+            ...pending(22, {}),
+            familyId: 2,
+            circle: makeBookingCircle({ id: 8, approval: null, canApprove: false }),
+          },
+          // Another coordinator's booking in my circle: its payment row waits for my roles.
+          { ...pending(23, {}), familyId: 2 },
+        ],
+      },
+      'GET /api/circles': {
+        body: {
+          circles: [{ ...circles(['coordinator']).circles[0] }, { ...circles([]).circles[0], id: 8 }],
+        },
+      },
+    });
+    renderRoute(<FamilyBookings />, { path: '/bookings', user: makeUser({ id: 1 }) });
+    const mine = await screen.findByTestId('booking-21');
+    expect(within(mine).getByRole('button', { name: 'Cancel booking' })).toBeVisible();
+    expect(within(mine).queryByRole('link', { name: 'Pay now' })).toBeNull();
+    expect(within(mine).getByRole('link', { name: 'Message' })).toBeVisible();
+    expect(mine).toHaveTextContent('PaymentNot paid yet');
+    const viewed = screen.getByTestId('booking-22');
+    expect(within(viewed).queryByRole('button')).toBeNull();
+    expect(within(viewed).queryByRole('link', { name: /Pay now|Message/ })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('booking-23')).toHaveTextContent('PaymentNot paid yet'));
+    expect(within(screen.getByTestId('booking-23')).queryByRole('link', { name: 'Message' })).toBeNull();
+    expect(viewed).not.toHaveTextContent('Payment');
   });
 });

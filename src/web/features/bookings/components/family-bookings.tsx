@@ -1,20 +1,60 @@
+import { useId } from 'react';
+import type { CircleRole } from '../../../../shared/contracts/circles';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { LIVE_PAYMENT_STATUSES, paymentStatusLabel } from '../../../../shared/payment-status';
 import { buttonClasses } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Link } from '../../../lib/router';
+import { useCurrentUser } from '../../auth/api';
 import { type BookingView, useMyBookings } from '../api';
+import { useMyCircleRoles } from '../circles-api';
+import { ApprovalActions } from './approval-actions';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CancellationPolicy } from './cancellation-policy';
+import { MemberCircleRows } from './circle-booking-details';
 
-function FamilyBookingCard({ booking }: { booking: BookingView }) {
-  const cg = booking.caregiver;
+/**
+ * What this family may do with a booking. Their own household's: pay, cancel, message and review as always.
+ * A care circle's (ADR 0025): the server says who may approve, pay and cancel; the coordinator who booked is
+ * the caregiver's contact (message, review); a viewer sees no payment at all.
+ */
+function allowed(booking: BookingView, userId: number | undefined, roles: CircleRole[] | undefined) {
+  const circle = booking.circle;
   const open = booking.status === 'pending' || booking.status === 'confirmed';
   const paid = !!booking.payment && LIVE_PAYMENT_STATUSES.includes(booking.payment.status);
-  const needsPayment = (open || booking.status === 'completed') && !paid;
   const started = new Date(booking.startsAt).getTime() <= Date.now();
+  if (!circle) {
+    return {
+      pay: (open || booking.status === 'completed') && !paid,
+      cancel: open && !started,
+      contact: true,
+      paymentRow: true,
+    };
+  }
+  const booker = booking.familyId === userId;
+  return {
+    pay: circle.canPay && !paid,
+    cancel: circle.canCancel && !started,
+    contact: booker,
+    // A viewer's list has no payment (not "not paid"); until the roles are known, say nothing either.
+    paymentRow: !!booking.payment || booker || (roles !== undefined && roles.length > 0),
+  };
+}
+
+function FamilyBookingCard({
+  booking,
+  userId,
+  roles,
+}: {
+  booking: BookingView;
+  userId: number | undefined;
+  roles: CircleRole[] | undefined;
+}) {
+  const cg = booking.caregiver;
+  const may = allowed(booking, userId, roles);
+  const circle = booking.circle;
   return (
     <BookingCardShell
       booking={booking}
@@ -26,32 +66,38 @@ function FamilyBookingCard({ booking }: { booking: BookingView }) {
       subtitle={cg.location}
       details={
         <>
+          {circle ? <MemberCircleRows booking={{ ...booking, circle }} /> : null}
           <div className="flex items-center gap-2">
             <dt className="font-semibold">Total</dt>
             <dd>{formatJmd(toCents(booking.totalCost))}</dd>
           </div>
-          <div className="flex items-center gap-2">
-            <dt className="font-semibold">Payment</dt>
-            <dd>
-              {booking.payment
-                ? paymentStatusLabel(booking.payment.status, booking.payment.method)
-                : 'Not paid yet'}
-            </dd>
-          </div>
+          {may.paymentRow ? (
+            <div className="flex items-center gap-2">
+              <dt className="font-semibold">Payment</dt>
+              <dd>
+                {booking.payment
+                  ? paymentStatusLabel(booking.payment.status, booking.payment.method)
+                  : 'Not paid yet'}
+              </dd>
+            </div>
+          ) : null}
         </>
       }
       actions={
         <>
-          {needsPayment ? (
+          {circle?.canApprove ? <ApprovalActions booking={booking} /> : null}
+          {may.pay ? (
             <Link to={`/payment/${booking.id}`} className={buttonClasses({ size: 'sm' })}>
               Pay now
             </Link>
           ) : null}
-          <Link to={`/chat/${cg.userId}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-            Message
-          </Link>
-          {open && !started ? <CancelBookingButton booking={booking} by="family" /> : null}
-          {booking.status === 'completed' ? (
+          {may.contact ? (
+            <Link to={`/chat/${cg.userId}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              Message
+            </Link>
+          ) : null}
+          {may.cancel ? <CancelBookingButton booking={booking} by="family" /> : null}
+          {booking.status === 'completed' && may.contact ? (
             <Link
               to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
@@ -65,13 +111,41 @@ function FamilyBookingCard({ booking }: { booking: BookingView }) {
   );
 }
 
-/** /bookings for families: every booking with its status colour, pay, cancel (policy shown), review. */
+/**
+ * /bookings for families: every booking with its status colour, pay, cancel (policy shown), review; their
+ * care circles' bookings too, those waiting for this payer's approval first.
+ */
 export function FamilyBookings() {
+  const { data: user } = useCurrentUser();
   const { data, isPending, isError } = useMyBookings();
+  const hasCircleBookings = !!data?.some((b) => b.circle);
+  const { data: roles } = useMyCircleRoles(hasCircleBookings);
+  const ids = { approval: useId(), rest: useId() };
   if (isPending) return <Spinner label="Loading bookings" />;
   if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
+  const toApprove = data.filter((b) => b.circle?.canApprove);
+  const rest = data.filter((b) => !b.circle?.canApprove);
+  const card = (b: BookingView) => (
+    <FamilyBookingCard
+      key={b.id}
+      booking={b}
+      userId={user?.id}
+      roles={b.circle ? roles?.get(b.circle.id) : undefined}
+    />
+  );
   return (
     <>
+      {toApprove.length ? (
+        <section aria-labelledby={ids.approval} className="mb-8">
+          <h2 id={ids.approval} className="text-xl font-bold">
+            Waiting for your approval ({toApprove.length})
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-muted-foreground">
+            The caregiver sees these requests only after a payer approves them.
+          </p>
+          <ul className="space-y-4">{toApprove.map(card)}</ul>
+        </section>
+      ) : null}
       <CancellationPolicy className="mb-6" />
       {data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center">
@@ -80,13 +154,16 @@ export function FamilyBookings() {
             Find care
           </Link>
         </div>
-      ) : (
-        <ul className="space-y-4">
-          {data.map((b) => (
-            <FamilyBookingCard key={b.id} booking={b} />
-          ))}
-        </ul>
-      )}
+      ) : rest.length ? (
+        <section aria-labelledby={toApprove.length ? ids.rest : undefined}>
+          {toApprove.length ? (
+            <h2 id={ids.rest} className="mb-4 text-xl font-bold">
+              Other bookings
+            </h2>
+          ) : null}
+          <ul className="space-y-4">{rest.map(card)}</ul>
+        </section>
+      ) : null}
     </>
   );
 }
