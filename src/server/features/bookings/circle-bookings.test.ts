@@ -100,7 +100,11 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
     expect((await pay(coordinator, 'k-coordinator')).statusCode).toBe(403);
     expect((await pay(stranger, 'k-stranger')).statusCode).toBe(404);
     expect((await pay(viewer, 'k-viewer')).statusCode).toBe(403);
+    const before = (await request(t.app, 'GET', `/api/bookings/${mine.id}`, payer)).json();
+    expect(before.circle.canPay).toBe(true);
     expect((await pay(payer, 'k-payer')).statusCode).toBe(201);
+    // Paid: no more Pay for anyone.
+    expect((await request(t.app, 'GET', `/api/bookings/${mine.id}`, payer)).json().circle.canPay).toBe(false);
 
     // Accepted: now the caregiver has the address and the emergency contact, still no card and no payer.
     expect((await act(cg, mine.id, 'accept')).statusCode).toBe(200);

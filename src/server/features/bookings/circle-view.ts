@@ -1,5 +1,6 @@
 import type { BookingCircle } from '../../../shared/contracts/bookings';
 import type { CircleRole } from '../../../shared/contracts/circles';
+import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
 import { type CircleRow, circleBookingRules } from '../circles/service';
 import type { Actor } from './booking-context';
@@ -30,7 +31,7 @@ export async function circleFactsFor(
  * never the circle's name, its members, the approval or the payer.
  */
 export function circleOfBooking(
-  row: Pick<BookingJoined, 'b' | 'cg' | 'approverFirstName'>,
+  row: Pick<BookingJoined, 'b' | 'cg' | 'approverFirstName' | 'payment'>,
   viewer: Pick<Actor, 'id' | 'userType'>,
   facts: CircleFacts,
 ): CircleOut | null {
@@ -69,7 +70,11 @@ export function circleOfBooking(
             at: b.approvalAt ? b.approvalAt.toISOString() : null,
           },
     canApprove: has('payer') && b.status === 'awaiting_approval',
-    canPay: has('payer') && (b.status === 'pending' || b.status === 'confirmed'),
+    // Nothing stands paid for it yet: before the visit (a hold), or after it (what is owed).
+    canPay:
+      has('payer') &&
+      (b.status === 'pending' || b.status === 'confirmed' || b.status === 'completed') &&
+      !(row.payment && LIVE_PAYMENT_STATUSES.includes(row.payment.status)),
     canCancel:
       has('coordinator') &&
       (b.status === 'awaiting_approval' || b.status === 'pending' || b.status === 'confirmed'),
