@@ -10,7 +10,8 @@ import { z } from './zod';
 
 export * from '../booking-rules';
 
-const Notes = z
+/** Notes to the caregiver: trimmed, at most MAX_NOTES characters, empty → null. */
+export const Notes = z
   .string()
   .max(5000)
   .nullish()
