@@ -130,6 +130,8 @@ export const BookingView = z.object({
   payment: BookingPaymentSummary.nullable(),
   /** Set when the booking is for a care circle's recipient. */
   circle: BookingCircle.nullable().optional(),
+  /** The recurring booking this visit belongs to (GET /api/booking-series/{id}); null for a single booking. */
+  seriesId: z.number().int().nullable().optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

@@ -94,6 +94,7 @@ export function toBookingView(
           }
         : null,
     circle,
+    seriesId: b.seriesId,
   };
 }
 
