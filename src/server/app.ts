@@ -17,6 +17,7 @@ import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { sessions } from './features/auth/sessions';
 import avatarRoutes from './features/avatars/routes';
+import { bookingSeriesRoutes } from './features/booking-series/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes';
 import { circleRoutes } from './features/circles/routes';
@@ -237,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(supportRoutes);
   await app.register(privacyRoutes);
   await app.register(bookingRoutes);
+  await app.register(bookingSeriesRoutes);
   await app.register(circleRoutes);
   await app.register(paymentRoutes);
   // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).

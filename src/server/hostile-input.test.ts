@@ -125,6 +125,8 @@ describe.each(DB_KINDS)('hostile input (%s)', (kind) => {
       ['GET', `/api/caregivers/${big}`],
       ['GET', `/api/caregivers/user/${big}`],
       ['GET', `/api/bookings/${big}`],
+      ['GET', `/api/booking-series/${big}`],
+      ['POST', `/api/booking-series/${big}/cancel-rest`],
       ['GET', `/api/conversations/${big}/messages`],
       ['POST', `/api/users/${big}/block`],
       ['GET', `/api/verification/${big}`],
@@ -143,6 +145,17 @@ describe.each(DB_KINDS)('hostile input (%s)', (kind) => {
       const cases = [
         ['/api/messages', { receiverId: 2147483648, content: 'hello' }],
         ['/api/payments', { bookingId: 2147483648, method: 'cash' }],
+        [
+          '/api/booking-series',
+          {
+            caregiverId: 2147483648,
+            weekdays: [1],
+            startTime: '08:00',
+            hours: 2,
+            startDate: '2027-03-01',
+            visits: 1,
+          },
+        ],
         [`/api/conversations/${caregiverUserId}/read`, { upToId: 2147483648 }],
       ] as const;
       for (const [url, payload] of cases) {

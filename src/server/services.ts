@@ -4,6 +4,7 @@ import { registerBookingListeners } from './events';
 import { createAdminService } from './features/admin/service';
 import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
+import { createBookingSeriesService } from './features/booking-series/service';
 import { bookingRecords, createBookingEvents, createBookingService } from './features/bookings/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createCircleService } from './features/circles/service';
@@ -79,6 +80,8 @@ export function buildServices(app: FastifyInstance) {
   const bookingEvents = createBookingEvents();
   registerBookingListeners(bookingEvents, { payments: app.payments });
   const bookings = createBookingService({ db, mailer, publicUrl, events: bookingEvents });
+  // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
+  const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, now });
   const payments = createPaymentService({
     db,
     provider: app.payments,
@@ -110,6 +113,7 @@ export function buildServices(app: FastifyInstance) {
     seo,
     bookingEvents,
     bookings,
+    bookingSeries,
     payments,
     payouts,
     reviews,

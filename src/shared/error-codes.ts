@@ -34,6 +34,7 @@ export const ERROR_CODE_LIST = [
   'BOOKING_OVERLAP',
   'BOOKING_INVALID_TRANSITION',
   'CAREGIVER_UNAVAILABLE',
+  'SERIES_CONFLICTS',
   'CARD_DECLINED',
   'CARD_INSUFFICIENT_FUNDS',
   'CARD_DATA_REFUSED',
@@ -96,6 +97,11 @@ export const ERROR_CODES = {
     meaning: 'The booking cannot move to that status now (not pending, expired, started or not ended).',
   },
   CAREGIVER_UNAVAILABLE: { status: 409, meaning: 'The caregiver is not taking bookings right now.' },
+  SERIES_CONFLICTS: {
+    status: 409,
+    meaning:
+      'Some dates of a booking series clash with the caregiver’s bookings; `conflicts` names each. Nothing was written: skip them (skipConflicts) or pick another time.',
+  },
 
   // Payments.
   CARD_DECLINED: { status: 402, meaning: 'The card was declined; the body is the declined payment.' },

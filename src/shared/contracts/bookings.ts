@@ -10,7 +10,8 @@ import { z } from './zod';
 
 export * from '../booking-rules';
 
-const Notes = z
+/** Notes to the caregiver: trimmed, at most MAX_NOTES characters, empty → null. */
+export const Notes = z
   .string()
   .max(5000)
   .nullish()
@@ -129,6 +130,8 @@ export const BookingView = z.object({
   payment: BookingPaymentSummary.nullable(),
   /** Set when the booking is for a care circle's recipient. */
   circle: BookingCircle.nullable().optional(),
+  /** The recurring booking this visit belongs to (GET /api/booking-series/{id}); null for a single booking. */
+  seriesId: z.number().int().nullable().optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

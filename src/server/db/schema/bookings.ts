@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPROVAL_REASONS, APPROVAL_STATES, BOOKING_STATUS_VALUES } from '../../../shared/booking-rules';
+import { bookingSeries } from './booking-series';
 import { caregivers } from './caregivers';
 import { careCircles } from './circles';
 import { createdAtColumn, idColumn, tz } from './columns';
@@ -50,12 +51,15 @@ export const bookings = pgTable(
     approvalReason: text('approval_reason', { enum: APPROVAL_REASONS }),
     approvalBy: integer('approval_by').references(() => users.id, { onDelete: 'set null' }),
     approvalAt: timestamp('approval_at', tz),
+    /** A visit of a recurring booking (ADR 0027); null for a single booking. */
+    seriesId: integer('series_id').references(() => bookingSeries.id),
   },
   (t) => [
     index('bookings_family_id_idx').on(t.familyId, t.startsAt),
     index('bookings_circle_id_idx').on(t.circleId, t.startsAt),
     index('bookings_status_idx').on(t.status, t.startsAt),
     index('bookings_caregiver_id_idx').on(t.caregiverId, t.startsAt),
+    index('bookings_series_id_idx').on(t.seriesId, t.startsAt),
     check(
       'bookings_status_check',
       sql`${t.status} in ('awaiting_approval', 'pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed')`,

@@ -1,3 +1,4 @@
+export * from './booking-series';
 export * from './bookings';
 export * from './caregivers';
 export * from './circles';

@@ -94,6 +94,7 @@ export function toBookingView(
           }
         : null,
     circle,
+    seriesId: b.seriesId,
   };
 }
 
@@ -108,6 +109,19 @@ export async function viewOf(tx: Tx, id: number, viewer: Actor): Promise<Booking
 async function viewsOf(tx: Tx, rows: BookingJoined[], viewer: Actor): Promise<BookingView[]> {
   const circles = await circleFactsFor(tx, rows, viewer);
   return rows.map((r) => toBookingView(r, viewer, circles));
+}
+
+/**
+ * The visits of a recurring booking as `viewer` sees them, first first: its caregiver sees only those that
+ * reached them (a circle's, once a payer approved). The caller decided that the viewer may see the series.
+ */
+export async function seriesVisitViews(tx: Tx, seriesId: number, viewer: Actor): Promise<BookingView[]> {
+  const rows = await bookingRepo.listJoined(tx, eq(bookings.seriesId, seriesId), {
+    order: 'asc',
+    limit: 500,
+  });
+  const seen = rows.filter((r) => r.cg.userId !== viewer.id || caregiverSees(r.b));
+  return viewsOf(tx, seen, viewer);
 }
 
 /** Reading bookings: each side's lists, one booking, its history. */

@@ -12,7 +12,10 @@ import {
 } from '../../../shared/contracts/bookings';
 import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import { jamaicaToday } from '../../../shared/time';
+import type { Mail } from '../../adapters/mailer';
+import type { Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
+import type { CircleRow } from '../circles/service';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { circleApprovalReason, openCircleForBooking } from './circle-bookings';
@@ -65,6 +68,101 @@ export function parseBookingTimes(body: CreateInput): ParsedTimes {
   return { startMinutes: start, duration: (end - start) / 60 };
 }
 
+/** The caregiver a request is for and, for a care circle's, the circle (locked), both already checked. */
+export interface OpenedRequest {
+  circle: CircleRow | undefined;
+  cg: NonNullable<Awaited<ReturnType<typeof bookingRepo.caregiverForBooking>>>;
+}
+
+/**
+ * Who may request, and of whom: for a care circle, its policy first (non-members 404, members who may not
+ * book 403), the circle locked so that two bookings' cap checks run one after the other; then the
+ * caregiver (404 unknown or inactive, 400 yourself, 409 not taking bookings).
+ */
+export async function openRequest(
+  tx: Tx,
+  actor: Actor,
+  caregiverId: number,
+  circleId: number | undefined,
+): Promise<OpenedRequest> {
+  const circle = circleId === undefined ? undefined : await openCircleForBooking(tx, circleId, actor);
+  const cg = await bookingRepo.caregiverForBooking(tx, caregiverId);
+  if (!cg) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
+  if (cg.userId === actor.id) throw badRequest(BOOKING_MESSAGES.yourself);
+  if (!cg.isActive || cg.suspendedAt) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
+  if (!cg.isAvailable)
+    throw conflict(`${cg.firstName} is not taking bookings right now.`, 'CAREGIVER_UNAVAILABLE');
+  return { circle, cg };
+}
+
+export interface RequestedTime {
+  date: string;
+  startMinutes: number;
+  duration: number;
+  notes: string | null;
+  /** The recurring booking this visit belongs to (ADR 0027). */
+  seriesId?: number;
+}
+
+/**
+ * Writes one request in `tx`: priced on the server, pending (or, when the circle needs a payer's approval
+ * first, awaiting_approval), its event, every listener and the notices. 409 BOOKING_OVERLAP when the slot
+ * is held. Returns the row and the mails to send after commit.
+ */
+export async function writeRequest(
+  ctx: BookingContext,
+  tx: Tx,
+  actor: Actor,
+  { circle, cg }: OpenedRequest,
+  time: RequestedTime,
+  at: Date,
+): Promise<{ row: BookingRow; mails: Mail[] }> {
+  const { date, startMinutes, duration } = time;
+  const startsAt = jamaicaInstantAt(date, startMinutes);
+  const endsAt = new Date(startsAt.getTime() + duration * HOUR);
+  const price = priceBooking(toCents(cg.hourlyRate), duration);
+  const approvalReason = circle ? await circleApprovalReason(tx, circle, date, price.total) : null;
+  // Awaiting approval does not hold the caregiver's time (they cannot see it yet), so the slot is
+  // checked here and again, by the exclusion constraint, when a payer approves.
+  if (approvalReason && (await bookingRepo.overlapsHeld(tx, cg.id, startsAt, endsAt)))
+    throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
+  const status = approvalReason ? 'awaiting_approval' : 'pending';
+  let row: BookingRow;
+  try {
+    // A savepoint, so the exclusion violation can be mapped without poisoning the transaction.
+    row = await tx.transaction(async (sp) =>
+      bookingRepo.insert(sp, {
+        familyId: actor.id,
+        caregiverId: cg.id,
+        date,
+        startTime: clock24(startMinutes),
+        endTime: clock24(startMinutes + duration * 60),
+        duration,
+        startsAt,
+        endsAt,
+        hourlyRate: cg.hourlyRate,
+        platformFee: centsToDecimal(price.platformFee),
+        totalCost: centsToDecimal(price.total),
+        status,
+        notes: time.notes,
+        circleId: circle?.id ?? null,
+        approvalState: approvalReason ? 'awaiting' : null,
+        approvalReason,
+        seriesId: time.seriesId ?? null,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+  } catch (err) {
+    if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
+    throw err;
+  }
+  await bookingRepo.addEvent(tx, { bookingId: row.id, from: null, to: status, actorUserId: actor.id, at });
+  await ctx.events.emit(tx, { booking: row, from: null, to: status, actorUserId: actor.id, at });
+  const mails = await notifyTransition(ctx, tx, row, status, actor.id);
+  return { row, mails };
+}
+
 /**
  * A family's booking request: priced on the server, pending (or, for a care circle that needs a payer's
  * approval first, awaiting_approval), never overlapping another.
@@ -84,63 +182,10 @@ export function bookingCreation(ctx: BookingContext) {
           { path: 'startTime', message: BOOKING_MESSAGES.startPassed },
         ]);
       }
-      const endsAt = new Date(startsAt.getTime() + duration * HOUR);
       const { view, mails } = await db.transaction(async (tx) => {
-        // For a care circle: its policy first (non-members 404, members who may not book 403), the circle
-        // locked so that two bookings' cap checks run one after the other.
-        const circle =
-          body.circleId === undefined ? undefined : await openCircleForBooking(tx, body.circleId, actor);
-        const cg = await bookingRepo.caregiverForBooking(tx, body.caregiverId);
-        if (!cg) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
-        if (cg.userId === actor.id) throw badRequest(BOOKING_MESSAGES.yourself);
-        if (!cg.isActive || cg.suspendedAt) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
-        if (!cg.isAvailable)
-          throw conflict(`${cg.firstName} is not taking bookings right now.`, 'CAREGIVER_UNAVAILABLE');
-        const price = priceBooking(toCents(cg.hourlyRate), duration);
-        const approvalReason = circle ? await circleApprovalReason(tx, circle, body.date, price.total) : null;
-        // Awaiting approval does not hold the caregiver's time (they cannot see it yet), so the slot is
-        // checked here and again, by the exclusion constraint, when a payer approves.
-        if (approvalReason && (await bookingRepo.overlapsHeld(tx, cg.id, startsAt, endsAt)))
-          throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
-        const status = approvalReason ? 'awaiting_approval' : 'pending';
-        let row: BookingRow;
-        try {
-          // A savepoint, so the exclusion violation can be mapped without poisoning the transaction.
-          row = await tx.transaction(async (sp) =>
-            bookingRepo.insert(sp, {
-              familyId: actor.id,
-              caregiverId: cg.id,
-              date: body.date,
-              startTime: clock24(startMinutes),
-              endTime: clock24(startMinutes + duration * 60),
-              duration,
-              startsAt,
-              endsAt,
-              hourlyRate: cg.hourlyRate,
-              platformFee: centsToDecimal(price.platformFee),
-              totalCost: centsToDecimal(price.total),
-              status,
-              notes: body.notes,
-              circleId: circle?.id ?? null,
-              approvalState: approvalReason ? 'awaiting' : null,
-              approvalReason,
-              createdAt: at,
-              updatedAt: at,
-            }),
-          );
-        } catch (err) {
-          if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
-          throw err;
-        }
-        await bookingRepo.addEvent(tx, {
-          bookingId: row.id,
-          from: null,
-          to: status,
-          actorUserId: actor.id,
-          at,
-        });
-        await ctx.events.emit(tx, { booking: row, from: null, to: status, actorUserId: actor.id, at });
-        const mails = await notifyTransition(ctx, tx, row, status, actor.id);
+        const opened = await openRequest(tx, actor, body.caregiverId, body.circleId);
+        const time = { date: body.date, startMinutes, duration, notes: body.notes };
+        const { row, mails } = await writeRequest(ctx, tx, actor, opened, time, at);
         return { view: await viewOf(tx, row.id, actor), mails };
       });
       await sendAfterCommit(ctx.mailer, mails);

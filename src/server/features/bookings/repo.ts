@@ -250,6 +250,31 @@ export const bookingRepo = {
     return rows.length > 0;
   },
 
+  /** The caregiver's pending and confirmed bookings overlapping [from, to): the time they hold. */
+  async heldBetween(tx: Tx, caregiverId: number, from: Date, to: Date) {
+    return tx
+      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.caregiverId, caregiverId),
+          inArray(bookings.status, ['pending', 'confirmed']),
+          lt(bookings.startsAt, to),
+          gt(bookings.endsAt, from),
+        ),
+      )
+      .orderBy(asc(bookings.startsAt));
+  },
+
+  /** The visits of a recurring booking, first first. */
+  async ofSeries(tx: Tx, seriesId: number): Promise<BookingRow[]> {
+    return tx
+      .select()
+      .from(bookings)
+      .where(eq(bookings.seriesId, seriesId))
+      .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  },
+
   /** A circle's bookings that count and what stands unpaid among them (no live payment). */
   async circleBookingCounts(tx: Tx, circleId: number): Promise<{ total: number; unpaid: number }> {
     const live = tx

@@ -3,6 +3,7 @@ import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
 import { bookingCreation } from './create-booking';
+import { bookingsForSeries } from './for-series';
 import { bookingRepo } from './repo';
 import { bookingTransitions } from './transition-booking';
 
@@ -17,7 +18,9 @@ export type {
   BookingTransitionListener,
 } from './events';
 export { createBookingEvents } from './events';
+export type { BookingsForSeries, OpenedRequest, RequestedTime } from './for-series';
 export { describeWhen, notifyBookingParties } from './notices';
+export type { BookingAnswer } from './transition-booking';
 
 /** The bookings service: requests, answers, the lifecycle job's transitions and the views, composed. */
 export function createBookingService(deps: BookingDeps) {
@@ -28,6 +31,8 @@ export function createBookingService(deps: BookingDeps) {
     ...bookingTransitions(ctx),
     ...bookingLifecycle(ctx),
     ...bookingApprovals(ctx),
+    /** For recurring bookings (ADR 0027): the same code paths, inside the series' transaction. */
+    forSeries: bookingsForSeries(ctx),
   };
 }
 

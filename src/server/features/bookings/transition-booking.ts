@@ -101,23 +101,84 @@ const onlyCaregiver = (isCaregiver: boolean, what: string) => {
   if (!isCaregiver) throw forbidden(`Only the caregiver can ${what} this booking.`);
 };
 
+type Decide = (ctx: {
+  booking: BookingRow;
+  isFamily: boolean;
+  isCaregiver: boolean;
+  actorId: number;
+  at: Date;
+}) => TransitionSpec;
+
+/** Each side's answers to a booking and what each allows: accept, decline, cancel, complete. */
+const ANSWERS = {
+  accept: ({ booking, isCaregiver, at }) => {
+    onlyCaregiver(isCaregiver, 'accept');
+    if (booking.status === 'pending' && isPastAnswerTime(booking, at)) {
+      throw conflict('This booking request has expired.', 'BOOKING_INVALID_TRANSITION');
+    }
+    return { from: ['pending'], to: 'confirmed', patch: { confirmedAt: at } };
+  },
+
+  decline: ({ isCaregiver, at }) => {
+    onlyCaregiver(isCaregiver, 'decline');
+    return { from: ['pending'], to: 'declined', patch: { declinedAt: at } };
+  },
+
+  cancel: ({ booking, actorId, at }) => {
+    if (
+      (booking.status === 'awaiting_approval' ||
+        booking.status === 'pending' ||
+        booking.status === 'confirmed') &&
+      booking.startsAt.getTime() <= at.getTime()
+    ) {
+      throw conflict(
+        'This booking has already started and can no longer be cancelled.',
+        'BOOKING_INVALID_TRANSITION',
+      );
+    }
+    return {
+      from: ['awaiting_approval', 'pending', 'confirmed'],
+      to: 'cancelled',
+      patch: { cancelledAt: at, cancelledBy: actorId },
+    };
+  },
+
+  complete: ({ booking, isCaregiver, at }) => {
+    onlyCaregiver(isCaregiver, 'complete');
+    if (booking.status === 'confirmed' && booking.endsAt.getTime() > at.getTime()) {
+      throw conflict('You can mark this booking completed once it has ended.', 'BOOKING_INVALID_TRANSITION');
+    }
+    return { from: ['confirmed'], to: 'completed', patch: { completedAt: at } };
+  },
+} satisfies Record<string, Decide>;
+
+export type BookingAnswer = keyof typeof ANSWERS;
+
+/**
+ * One side's answer to one booking inside `tx`: the booking locked, the actor's right to it (404/403), the
+ * answer's rule (409), then the transition with its listeners and notices. Returns the mails to send after
+ * commit.
+ */
+export async function answerIn(
+  ctx: BookingContext,
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  answer: BookingAnswer,
+  at: Date,
+): Promise<Mail[]> {
+  const owned = await lockOwned(tx, actor, id);
+  const spec: TransitionSpec = ANSWERS[answer]({ ...owned, actorId: actor.id, at });
+  const { mails } = await applyTransition(ctx, tx, owned.booking, spec, actor.id, at);
+  return mails;
+}
+
 /** The family's and the caregiver's answers to a booking: accept, decline, cancel, complete. */
 export function bookingTransitions(ctx: BookingContext) {
-  async function act(
-    actor: Actor,
-    id: number,
-    decide: (ctx: {
-      booking: BookingRow;
-      isFamily: boolean;
-      isCaregiver: boolean;
-      at: Date;
-    }) => TransitionSpec,
-  ): Promise<BookingView> {
+  async function act(actor: Actor, id: number, answer: BookingAnswer): Promise<BookingView> {
     const at = ctx.now();
     const { view, mails } = await ctx.db.transaction(async (tx) => {
-      const owned = await lockOwned(tx, actor, id);
-      const spec = decide({ ...owned, at });
-      const { mails } = await applyTransition(ctx, tx, owned.booking, spec, actor.id, at);
+      const mails = await answerIn(ctx, tx, actor, id, answer, at);
       return { view: await viewOf(tx, id, actor), mails };
     });
     await sendAfterCommit(ctx.mailer, mails);
@@ -125,52 +186,10 @@ export function bookingTransitions(ctx: BookingContext) {
   }
 
   return {
-    accept: (actor: Actor, id: number) =>
-      act(actor, id, ({ booking, isCaregiver, at }) => {
-        onlyCaregiver(isCaregiver, 'accept');
-        if (booking.status === 'pending' && isPastAnswerTime(booking, at)) {
-          throw conflict('This booking request has expired.', 'BOOKING_INVALID_TRANSITION');
-        }
-        return { from: ['pending'], to: 'confirmed', patch: { confirmedAt: at } };
-      }),
-
-    decline: (actor: Actor, id: number) =>
-      act(actor, id, ({ isCaregiver, at }) => {
-        onlyCaregiver(isCaregiver, 'decline');
-        return { from: ['pending'], to: 'declined', patch: { declinedAt: at } };
-      }),
-
-    cancel: (actor: Actor, id: number) =>
-      act(actor, id, ({ booking, at }) => {
-        if (
-          (booking.status === 'awaiting_approval' ||
-            booking.status === 'pending' ||
-            booking.status === 'confirmed') &&
-          booking.startsAt.getTime() <= at.getTime()
-        ) {
-          throw conflict(
-            'This booking has already started and can no longer be cancelled.',
-            'BOOKING_INVALID_TRANSITION',
-          );
-        }
-        return {
-          from: ['awaiting_approval', 'pending', 'confirmed'],
-          to: 'cancelled',
-          patch: { cancelledAt: at, cancelledBy: actor.id },
-        };
-      }),
-
-    complete: (actor: Actor, id: number) =>
-      act(actor, id, ({ booking, isCaregiver, at }) => {
-        onlyCaregiver(isCaregiver, 'complete');
-        if (booking.status === 'confirmed' && booking.endsAt.getTime() > at.getTime()) {
-          throw conflict(
-            'You can mark this booking completed once it has ended.',
-            'BOOKING_INVALID_TRANSITION',
-          );
-        }
-        return { from: ['confirmed'], to: 'completed', patch: { completedAt: at } };
-      }),
+    accept: (actor: Actor, id: number) => act(actor, id, 'accept'),
+    decline: (actor: Actor, id: number) => act(actor, id, 'decline'),
+    cancel: (actor: Actor, id: number) => act(actor, id, 'cancel'),
+    complete: (actor: Actor, id: number) => act(actor, id, 'complete'),
   };
 }
 

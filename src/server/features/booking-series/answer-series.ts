@@ -1,0 +1,98 @@
+import { type BookingSeriesView, SERIES_MESSAGES } from '../../../shared/contracts/booking-series';
+import type { Mail } from '../../adapters/mailer';
+import type { Tx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { Actor } from '../bookings/service';
+import { circleBookingRules } from '../circles/service';
+import { type SeriesRow, seriesRepo } from './repo';
+import { inTransaction, type SeriesContext, seriesViewOf } from './series-context';
+
+const LIVE = new Set(['awaiting_approval', 'pending', 'confirmed']);
+
+/**
+ * Who may read a series: its family (the booker), an admin, a member of its care circle (the policy's
+ * 'view'), and its caregiver once a visit reached them (a circle's: after a payer approved one).
+ */
+async function maySee(ctx: SeriesContext, tx: Tx, s: SeriesRow, actor: Actor): Promise<boolean> {
+  if (actor.userType === 'admin' || s.familyId === actor.id) return true;
+  if (
+    s.circleId !== null &&
+    (await circleBookingRules.decide(tx, s.circleId, actor.id, 'view')) === 'allowed'
+  )
+    return true;
+  return actor.userType === 'caregiver' && (await reachedCaregiver(ctx, tx, s, actor));
+}
+
+/** `actor` is the series' caregiver and at least one visit has reached them. */
+async function reachedCaregiver(ctx: SeriesContext, tx: Tx, s: SeriesRow, actor: Actor): Promise<boolean> {
+  if ((await ctx.bookings.caregiverIdOfUser(tx, actor.id)) !== s.caregiverId) return false;
+  return (await ctx.bookings.visits(tx, s.id)).some(ctx.bookings.caregiverSees);
+}
+
+/** The family side of a series (as for one of its bookings): the booker, or a circle's coordinator (403 other members). */
+async function actsForFamily(tx: Tx, s: SeriesRow, actor: Actor): Promise<boolean> {
+  if (s.circleId === null) return s.familyId === actor.id;
+  const decision = await circleBookingRules.decide(tx, s.circleId, actor.id, 'book');
+  if (decision === 'forbidden') throw forbidden();
+  return decision === 'allowed';
+}
+
+/** Reading a series, the caregiver's answer to it as a whole, and the family's "cancel the rest". */
+export function seriesAnswers(ctx: SeriesContext) {
+  /** The caregiver accepts or declines every visit waiting for them, in one transaction. */
+  async function answer(
+    actor: Actor,
+    id: number,
+    decision: 'accept' | 'decline',
+  ): Promise<BookingSeriesView> {
+    const at = ctx.now();
+    return inTransaction(ctx, async (tx, mails) => {
+      const s = await seriesRepo.lock(tx, id);
+      if (!s || !(await reachedCaregiver(ctx, tx, s, actor))) throw notFound(SERIES_MESSAGES.notFound);
+      if (s.status !== 'requested')
+        throw conflict(SERIES_MESSAGES.notRequested, 'BOOKING_INVALID_TRANSITION');
+      const visits = await ctx.bookings.visits(tx, id);
+      // The caregiver answers the series as a whole: not while some of it has not reached them yet.
+      if (visits.some((v) => v.status === 'awaiting_approval'))
+        throw conflict(SERIES_MESSAGES.awaitingApproval, 'BOOKING_INVALID_TRANSITION');
+      // Visits whose start has come are left to the lifecycle job (they expire).
+      const waiting = visits.filter((v) => v.status === 'pending' && v.startsAt.getTime() > at.getTime());
+      if (waiting.length === 0) throw conflict(SERIES_MESSAGES.nothingToAnswer, 'BOOKING_INVALID_TRANSITION');
+      for (const v of waiting) mails.push(...(await ctx.bookings.answer(tx, actor, v.id, decision, at)));
+      const status = decision === 'accept' ? 'accepted' : 'declined';
+      await seriesRepo.update(tx, id, { status, answeredAt: at, updatedAt: at });
+      return seriesViewOf(ctx, tx, { ...s, status, answeredAt: at, updatedAt: at }, actor);
+    });
+  }
+
+  return {
+    async get(actor: Actor, id: number): Promise<BookingSeriesView> {
+      const s = await seriesRepo.find(ctx.db, id);
+      if (!s || !(await maySee(ctx, ctx.db, s, actor))) throw notFound(SERIES_MESSAGES.notFound);
+      return seriesViewOf(ctx, ctx.db, s, actor);
+    },
+
+    accept: (actor: Actor, id: number) => answer(actor, id, 'accept'),
+    decline: (actor: Actor, id: number) => answer(actor, id, 'decline'),
+
+    /**
+     * The family side cancels every visit still to come, in one transaction, each through the booking's
+     * own cancellation (the policy: free 24 h or more ahead, later a fee on a confirmed visit).
+     */
+    async cancelRest(actor: Actor, id: number): Promise<BookingSeriesView> {
+      const at = ctx.now();
+      return inTransaction(ctx, async (tx, mails: Mail[]) => {
+        const s = await seriesRepo.lock(tx, id);
+        if (!s || !(await actsForFamily(tx, s, actor))) throw notFound(SERIES_MESSAGES.notFound);
+        if (s.status === 'declined' || s.status === 'cancelled')
+          throw conflict(SERIES_MESSAGES.notCancellable, 'BOOKING_INVALID_TRANSITION');
+        const future = (await ctx.bookings.visits(tx, id)).filter(
+          (v) => LIVE.has(v.status) && v.startsAt.getTime() > at.getTime(),
+        );
+        for (const v of future) mails.push(...(await ctx.bookings.answer(tx, actor, v.id, 'cancel', at)));
+        await seriesRepo.update(tx, id, { status: 'cancelled', cancelledAt: at, updatedAt: at });
+        return seriesViewOf(ctx, tx, { ...s, status: 'cancelled', cancelledAt: at, updatedAt: at }, actor);
+      });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { SeriesConflict } from '../../../shared/booking-series';
+import type { BookingSeriesView } from '../../../shared/contracts/booking-series';
+import type { Mail } from '../../adapters/mailer';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Actor, BookingsForSeries } from '../bookings/service';
+import type { SeriesRow } from './repo';
+
+export interface SeriesDeps {
+  db: Db;
+  /** The bookings service's series part: every visit goes through the bookings code paths. */
+  bookings: BookingsForSeries;
+  now?: () => Date;
+}
+
+export type SeriesContext = Required<SeriesDeps>;
+
+/** 409 SERIES_CONFLICTS: the dates that clash, in the body (`conflicts`); nothing was written. */
+export class SeriesConflicts extends AppError {
+  constructor(
+    message: string,
+    readonly conflicts: SeriesConflict[],
+  ) {
+    super(409, message, { code: 'SERIES_CONFLICTS' });
+  }
+}
+
+/** The series as `viewer` sees it (the caller decided they may), with its visits. */
+export async function seriesViewOf(
+  ctx: SeriesContext,
+  tx: Tx,
+  s: SeriesRow,
+  viewer: Actor,
+): Promise<BookingSeriesView> {
+  return {
+    id: s.id,
+    familyId: s.familyId,
+    caregiverId: s.caregiverId,
+    circleId: s.circleId,
+    weekdays: s.weekdays,
+    startTime: s.startTime,
+    hours: s.hours,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    visitCount: s.visitCount,
+    status: s.status,
+    notes: s.notes,
+    skipped: s.skipped,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    answeredAt: s.answeredAt ? s.answeredAt.toISOString() : null,
+    cancelledAt: s.cancelledAt ? s.cancelledAt.toISOString() : null,
+    bookings: await ctx.bookings.views(tx, s.id, viewer),
+  };
+}
+
+/** Runs `work` in one transaction, then sends the mails it collected. */
+export async function inTransaction<T>(
+  ctx: SeriesContext,
+  work: (tx: Tx, mails: Mail[]) => Promise<T>,
+): Promise<T> {
+  const mails: Mail[] = [];
+  const out = await ctx.db.transaction((tx) => work(tx, mails));
+  await ctx.bookings.send(mails);
+  return out;
+}
