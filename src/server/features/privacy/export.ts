@@ -172,6 +172,8 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
       profileImageUrl: user.profileImageUrl,
       isVerified: user.isVerified,
       verificationStatus: user.verificationStatus,
+      timeZone: user.timeZone,
+      currency: user.currency,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     },
