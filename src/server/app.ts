@@ -22,6 +22,7 @@ import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes'
 import { circleRoutes } from './features/circles/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
+import { fxRateRoutes } from './features/fx-rates/routes';
 import { messagingFeature } from './features/messages/plugin';
 import { myProfileRoutes } from './features/my-profile/routes';
 import { emailPreferenceRoutes } from './features/notifications/preferences-routes';
@@ -243,6 +244,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (app.payments.routes) await app.register(app.payments.routes);
   await app.register(payoutRoutes);
   await app.register(favouriteRoutes);
+  await app.register(fxRateRoutes);
   await app.register(dashboardRoutes);
   await app.register(realtimePlugin);
   app.metrics.gauge('yaadcare_sse_clients', 'Open realtime event streams on this instance', () =>

@@ -9,6 +9,7 @@ import { createCaregiverDirectoryService } from './features/caregiver-directory/
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createFavouriteService } from './features/favourites/service';
+import { createFxRateService } from './features/fx-rates/service';
 import { createMessagingService } from './features/messages/service';
 import { createAccountService } from './features/my-profile/account-service';
 import { createCaregiverProfileService } from './features/my-profile/caregiver-profile-service';
@@ -90,6 +91,8 @@ export function buildServices(app: FastifyInstance) {
   const reviews = createReviewService({ db });
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
   const favourites = createFavouriteService({ db });
+  // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
+  const fxRates = createFxRateService({ db, now });
   const dashboard = createDashboardService({ db });
 
   return {
@@ -115,6 +118,7 @@ export function buildServices(app: FastifyInstance) {
     reviews,
     reviewReminders,
     favourites,
+    fxRates,
     dashboard,
   };
 }

@@ -48,6 +48,10 @@ export const OPENAPI_TAGS = [
     description: 'Care circles: relatives arranging care for one person, their roles and invitations',
   },
   { name: 'payments', description: 'Payments of bookings through the provider’s hosted fields' },
+  {
+    name: 'fx-rates',
+    description: 'Exchange rates kept by admins, for estimates in a payer’s currency (charges stay in JMD)',
+  },
   { name: 'payouts', description: 'Caregivers’ earnings and payout settings' },
   { name: 'messages', description: 'Conversations between families, caregivers and support' },
   { name: 'notifications', description: 'In-app notifications and e-mail preferences' },

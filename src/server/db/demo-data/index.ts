@@ -17,6 +17,7 @@ import {
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
 import { deriveEngagement } from './engagement';
+import { seedDemoFxRates } from './fx-rates';
 import { buildDemoData } from './generate';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './logins';
 import { money } from './money';
@@ -252,6 +253,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
 
   // Payments, ledger and last Friday's payouts behind those bookings.
   await seedDemoMoney(tx, now);
+  // The exchange rates admins keep for payers' estimates (ADR 0026).
+  await seedDemoFxRates(tx, now, adminId);
 
   await deriveEngagement(tx, data, {
     cid,
