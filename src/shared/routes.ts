@@ -38,6 +38,9 @@ export const APP_ROUTES = [
   '/settings',
   '/admin',
   '/dev/outbox',
+  '/circles',
+  '/circles/invitations/:token',
+  '/circles/:id',
 ] as const;
 
 const patterns = APP_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -92,4 +95,7 @@ export const PRIVATE_PAGES = [
   '/settings',
   '/admin',
   '/dev/outbox',
+  '/circles',
+  '/circles/invitations/:token',
+  '/circles/:id',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];

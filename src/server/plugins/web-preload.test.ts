@@ -16,6 +16,9 @@ writeFileSync(
     'pages/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['index.html', '_icons.js'] },
     'pages/search-page.tsx': { file: 'assets/search-page-1.js', imports: ['index.html'] },
     'pages/caregiver-profile-page.tsx': { file: 'assets/profile-1.js', imports: ['index.html', '_icons.js'] },
+    'pages/circles-page.tsx': { file: 'assets/circles-1.js', imports: ['index.html'] },
+    'pages/circle-page.tsx': { file: 'assets/circle-1.js', imports: ['index.html'] },
+    'pages/circle-invitation-page.tsx': { file: 'assets/invitation-1.js', imports: ['index.html'] },
   }),
 );
 
@@ -28,6 +31,9 @@ describe('route preloads', () => {
     expect(preload('/')).toMatch(/^<link rel="modulepreload" crossorigin href=/);
     expect(hrefs(preload('/search?location=Kingston'))).toEqual(['/assets/search-page-1.js']);
     expect(hrefs(preload('/caregiver/12'))).toEqual(['/assets/profile-1.js', '/assets/icons-1.js']);
+    expect(hrefs(preload('/circles'))).toEqual(['/assets/circles-1.js']);
+    expect(hrefs(preload('/circles/5'))).toEqual(['/assets/circle-1.js']);
+    expect(hrefs(preload('/circles/invitations/abc'))).toEqual(['/assets/invitation-1.js']);
   });
 
   it('gives nothing for a page the manifest does not know, or without a manifest', () => {

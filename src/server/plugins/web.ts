@@ -116,9 +116,13 @@ interface ManifestChunk {
 
 /** The page module of an app path, as the manifest names it ('pages/home-page.tsx'). */
 function pageModule(path: string): string {
-  const first = path.split('/')[1] ?? '';
+  const [, first = '', second] = path.split('/');
   if (first === '') return 'pages/home-page.tsx';
   if (first === 'caregiver') return 'pages/caregiver-profile-page.tsx';
+  // /circles lists them; /circles/:id is one; /circles/invitations/:token is an invitation's link.
+  if (first === 'circles' && second) {
+    return second === 'invitations' ? 'pages/circle-invitation-page.tsx' : 'pages/circle-page.tsx';
+  }
   return `pages/${first}-page.tsx`;
 }
 

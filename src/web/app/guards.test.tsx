@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { landingPathFor } from '../features/auth/api';
 import { Route, Switch, useLocation } from '../lib/router';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
 import { RequireAuth, RequireRole } from './guards';
@@ -26,6 +27,11 @@ function Tree() {
       <Route path="/caregiver-dashboard">
         <RequireRole roles={['caregiver']} otherwise="/family-dashboard">
           <h1>Caregiver page</h1>
+        </RequireRole>
+      </Route>
+      <Route path="/circles">
+        <RequireRole roles={['family']} otherwise={landingPathFor}>
+          <h1>Circles page</h1>
         </RequireRole>
       </Route>
       <Route>
@@ -70,5 +76,14 @@ describe('guards', () => {
       user: makeUser({ userType: 'caregiver' }),
     });
     expect(screen.getByRole('heading', { name: 'Caregiver page' })).toBeInTheDocument();
+  });
+
+  it('sends others from a families-only page to their own landing page', async () => {
+    renderRoute(<Tree />, { path: '/*', url: '/circles', user: makeUser({ userType: 'caregiver' }) });
+    expect(await screen.findByRole('heading', { name: 'Caregiver page' })).toBeInTheDocument();
+    cleanup();
+    renderRoute(<Tree />, { path: '/*', url: '/circles', user: makeUser({ userType: 'admin' }) });
+    expect(await screen.findByText('at /admin from -')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Circles page' })).toBeNull();
   });
 });

@@ -38,19 +38,25 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <WithUser>{() => children}</WithUser>;
 }
 
-/** Its page needs one of `roles`; others are sent to `otherwise`. */
+/** Its page needs one of `roles`; others are sent to `otherwise` (a path, or the path for their account). */
 export function RequireRole({
   roles,
   otherwise,
   children,
 }: {
   roles: readonly Role[];
-  otherwise: string;
+  otherwise: string | ((user: PublicUser) => string);
   children: ReactNode;
 }) {
   return (
     <WithUser>
-      {(user) => (roles.includes(user.userType) ? children : <Navigate to={otherwise} replace />)}
+      {(user) =>
+        roles.includes(user.userType) ? (
+          children
+        ) : (
+          <Navigate to={typeof otherwise === 'string' ? otherwise : otherwise(user)} replace />
+        )
+      }
     </WithUser>
   );
 }

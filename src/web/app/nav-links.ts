@@ -18,6 +18,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { label: 'Find Care', to: '/search' },
     { label: 'Bookings', to: '/bookings' },
     { label: 'Messages', to: '/messages' },
+    { label: 'Care circles', to: '/circles' },
     { label: 'Settings', to: '/settings' },
   ],
   caregiver: [

@@ -6,6 +6,7 @@ import { authKeys } from '../features/auth/api';
 import { bookingKeys } from '../features/bookings/api';
 import { caregiverProfileKeys } from '../features/caregiver-profile/api';
 import { caregiverKeys } from '../features/caregivers/api';
+import { circleKeys } from '../features/circles/api';
 import { configKeys } from '../features/config/api';
 import { dashboardKeys } from '../features/dashboard/api';
 import { outboxKeys } from '../features/dev-outbox/api';
@@ -27,6 +28,7 @@ const FACTORIES: Record<string, Factory> = {
   bookingKeys,
   caregiverProfileKeys,
   caregiverKeys,
+  circleKeys,
   configKeys,
   dashboardKeys,
   outboxKeys,

@@ -23,6 +23,8 @@ const GUARDED = new Set([
   '/availability',
   '/settings',
   '/admin',
+  '/circles',
+  '/circles/:id',
 ]);
 
 const concrete = (route: string) => route.replace(/:[A-Za-z]+/g, '7');

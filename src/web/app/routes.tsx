@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { landingPathFor } from '../features/auth/api';
 import { Navigate, Route, Switch } from '../lib/router';
 import { RequireAuth, RequireRole } from './guards';
 import { RootLayout } from './layouts/root-layout';
@@ -37,6 +38,9 @@ const PaymentSettingsPage = lazy(() => import('../pages/payment-settings-page'))
 const AvailabilityPage = lazy(() => import('../pages/availability-page'));
 const SettingsPage = lazy(() => import('../pages/settings-page'));
 const AdminPage = lazy(() => import('../pages/admin-page'));
+const CirclesPage = lazy(() => import('../pages/circles-page'));
+const CirclePage = lazy(() => import('../pages/circle-page'));
+const CircleInvitationPage = lazy(() => import('../pages/circle-invitation-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 /** Pages for signed-in users (others go to /login). */
@@ -55,6 +59,12 @@ const SIGNED_IN: [string, ComponentType][] = [
   ['/payment-settings', PaymentSettingsPage],
   ['/availability', AvailabilityPage],
   ['/settings', SettingsPage],
+];
+
+/** Care circles (ADR 0024) are for family accounts; caregivers and admins go to their own landing page. */
+const FAMILIES_ONLY: [string, ComponentType][] = [
+  ['/circles', CirclesPage],
+  ['/circles/:id', CirclePage],
 ];
 
 const CAREGIVERS_ONLY: [string, ComponentType][] = [
@@ -122,6 +132,10 @@ export function AppRoutes() {
         <Route path="/yaadcare-services">
           <YaadcareServicesPage />
         </Route>
+        {/* The link of a care circle invitation: a visitor is asked to log in or sign up, then comes back. */}
+        <Route path="/circles/invitations/:token">
+          <CircleInvitationPage />
+        </Route>
         {/* The outbox is the admin console's Outbox tab (admins only; ADR 0011). */}
         <Route path="/dev/outbox">
           <Navigate to="/admin?tab=outbox" replace />
@@ -133,6 +147,15 @@ export function AppRoutes() {
             <RequireAuth>
               <Page />
             </RequireAuth>
+          </Route>
+        ))}
+
+        {/* Families only */}
+        {FAMILIES_ONLY.map(([path, Page]) => (
+          <Route key={path} path={path}>
+            <RequireRole roles={['family']} otherwise={landingPathFor}>
+              <Page />
+            </RequireRole>
           </Route>
         ))}
 

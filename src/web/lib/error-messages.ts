@@ -45,6 +45,9 @@ export const ERROR_COPY: Partial<Record<ErrorCode, CodeCopy>> = {
   CARD_INSUFFICIENT_FUNDS: { action: ANOTHER_CARD },
   CARD_TOKEN_INVALID: { action: CARD_AGAIN },
   CARD_TOKEN_USED: { action: CARD_AGAIN },
+  CIRCLE_NEEDS_COORDINATOR_AND_PAYER: {
+    action: { label: 'Give the role to another member first, or invite someone for it.' },
+  },
 };
 
 /**

@@ -12,18 +12,9 @@ import { SwitchAuthLinks } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { useLogin } from '../features/auth/mutations';
 import { errorToast } from '../lib/error-messages';
-import type { FromState } from '../lib/from-state';
+import { returnPath } from '../lib/from-state';
 import { Link, useLocation, useNavigate } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
-
-/** Where to go after login: back where the guard stopped them, else the role's landing page. */
-function returnPath(state: unknown): string | undefined {
-  const from = (state as FromState | null)?.from;
-  if (!from?.pathname?.startsWith('/') || from.pathname.startsWith('//') || from.pathname === '/login') {
-    return undefined;
-  }
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-}
 
 export default function LoginPage() {
   usePageMeta({

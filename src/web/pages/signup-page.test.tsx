@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Link, Route, Switch, useLocation } from '../lib/router';
 import { makeUser, type RecordedCall, renderRoute, stubFetch } from '../test/render';
 import SignupPage from './signup-page';
+
+function Where() {
+  return <p>at {useLocation().pathname}</p>;
+}
 
 function fill(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -83,6 +88,32 @@ describe('SignupPage', () => {
       userType: 'family',
       isFirstVisit: true,
     });
+  });
+
+  it('takes a family back to the page that asked them to sign up (a care circle invitation)', async () => {
+    const user = makeUser();
+    stubFetch({ 'POST /api/auth/signup': { status: 201, body: { token: 't', user } } });
+    const from = { pathname: '/circles/invitations/some-token-from-the-e-mail' };
+    renderRoute(
+      <Switch>
+        <Route path="/start">
+          <Link to="/signup" state={{ from }}>
+            Sign up
+          </Link>
+        </Route>
+        <Route path="/signup">
+          <SignupPage />
+        </Route>
+        <Route>
+          <Where />
+        </Route>
+      </Switch>,
+      { path: '/*', url: '/start' },
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(`at ${from.pathname}`)).toBeInTheDocument();
   });
 
   it('sends caregivers to onboarding', async () => {

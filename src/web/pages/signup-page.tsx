@@ -17,7 +17,8 @@ import { markTutorialDue } from '../features/tutorial/onboarding-record';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/cn';
 import { errorToast } from '../lib/error-messages';
-import { useNavigate } from '../lib/router';
+import { returnPath } from '../lib/from-state';
+import { useLocation, useNavigate } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 const MISMATCH = "Passwords don't match";
@@ -64,6 +65,7 @@ export default function SignupPage() {
     canonicalPath: '/signup',
   });
   const navigate = useNavigate();
+  const location = useLocation();
   const signupMutation = useSignup();
 
   const {
@@ -110,7 +112,11 @@ export default function SignupPage() {
         });
         // The guided tutorial is shown once, on the new user's dashboard (never over a form).
         markTutorialDue(user.userType === 'caregiver' ? 'caregiver' : 'family');
-        navigate(user.userType === 'caregiver' ? '/caregiver-onboarding' : '/dashboard', { replace: true });
+        // A family that came from a page asking them to sign up (a care circle invitation) goes back there.
+        const back = user.userType === 'family' ? returnPath(location.state) : undefined;
+        navigate(back ?? (user.userType === 'caregiver' ? '/caregiver-onboarding' : '/dashboard'), {
+          replace: true,
+        });
       },
       onError: (error) => {
         if (error instanceof ApiError) {

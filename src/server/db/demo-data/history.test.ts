@@ -73,7 +73,7 @@ describe('demo data set', () => {
   it('has bookings in every status, priced by the 5% fee rule, with matching Jamaica times', async () => {
     const rows = await db().select().from(bookings);
     expect(new Set(rows.map((b) => b.status))).toEqual(
-      new Set(['pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed']),
+      new Set(['awaiting_approval', 'pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed']),
     );
     const today = jamaicaToday(now);
     for (const b of rows) {

@@ -16,10 +16,11 @@ import {
   verifications,
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
+import { demoCircleUsers, seedDemoCircle } from './circle';
 import { deriveEngagement } from './engagement';
 import { seedDemoFxRates } from './fx-rates';
 import { buildDemoData } from './generate';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './logins';
+import { DEMO_ADMIN_EMAIL, DEMO_COORDINATOR_EMAIL, DEMO_PASSWORD, DEMO_PAYER_EMAIL } from './logins';
 import { money } from './money';
 
 export { BADGE_CATALOG, seedBadgeCatalog } from './badges';
@@ -27,10 +28,12 @@ export { seedBulkCaregivers } from './bulk';
 export {
   DEMO_ADMIN_EMAIL,
   DEMO_CAREGIVER_EMAIL,
+  DEMO_COORDINATOR_EMAIL,
   DEMO_EMAIL_DOMAIN,
   DEMO_FAMILY_EMAIL,
   DEMO_LOGINS,
   DEMO_PASSWORD,
+  DEMO_PAYER_EMAIL,
 } from './logins';
 
 /** Rows written per table. */
@@ -250,6 +253,17 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
       })),
     );
   }
+
+  // The care circle: a payer in Toronto, a coordinator in Kingston, their mother in Mandeville.
+  const members = await tx
+    .insert(users)
+    .values(demoCircleUsers(now).map((u) => ({ ...u, password: passwordHash })))
+    .returning({ id: users.id, email: users.email });
+  const memberId = (email: string) => members.find((m) => m.email === email)!.id;
+  await seedDemoCircle(tx, now, {
+    payer: memberId(DEMO_PAYER_EMAIL),
+    coordinator: memberId(DEMO_COORDINATOR_EMAIL),
+  });
 
   // Payments, ledger and last Friday's payouts behind those bookings.
   await seedDemoMoney(tx, now);

@@ -179,6 +179,10 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
       circle: { approval: { state: 'approved', byFirstName: 'Sandra' } },
     });
     expect((await act(payer, b.id, 'approve')).statusCode).toBe(409);
+    expect((await noticesOf(coordinator.user.id, 'booking.pending')).at(-1)).toMatchObject({
+      title: 'Booking approved',
+      body: expect.stringContaining('Sandra approved booking'),
+    });
 
     // Now the caregiver has it, and its answer window starts from the approval.
     expect((await request(t.app, 'GET', `/api/bookings/${b.id}`, cg)).json().circle.approval).toBeNull();

@@ -95,11 +95,18 @@ export async function circleNoticeParties(
       monthlyCapJmd: null,
     });
   const stage = !caregiverSees(b) || event === 'awaiting_approval';
+  const approvedNow = event === 'pending' && b.approvalState === 'approved';
+  const approvedNotice: Notice = {
+    title: 'Booking approved',
+    body: `${facts.actorFirstName ?? 'A payer'} approved booking ${facts.caregiver} for ${circle.recipientFirstName} on ${facts.when} (total ${facts.total}). The request is now with ${facts.caregiver}; we will tell you when they answer.`,
+  };
   const parties: NoticeParty[] = [];
   for (const m of people) {
     const notice = stage
       ? approvalStageNotice(event, circle, b, facts, m.roles.includes('payer'))
-      : standard?.family;
+      : approvedNow
+        ? approvedNotice
+        : standard?.family;
     if (notice) parties.push({ side: 'family', userId: m.userId, email: m.email, name: m.firstName, notice });
   }
   if (!stage && standard)

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { careCircles, circleInvitations, circleMembers } from '../../db/schema';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { sandboxToken } from '../payments/testing';
 import { createCircle, join, request } from './testing';
 
 type View = { members: { userId: number; roles: string[]; monthlyCapJmd: number | null }[] };
@@ -142,5 +143,33 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
       (await request(t.app, 'DELETE', '/api/me', alone, { password: DEFAULT_PASSWORD })).statusCode,
     ).toBe(200);
     expect(await db().select().from(careCircles).where(eq(careCircles.id, c.id))).toEqual([]);
+  });
+
+  it('the only member with an unpaid circle booking cannot delete their account; once it is paid, the circle and its booking stay', async () => {
+    const alone = await family();
+    const c = await createCircle(t.app, alone);
+    const cg = await signedInCaregiver(db());
+    const booked = await request(t.app, 'POST', '/api/bookings', alone, {
+      ...panelBody(cg.caregiver.id, daysAhead(6), '9:00 AM', 2),
+      circleId: c.id,
+    });
+    expect(booked.statusCode).toBe(201);
+    const refused = await request(t.app, 'DELETE', '/api/me', alone, { password: DEFAULT_PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('CIRCLE_UNPAID_BOOKINGS');
+
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { ...alone.headers, 'idempotency-key': 'circle-alone' },
+      payload: { bookingId: booked.json().id, method: 'card', paymentToken: await sandboxToken(t.app) },
+    });
+    expect(paid.statusCode).toBe(201);
+    expect(
+      (await request(t.app, 'DELETE', '/api/me', alone, { password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(200);
+    const [circle] = await db().select().from(careCircles).where(eq(careCircles.id, c.id));
+    expect(circle?.name).toBe('Mummy in Mandeville');
+    expect(await db().select().from(circleMembers).where(eq(circleMembers.circleId, c.id))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { centsToDecimal, toCents } from '../../../shared/money';
 import { jamaicaToday } from '../../../shared/time';
 import type { Tx } from '../../db/client';
 import { bookings, ledgerEntries, payments, payouts } from '../../db/schema';
+import { circleBookingRules } from '../circles/service';
 
 const HOUR = 3_600_000;
 type Entry = typeof ledgerEntries.$inferInsert;
@@ -29,10 +30,18 @@ export async function seedDemoMoney(tx: Tx, now: Date): Promise<{ payments: numb
     .where(inArray(bookings.status, ['completed', 'confirmed']));
   const entries: Entry[] = [];
   const paymentRows: (typeof payments.$inferInsert)[] = [];
+  // A care circle's bookings were paid by its payer.
+  const payerOf = new Map<number, number>();
+  for (const circleId of new Set(rows.map((b) => b.circleId).filter((c): c is number => c !== null))) {
+    const payer = (await circleBookingRules.members(tx, circleId)).find((m) => m.roles.includes('payer'));
+    if (payer) payerOf.set(circleId, payer.userId);
+  }
+  const paidBy = (b: (typeof rows)[number]) =>
+    b.circleId === null ? b.familyId : (payerOf.get(b.circleId) ?? b.familyId);
   for (const b of rows) {
     paymentRows.push({
       bookingId: b.id,
-      familyId: b.familyId,
+      familyId: paidBy(b),
       method: 'card',
       status: b.status === 'completed' ? 'captured' : 'authorized',
       amount: b.totalCost,
@@ -64,7 +73,7 @@ export async function seedDemoMoney(tx: Tx, now: Date): Promise<{ payments: numb
   for (const b of rows) {
     const total = toCents(b.totalCost);
     const fee = toCents(b.platformFee);
-    const base = { bookingId: b.id, paymentId: paymentOf.get(b.id), familyId: b.familyId };
+    const base = { bookingId: b.id, paymentId: paymentOf.get(b.id), familyId: paidBy(b) };
     const auth = randomUUID();
     entries.push(
       {

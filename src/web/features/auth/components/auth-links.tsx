@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link, useLocation } from '../../../lib/router';
 import { inlineLink } from './auth-shell';
 
 /** The "Back to login" line under the password screens. */
@@ -12,13 +12,17 @@ export function BackToLogin() {
   );
 }
 
-/** The footer of login and signup: a link to the other one, then the way home. */
+/**
+ * The footer of login and signup: a link to the other one (keeping where to go back to afterwards), then
+ * the way home.
+ */
 export function SwitchAuthLinks({ question, to, label }: { question: string; to: string; label: string }) {
+  const { state } = useLocation();
   return (
     <>
       <p>
         {question}{' '}
-        <Link to={to} className={inlineLink}>
+        <Link to={to} state={state} className={inlineLink}>
           {label}
         </Link>
       </p>

@@ -215,6 +215,21 @@ export function FamilyDashboard({
             )}
           </section>
 
+          <section
+            aria-labelledby="circles"
+            className="space-y-2 rounded-2xl border border-border bg-surface p-4"
+          >
+            <h2 id="circles" className="text-lg font-bold">
+              Care circles
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Arrange care for a relative together with the rest of the family, wherever each of you lives.
+            </p>
+            <Link to="/circles" className="text-sm font-semibold text-primary-deep underline">
+              Open your care circles
+            </Link>
+          </section>
+
           <section aria-labelledby="favourites" className="space-y-2">
             <h2 id="favourites" className="text-lg font-bold">
               Favourites
