@@ -36,6 +36,7 @@ import { realtimePlugin } from './features/realtime/plugin';
 import { reviewRoutes } from './features/reviews/routes';
 import { safetyRoutes } from './features/safety/routes';
 import { seoRoutes } from './features/seo/routes';
+import { statementRoutes } from './features/statements/routes';
 import { statsRoutes } from './features/stats/routes';
 import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
@@ -239,6 +240,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(privacyRoutes);
   await app.register(bookingRoutes);
   await app.register(circleRoutes);
+  await app.register(statementRoutes);
   await app.register(paymentRoutes);
   // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).
   if (app.payments.routes) await app.register(app.payments.routes);

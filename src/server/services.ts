@@ -24,6 +24,7 @@ import { createReviewReminderService } from './features/reviews/reminders';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
 import { createSeoService } from './features/seo/service';
+import { createStatementService } from './features/statements/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
 
@@ -93,6 +94,8 @@ export function buildServices(app: FastifyInstance) {
   const favourites = createFavouriteService({ db });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
   const fxRates = createFxRateService({ db, now });
+  // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
+  const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
   const dashboard = createDashboardService({ db });
 
   return {
@@ -119,6 +122,7 @@ export function buildServices(app: FastifyInstance) {
     reviewReminders,
     favourites,
     fxRates,
+    statements,
     dashboard,
   };
 }
