@@ -69,6 +69,17 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
     }
     expect(await mailsTo(...everyone)).toHaveLength(2);
     expect((await run(dec(4, 0))).result).toEqual({ month: null, sent: 0, failed: 0 });
+
+    // The payer's data export says which statements were mailed to her, and when.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: s.payer.headers });
+    expect(exported.json().circleStatementMails).toEqual([
+      {
+        circleId: s.circleId,
+        circleName: 'Mummy in Mandeville',
+        month: '2026-11',
+        sentAt: dec(1, 0).toISOString(),
+      },
+    ]);
   });
 
   it('two instances running at once send each payer’s mail once', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { circleStatementMails, users } from '../../db/schema';
+import { careCircles, circleStatementMails, users } from '../../db/schema';
 
 /** The statements feature's reads and its mail log; every function takes the caller's transaction. */
 export const statementRepo = {
@@ -39,5 +39,20 @@ export const statementRepo = {
           eq(circleStatementMails.userId, v.userId),
         ),
       );
+  },
+
+  /** The statements mailed to a user (the privacy export). */
+  async mailsTo(tx: Tx, userId: number) {
+    return tx
+      .select({
+        circleId: circleStatementMails.circleId,
+        circleName: careCircles.name,
+        month: circleStatementMails.month,
+        sentAt: circleStatementMails.sentAt,
+      })
+      .from(circleStatementMails)
+      .innerJoin(careCircles, eq(careCircles.id, circleStatementMails.circleId))
+      .where(eq(circleStatementMails.userId, userId))
+      .orderBy(asc(circleStatementMails.sentAt), asc(circleStatementMails.circleId));
   },
 };
