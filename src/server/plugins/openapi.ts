@@ -212,8 +212,12 @@ function transform({ schema, url, route, openapiObject }: TransformInput) {
   for (const [status, other] of Object.entries(otherResponses)) {
     if (other === 'error') continue;
     const { description, contentType } = other;
+    // A route that answers JSON or a file by a parameter (a statement as JSON or CSV) keeps both bodies:
+    // its zod response (a JSON schema here) becomes the application/json content beside the file's.
+    const prior = out.response[status] as Record<string, unknown> | undefined;
+    const json = prior ? { 'application/json': { schema: prior } } : {};
     out.response[status] = contentType
-      ? { description, content: { [contentType]: { schema: bodySchemaOf(contentType) } } }
+      ? { description, content: { ...json, [contentType]: { schema: bodySchemaOf(contentType) } } }
       : { description, type: 'null' }; // no body: @fastify/swagger leaves out `content` for type null
   }
   out.operationId = own.operationId ?? operationIdOf(method, url);
