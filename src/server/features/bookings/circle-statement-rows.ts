@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Cents, toCents } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import { bookings, caregivers, ledgerEntries, payments, users } from '../../db/schema';
@@ -34,10 +34,20 @@ const COUNTED: BookingStatus[] = ['pending', 'confirmed', 'completed'];
 const lateFeeOf = () =>
   sql<string>`(select coalesce(sum(${ledgerEntries.amount}), 0) from ${ledgerEntries} where ${ledgerEntries.bookingId} = ${bookings.id} and ${ledgerEntries.kind} = 'late_cancellation_fee' and ${ledgerEntries.account} = 'caregiver_payable')`;
 
-/** Dated in the Jamaica month, approved or needing no approval, and in a counted state. */
+/** The instants a Jamaica calendar month ('2026-11') runs between (UTC−5 all year, no daylight saving). */
+function jamaicaMonthRange(month: string): [Date, Date] {
+  const [y, m] = month.split('-').map(Number);
+  return [new Date(Date.UTC(y, m - 1, 1, 5)), new Date(Date.UTC(y, m, 1, 5))];
+}
+
+/**
+ * Starting in the Jamaica month (its date there: the start instant is what the circle index orders by),
+ * approved or needing no approval, and in a counted state.
+ */
 const counted = (month: string, lateFee: SQL) =>
   and(
-    sql`${bookings.date} like ${`${month}-%`}`,
+    gte(bookings.startsAt, jamaicaMonthRange(month)[0]),
+    lt(bookings.startsAt, jamaicaMonthRange(month)[1]),
     or(isNull(bookings.approvalState), eq(bookings.approvalState, 'approved')),
     or(inArray(bookings.status, COUNTED), and(eq(bookings.status, 'cancelled'), sql`${lateFee} > 0`)),
   ) as SQL;
