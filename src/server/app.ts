@@ -23,6 +23,7 @@ import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes'
 import { circleRoutes } from './features/circles/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { favouriteRoutes } from './features/favourites/routes';
+import { fxRateRoutes } from './features/fx-rates/routes';
 import { messagingFeature } from './features/messages/plugin';
 import { myProfileRoutes } from './features/my-profile/routes';
 import { emailPreferenceRoutes } from './features/notifications/preferences-routes';
@@ -36,6 +37,7 @@ import { realtimePlugin } from './features/realtime/plugin';
 import { reviewRoutes } from './features/reviews/routes';
 import { safetyRoutes } from './features/safety/routes';
 import { seoRoutes } from './features/seo/routes';
+import { statementRoutes } from './features/statements/routes';
 import { statsRoutes } from './features/stats/routes';
 import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
@@ -240,11 +242,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(bookingRoutes);
   await app.register(bookingSeriesRoutes);
   await app.register(circleRoutes);
+  await app.register(statementRoutes);
   await app.register(paymentRoutes);
   // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).
   if (app.payments.routes) await app.register(app.payments.routes);
   await app.register(payoutRoutes);
   await app.register(favouriteRoutes);
+  await app.register(fxRateRoutes);
   await app.register(dashboardRoutes);
   await app.register(realtimePlugin);
   app.metrics.gauge('yaadcare_sse_clients', 'Open realtime event streams on this instance', () =>

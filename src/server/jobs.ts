@@ -4,6 +4,7 @@ import { fridayPayoutJob } from './features/payouts/jobs';
 import { scrubDeletedAccountsJob } from './features/privacy/job';
 import { sweepRateLimitsJob } from './features/rate-limits/jobs';
 import { publishReviewsJob, reviewRemindersJob } from './features/reviews/jobs';
+import { monthlyStatementMailJob } from './features/statements/monthly-mail';
 import type { Job } from './jobs/scheduler';
 
 /**
@@ -19,4 +20,5 @@ export const JOBS: Job[] = [
   reviewRemindersJob,
   unreadMessageEmailJob,
   sweepRateLimitsJob,
+  monthlyStatementMailJob,
 ];

@@ -10,6 +10,7 @@ import { createCaregiverDirectoryService } from './features/caregiver-directory/
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createFavouriteService } from './features/favourites/service';
+import { createFxRateService } from './features/fx-rates/service';
 import { createMessagingService } from './features/messages/service';
 import { createAccountService } from './features/my-profile/account-service';
 import { createCaregiverProfileService } from './features/my-profile/caregiver-profile-service';
@@ -24,6 +25,7 @@ import { createReviewReminderService } from './features/reviews/reminders';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
 import { createSeoService } from './features/seo/service';
+import { createStatementService } from './features/statements/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
 
@@ -93,6 +95,10 @@ export function buildServices(app: FastifyInstance) {
   const reviews = createReviewService({ db });
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
   const favourites = createFavouriteService({ db });
+  // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
+  const fxRates = createFxRateService({ db, now });
+  // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
+  const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
   const dashboard = createDashboardService({ db });
 
   return {
@@ -119,6 +125,8 @@ export function buildServices(app: FastifyInstance) {
     reviews,
     reviewReminders,
     favourites,
+    fxRates,
+    statements,
     dashboard,
   };
 }

@@ -5,3 +5,34 @@ export const TIME_ZONE = 'America/Jamaica';
 export function jamaicaToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
 }
+
+/** This month in Jamaica as yyyy-MM. */
+export function jamaicaMonth(now: Date = new Date()): string {
+  return jamaicaToday(now).slice(0, 7);
+}
+
+/** '2026-01' → '2025-12'. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** '2026-11' → 'November 2026'. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return `${MONTH_NAMES[m - 1]} ${y}`;
+}

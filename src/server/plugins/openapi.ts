@@ -48,6 +48,10 @@ export const OPENAPI_TAGS = [
     description: 'Care circles: relatives arranging care for one person, their roles and invitations',
   },
   { name: 'payments', description: 'Payments of bookings through the provider’s hosted fields' },
+  {
+    name: 'fx-rates',
+    description: 'Exchange rates kept by admins, for estimates in a payer’s currency (charges stay in JMD)',
+  },
   { name: 'payouts', description: 'Caregivers’ earnings and payout settings' },
   { name: 'messages', description: 'Conversations between families, caregivers and support' },
   { name: 'notifications', description: 'In-app notifications and e-mail preferences' },
@@ -208,8 +212,12 @@ function transform({ schema, url, route, openapiObject }: TransformInput) {
   for (const [status, other] of Object.entries(otherResponses)) {
     if (other === 'error') continue;
     const { description, contentType } = other;
+    // A route that answers JSON or a file by a parameter (a statement as JSON or CSV) keeps both bodies:
+    // its zod response (a JSON schema here) becomes the application/json content beside the file's.
+    const prior = out.response[status] as Record<string, unknown> | undefined;
+    const json = prior ? { 'application/json': { schema: prior } } : {};
     out.response[status] = contentType
-      ? { description, content: { [contentType]: { schema: bodySchemaOf(contentType) } } }
+      ? { description, content: { ...json, [contentType]: { schema: bodySchemaOf(contentType) } } }
       : { description, type: 'null' }; // no body: @fastify/swagger leaves out `content` for type null
   }
   out.operationId = own.operationId ?? operationIdOf(method, url);

@@ -2,6 +2,7 @@ import { type Algorithm, hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { allVerificationFlags } from '../../shared/contracts/verification';
+import { centsToDecimal, priceBooking, toCents } from '../../shared/money';
 import type { Tx } from '../db/client';
 import { bookings, caregivers, reviews, users, VERIFICATION_STEPS, verifications } from '../db/schema';
 
@@ -31,6 +32,9 @@ export interface UserOverrides {
   parish?: string;
   phone?: string | null;
   suspendedAt?: Date | null;
+  /** IANA zone and estimate currency (defaults: America/Jamaica, JMD). */
+  timeZone?: string;
+  currency?: 'JMD' | 'USD' | 'GBP' | 'CAD' | 'EUR';
 }
 
 /** Inserts a user straight into the database (fast: a cheap hash, and the default password's made once). */
@@ -50,6 +54,8 @@ export async function createUser(db: Tx, overrides: UserOverrides = {}) {
       parish: overrides.parish ?? 'Kingston',
       phone: overrides.phone ?? null,
       suspendedAt: overrides.suspendedAt ?? null,
+      ...(overrides.timeZone ? { timeZone: overrides.timeZone } : {}),
+      ...(overrides.currency ? { currency: overrides.currency } : {}),
     })
     .returning();
   return { ...row, plainPassword: overrides.password ?? DEFAULT_PASSWORD };
@@ -218,4 +224,59 @@ export async function createReview(db: Tx, input: ReviewInput) {
     })
     .returning();
   return review;
+}
+
+export interface BookingInput {
+  familyId: number;
+  caregiverId: number;
+  /** yyyy-MM-dd in Jamaica, and the start hour there (UTC−5 all year). */
+  date: string;
+  startHour?: number;
+  hours?: number;
+  /** JMD per hour (default 1500): the price follows the one fee policy. */
+  hourlyRate?: number;
+  status?: (typeof bookings.$inferInsert)['status'];
+  circleId?: number | null;
+  approvalState?: 'awaiting' | 'approved' | 'declined' | null;
+  cancelledBy?: number | null;
+}
+
+/**
+ * Inserts a booking straight into the database in any state (no events, payments or ledger entries: add
+ * what a test needs), priced by the shared fee policy; a circle booking's approval reason is the circle's rule.
+ */
+export async function createBooking(db: Tx, input: BookingInput) {
+  const startHour = input.startHour ?? 9;
+  const hours = input.hours ?? 2;
+  const rate = toCents(input.hourlyRate ?? 1500);
+  const price = priceBooking(rate, hours);
+  const startsAt = new Date(`${input.date}T${String(startHour).padStart(2, '0')}:00:00-05:00`);
+  const endsAt = new Date(startsAt.getTime() + hours * 3_600_000);
+  const hhmm = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  const approvalState = input.approvalState ?? null;
+  const status = input.status ?? 'pending';
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      familyId: input.familyId,
+      caregiverId: input.caregiverId,
+      date: input.date,
+      startTime: hhmm(startHour),
+      endTime: hhmm(startHour + hours),
+      duration: hours,
+      startsAt,
+      endsAt,
+      hourlyRate: centsToDecimal(rate),
+      platformFee: centsToDecimal(price.platformFee),
+      totalCost: centsToDecimal(price.total),
+      status,
+      circleId: input.circleId ?? null,
+      approvalState,
+      approvalReason: approvalState ? 'circle_rule' : null,
+      cancelledAt: status === 'cancelled' ? endsAt : null,
+      cancelledBy: input.cancelledBy ?? null,
+      completedAt: status === 'completed' ? endsAt : null,
+    })
+    .returning();
+  return row;
 }

@@ -1,5 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { findTown, ROLES, USER_TYPES } from '../catalog';
+import { MEMBER_CURRENCIES } from '../fx';
+import { canonicalTimeZone, TIME_ZONE_MAX } from '../member-time';
 import { z } from './zod';
 
 export const PASSWORD_MIN = 8;
@@ -47,6 +49,25 @@ export const PhoneField = z
     }
     return parsed.number;
   });
+
+/** An IANA time zone Intl knows ('America/Toronto'), kept with its case corrected; offsets are refused. */
+export const TimeZoneField = z
+  .string({ error: 'Time zone must be text' })
+  .trim()
+  .max(TIME_ZONE_MAX, 'Time zone is too long')
+  .transform((v, ctx) => {
+    const zone = canonicalTimeZone(v);
+    if (!zone) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a time zone from the list, e.g. America/Toronto' });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
+/** The currency a member reads estimates in (JMD: none; charges are always in JMD). */
+export const CurrencyField = z.enum(MEMBER_CURRENCIES, {
+  error: 'Choose JMD, USD, GBP, CAD or EUR',
+});
 
 export const SignupRequest = z.object({
   userType: z.enum(USER_TYPES, { error: "Please select whether you're a family or caregiver." }),
@@ -107,6 +128,10 @@ export const PublicUser = z.object({
   isVerified: z.boolean(),
   verificationStatus: z.string(),
   createdAt: z.string(),
+  /** The IANA zone the user reads times in beside Jamaica time (default America/Jamaica). */
+  timeZone: z.string(),
+  /** The currency of the user's estimates (default JMD: none shown). */
+  currency: z.enum(MEMBER_CURRENCIES),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

@@ -5,7 +5,7 @@ import {
   findTown,
   WEEKDAYS,
 } from '../catalog';
-import { PhoneField, TownField } from './auth';
+import { CurrencyField, PhoneField, TimeZoneField, TownField } from './auth';
 import { knownParish } from './common';
 import { z } from './zod';
 
@@ -182,6 +182,10 @@ export const UpdateMeRequest = z
     /** Empty clears it. */
     phone: PhoneField.transform((v) => v ?? null),
     location: TownField,
+    /** Optional: the zone times are shown in beside Jamaica time ('America/Toronto'). */
+    timeZone: TimeZoneField,
+    /** Optional: the currency of estimates (JMD, USD, GBP, CAD, EUR). */
+    currency: CurrencyField,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');

@@ -111,6 +111,8 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     isVerified: false,
     verificationStatus: 'pending',
     createdAt: '2025-01-01T00:00:00.000Z',
+    timeZone: 'America/Jamaica',
+    currency: 'JMD',
     ...overrides,
   };
 }

@@ -62,4 +62,30 @@ describe.each(DB_KINDS.slice(0, 1))('the demo care circle on %s', (kind) => {
     expect(seen.statusCode).toBe(200);
     expect(seen.json().circle.recipient.firstName).toBe('Gloria');
   });
+
+  it('Simone reads times in Toronto and a statement estimated in Canadian dollars at the demo rate', async () => {
+    const payer = await as(DEMO_PAYER_EMAIL);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: payer.headers })).json();
+    expect(me).toMatchObject({ timeZone: 'America/Toronto', currency: 'CAD' });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/bookings', headers: payer.headers })).json();
+    const done = list.find((b: { status: string }) => b.status === 'completed');
+    const month = done.date.slice(0, 7);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/circles/${done.circle.id}/statement?month=${month}&format=json`,
+      headers: payer.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const statement = res.json();
+    expect(statement.lines).toContainEqual(
+      expect.objectContaining({ bookingId: done.id, statusLabel: 'Completed', paymentStatus: 'Charged' }),
+    );
+    expect(statement.estimates).toEqual([
+      expect.objectContaining({
+        currency: 'CAD',
+        jmdPerUnit: '113.6000',
+        text: expect.stringMatching(/^≈ C\$/),
+      }),
+    ]);
+  });
 });

@@ -40,6 +40,9 @@ export function demoCircleUsers(now: Date) {
       phone: '+14165550187',
       location: 'Toronto',
       parish: null,
+      // She reads times in Toronto beside Jamaica's, and estimates in Canadian dollars.
+      timeZone: 'America/Toronto',
+      currency: 'CAD' as const,
       profileImageUrl: avatarUrl('Simone', 'Campbell', 'circle-payer'),
       createdAt: joined,
       updatedAt: joined,

@@ -18,6 +18,7 @@ import {
 import { seedBadgeCatalog } from './badges';
 import { demoCircleUsers, seedDemoCircle } from './circle';
 import { deriveEngagement } from './engagement';
+import { seedDemoFxRates } from './fx-rates';
 import { buildDemoData } from './generate';
 import { DEMO_ADMIN_EMAIL, DEMO_COORDINATOR_EMAIL, DEMO_PASSWORD, DEMO_PAYER_EMAIL } from './logins';
 import { money } from './money';
@@ -266,6 +267,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
 
   // Payments, ledger and last Friday's payouts behind those bookings.
   await seedDemoMoney(tx, now);
+  // The exchange rates admins keep for payers' estimates (ADR 0026).
+  await seedDemoFxRates(tx, now, adminId);
 
   await deriveEngagement(tx, data, {
     cid,

@@ -11,11 +11,12 @@ import {
   ONBOARDING_SKILLS,
   PARISHES,
 } from '../../../shared/catalog';
+import { jamaicaToday } from '../../../shared/time';
 import { verifyPassword } from '../../features/auth/passwords';
 import { AVATAR_FILE_PATTERN } from '../../features/avatars/avatar';
 import { openTestDatabase } from '../../test/harness';
 import type { Database } from '../client';
-import { badges, bookings, caregivers, messages, users, verifications } from '../schema';
+import { badges, bookings, caregivers, fxRates, messages, users, verifications } from '../schema';
 import { BADGE_CATALOG, seedBadgeCatalog } from './badges';
 import { KIND_PROFILES } from './content';
 import { DEMO_LOGINS, seedDemoData, seedDemoDataIfEmpty } from './index';
@@ -156,6 +157,19 @@ describe('demo data set', () => {
     expect(inbox.some((m) => !m.isRead)).toBe(true);
     const familyInbox = await db().select().from(messages).where(eq(messages.receiverId, family.id));
     expect(familyInbox.some((m) => !m.isRead)).toBe(true);
+  });
+
+  it('keeps exchange rates for payers abroad, entered by the admin the day before it was seeded', async () => {
+    const rates = await db().select().from(fxRates).orderBy(asc(fxRates.currency));
+    const yesterday = new Date(`${jamaicaToday(now)}T12:00:00Z`).getTime() - 86_400_000;
+    const [admin] = await db().select().from(users).where(eq(users.userType, 'admin'));
+    expect(rates.map((r) => r.currency)).toEqual(['CAD', 'EUR', 'GBP', 'USD']);
+    for (const r of rates) {
+      expect(r.rateDate).toBe(new Date(yesterday).toISOString().slice(0, 10));
+      expect(r.updatedBy).toBe(admin.id);
+      expect(Number(r.jmdPerUnit)).toBeGreaterThan(100);
+      expect(Number(r.jmdPerUnit)).toBeLessThan(250);
+    }
   });
 
   it('does nothing when the database already has users', async () => {

@@ -95,3 +95,26 @@ export const circleInvitations = pgTable(
     ),
   ],
 );
+
+/**
+ * The monthly statement e-mail: one row per (circle, Jamaica month 'yyyy-MM', payer), written before the
+ * mail is sent, so no payer gets a month's statement twice, whichever instance or run sends it (ADR 0026).
+ */
+export const circleStatementMails = pgTable(
+  'circle_statement_mails',
+  {
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => careCircles.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', tz).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.circleId, t.month, t.userId] }),
+    index('circle_statement_mails_user_idx').on(t.userId),
+    check('circle_statement_mails_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);

@@ -4,6 +4,7 @@ export * from './caregivers';
 export * from './circles';
 export * from './engagement';
 export * from './files';
+export * from './fx';
 export * from './messages';
 export * from './messaging';
 export * from './notifications';

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_CURRENCY, MEMBER_CURRENCIES } from '../../../shared/fx';
+import { DEFAULT_TIME_ZONE } from '../../../shared/member-time';
 import { createdAtColumn, idColumn, tz } from './columns';
 
 /** docs/product.md#records users, plus parish (derived from the town), suspension and login-throttle bookkeeping. */
@@ -25,6 +27,9 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', tz),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lastFailedLoginAt: timestamp('last_failed_login_at', tz),
+    /** The IANA zone the member reads times in (beside Jamaica time), and the currency of their estimates. */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    currency: text('currency', { enum: MEMBER_CURRENCIES }).notNull().default(DEFAULT_CURRENCY),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
@@ -33,6 +38,8 @@ export const users = pgTable(
     uniqueIndex('users_reset_token_key').on(t.resetToken),
     index('users_user_type_idx').on(t.userType),
     check('users_user_type_check', sql`${t.userType} in ('family', 'caregiver', 'admin')`),
+    check('users_currency_check', sql`${t.currency} in ('JMD', 'USD', 'GBP', 'CAD', 'EUR')`),
+    check('users_time_zone_check', sql`length(${t.timeZone}) between 1 and 64`),
   ],
 );
 

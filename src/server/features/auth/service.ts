@@ -43,6 +43,8 @@ export function toPublicUser(u: SessionUser | UserRow): PublicUser {
     isVerified: u.isVerified,
     verificationStatus: u.verificationStatus,
     createdAt: u.createdAt.toISOString(),
+    timeZone: u.timeZone,
+    currency: u.currency,
   };
 }
 

@@ -24,6 +24,8 @@ const sessionUserColumns = {
   isVerified: users.isVerified,
   verificationStatus: users.verificationStatus,
   suspendedAt: users.suspendedAt,
+  timeZone: users.timeZone,
+  currency: users.currency,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

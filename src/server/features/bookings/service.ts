@@ -50,3 +50,5 @@ export const bookingRecords = {
   /** A care circle's bookings, and how many stand unpaid (circles: the last payer, account deletion). */
   circleBookingCounts: bookingRepo.circleBookingCounts,
 };
+
+export * from './circle-statement-rows';

@@ -5,11 +5,11 @@ import { users } from '../../db/schema';
 type UserPatch = Partial<
   Pick<
     typeof users.$inferInsert,
-    'firstName' | 'lastName' | 'phone' | 'location' | 'parish' | 'profileImageUrl'
+    'firstName' | 'lastName' | 'phone' | 'location' | 'parish' | 'profileImageUrl' | 'timeZone' | 'currency'
   >
 >;
 
-/** The account fields a user edits themselves: name, phone, town and photo. */
+/** The account fields a user edits themselves: name, phone, town, photo, time zone and currency. */
 export const accountRepo = {
   async updateUser(tx: Tx, userId: number, set: UserPatch) {
     const [row] = await tx

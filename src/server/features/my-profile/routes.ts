@@ -115,7 +115,8 @@ export async function myProfileRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['users'],
-        summary: 'Edit your name, phone and town',
+        summary:
+          'Edit your name, phone, town, time zone (IANA, e.g. America/Toronto) or currency for estimates (JMD, USD, GBP, CAD, EUR); send only what changes',
         body: UpdateMeRequest,
         response: { 200: PublicUser, ...errors },
       },

@@ -18,6 +18,7 @@ import {
   verificationDocuments,
   verifications,
 } from '../../db/schema';
+import { statementMailsExport } from '../statements/service';
 
 /** Another person as an export may show them: never their e-mail, phone or address. */
 const other = (u: { id: number; firstName: string; lastName: string } | null) =>
@@ -27,7 +28,9 @@ const other = (u: { id: number; firstName: string; lastName: string } | null) =>
  * A feature that stores more personal data adds a section here (one line): it receives the user's id
  * and returns only what belongs to that user.
  */
-export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise<unknown>> = {};
+export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise<unknown>> = {
+  circleStatementMails: statementMailsExport,
+};
 
 /** Everything YaadCare holds about one user, as they may see it (GET /api/me/export). */
 export async function buildExport(tx: Tx, userId: number, now = new Date()) {
@@ -172,6 +175,8 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
       profileImageUrl: user.profileImageUrl,
       isVerified: user.isVerified,
       verificationStatus: user.verificationStatus,
+      timeZone: user.timeZone,
+      currency: user.currency,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     },

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { DEFAULT_CURRENCY } from '../../../shared/fx';
+import { DEFAULT_TIME_ZONE } from '../../../shared/member-time';
 import type { Tx } from '../../db/client';
 import {
   accountDeletions,
@@ -89,6 +91,9 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
       location: null,
       parish: null,
       profileImageUrl: null,
+      // Where someone lives abroad is personal too.
+      timeZone: DEFAULT_TIME_ZONE,
+      currency: DEFAULT_CURRENCY,
       updatedAt: now,
     })
     .where(eq(users.id, userId));
