@@ -31,7 +31,10 @@ declare module 'fastify' {
      * by status. `contentType` omitted: no body (a redirect). 'error': the ErrorResponse body, for a route
      * without zod response schemas.
      */
-    otherResponses?: Record<number, { description: string; contentType?: string } | 'error'>;
+    otherResponses?: Record<
+      number,
+      { description: string; contentType?: string | readonly string[] } | 'error'
+    >;
   }
 }
 
@@ -216,8 +219,11 @@ function transform({ schema, url, route, openapiObject }: TransformInput) {
     // its zod response (a JSON schema here) becomes the application/json content beside the file's.
     const prior = out.response[status] as Record<string, unknown> | undefined;
     const json = prior ? { 'application/json': { schema: prior } } : {};
+    const files = Object.fromEntries(
+      [contentType ?? []].flat().map((type) => [type, { schema: bodySchemaOf(type) }]),
+    );
     out.response[status] = contentType
-      ? { description, content: { ...json, [contentType]: { schema: bodySchemaOf(contentType) } } }
+      ? { description, content: { ...json, ...files } }
       : { description, type: 'null' }; // no body: @fastify/swagger leaves out `content` for type null
   }
   out.operationId = own.operationId ?? operationIdOf(method, url);

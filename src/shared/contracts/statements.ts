@@ -1,8 +1,8 @@
 import { FX_CURRENCIES } from '../fx';
 import { z } from './zod';
 
-/** The formats a statement comes in today; PDF waits for a PDF library (ADR 0026). */
-export const STATEMENT_FORMATS = ['csv', 'json'] as const;
+/** The formats a statement comes in (ADR 0026). */
+export const STATEMENT_FORMATS = ['csv', 'pdf', 'json'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 export const StatementQuery = z.object({
@@ -11,7 +11,7 @@ export const StatementQuery = z.object({
     .string({ error: 'Give the month as YYYY-MM, e.g. 2026-11' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Give the month as YYYY-MM, e.g. 2026-11'),
   format: z.enum(STATEMENT_FORMATS, {
-    error: 'Choose format=csv or format=json (PDF statements are not available yet)',
+    error: 'Choose format=csv, format=pdf or format=json',
   }),
 });
 export type StatementQuery = z.input<typeof StatementQuery>;

@@ -27,12 +27,15 @@ export async function statementRoutes(app: FastifyInstance) {
       schema: {
         tags: ['circles'],
         summary:
-          'A circle’s statement for a Jamaica month (payers and coordinators; viewers 403, others 404): visits in Jamaica time, caregiver, hours, rate, subtotal, service fee, total, status and payment, the totals and an estimate in the payers’ currencies. format=csv is a spreadsheet download; format=json the same figures',
+          'A circle’s statement for a Jamaica month (payers and coordinators; viewers 403, others 404): visits in Jamaica time, caregiver, hours, rate, subtotal, service fee, total, status and payment, the totals and an estimate in the payers’ currencies. format=csv is a spreadsheet download, format=pdf a printable document; format=json the same figures',
         params: CircleIdParam,
         querystring: StatementQuery,
         response: { 200: StatementView, ...errorResponses(400, 401, 403, 404) },
         otherResponses: {
-          200: { description: 'The statement as CSV (format=csv)', contentType: 'text/csv' },
+          200: {
+            description: 'The statement as CSV (format=csv), PDF (format=pdf) or JSON (format=json)',
+            contentType: ['text/csv', 'application/pdf'],
+          },
         },
       },
     },
@@ -40,6 +43,15 @@ export async function statementRoutes(app: FastifyInstance) {
       const user = currentUser(req);
       const view = await statements.statement(user, req.params.id, req.query.month);
       if (req.query.format === 'json') return view;
+      if (req.query.format === 'pdf')
+        return reply
+          .header('content-type', 'application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="yaadcare-statement-${view.circleId}-${view.month}.pdf"`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send((await statements.pdf(view)) as unknown as StatementView);
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

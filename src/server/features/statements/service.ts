@@ -11,6 +11,7 @@ import { monthlyStatementMails } from './monthly-mail';
 import { statementRepo } from './repo';
 import { buildStatement } from './statement';
 import { statementCsv } from './statement-csv';
+import { statementPdf } from './statement-pdf';
 
 /** The earliest month a statement is written for. */
 export const FIRST_STATEMENT_MONTH = '2000-01';
@@ -92,6 +93,7 @@ export function createStatementService(deps: StatementDeps) {
     },
 
     csv: statementCsv,
+    pdf: statementPdf,
 
     ...monthlyStatementMails(ctx),
   };

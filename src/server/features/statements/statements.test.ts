@@ -148,7 +148,6 @@ describe.each(DB_KINDS)('circle statements on %s', (kind) => {
       // December is this month in Jamaica; January is still to come.
       [url('2027-01'), 'month'],
       [url('1999-12'), 'month'],
-      [url('2026-11', 'pdf'), 'format'],
       [url('2026-11', 'xlsx'), 'format'],
       [`/api/circles/${s.circleId}/statement?month=2026-11`, 'format'],
       [url('2026-11', 'json', 0), 'id'],
@@ -164,8 +163,8 @@ describe.each(DB_KINDS)('circle statements on %s', (kind) => {
         u,
       ).toContain(field);
     }
-    expect((await get(s.payer, url('2026-11', 'pdf'))).json().errors[0].message).toContain(
-      'PDF statements are not available yet',
+    expect((await get(s.payer, url('2026-11', 'xlsx'))).json().errors[0].message).toBe(
+      'Choose format=csv, format=pdf or format=json',
     );
     // The current month is fine, and has no counted booking yet but the 1 Dec one.
     const december = (await get(s.payer, url('2026-12'))).json();
@@ -199,4 +198,40 @@ describe.each(DB_KINDS)('circle statements on %s', (kind) => {
     expect(lines.at(-1)).toBe('');
     expect(res.body).not.toMatch(/(^|,)[=+@-][^,]*HYPERLINK/m);
   });
+
+  it('downloads as PDF: a document with the visits, the totals and the estimate, for payers and coordinators only', async () => {
+    const res = await get(s.coordinator, url('2026-11', 'pdf'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="yaadcare-statement-${s.circleId}-2026-11.pdf"`,
+    );
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    expect(text).toContain('Mummy in Mandeville: care for Hyacinth, November 2026');
+    expect(text).toContain('Total');
+    expect(text).toContain('16650.00');
+    expect(text).toContain('about C$146.57 at J$ 113.60 per C$ on 30 Nov 2026');
+    expect((await get(s.viewer, url('2026-11', 'pdf'))).statusCode).toBe(403);
+  });
 });
+
+/** The text a PDF shows: its content streams inflated, the hex strings of their text operators decoded. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { inflateSync } = await import('node:zlib');
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      body = m[1];
+    }
+    for (const t of body.matchAll(/<([0-9a-fA-F]+)>/g))
+      parts.push(Buffer.from(t[1], 'hex').toString('latin1'));
+    parts.push('\n');
+  }
+  return parts.join('');
+}
