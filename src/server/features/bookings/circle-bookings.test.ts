@@ -27,7 +27,10 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
     coordinator = await signedIn(db(), { userType: 'family', firstName: 'Andre' });
     const circle = await createCircle(t.app, coordinator);
     circleId = circle.id;
-    payer = await join(t.app, db(), circleId, coordinator, 'payer', { firstName: 'Sandra' });
+    payer = await join(t.app, db(), circleId, coordinator, 'payer', {
+      firstName: 'Sandra',
+      timeZone: 'America/Toronto',
+    });
     viewer = await join(t.app, db(), circleId, coordinator, 'viewer');
     // The same people in a circle that asks a payer to approve every booking.
     approvalCircleId = (await createCircle(t.app, coordinator, { approvalRequired: true })).id;
@@ -167,9 +170,11 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
     // The payer is asked; the coordinator is told it waits.
     const asked = await noticesOf(payer.user.id, 'booking.awaiting_approval');
     expect(asked.at(-1)?.title).toBe('Approve a booking for Hyacinth?');
-    expect((await noticesOf(coordinator.user.id, 'booking.awaiting_approval')).at(-1)?.title).toBe(
-      'Waiting for approval',
-    );
+    // Sandra is in Toronto: she also reads the start in her own time; the coordinator in Jamaica does not.
+    expect(asked.at(-1)?.body).toMatch(/It starts at \d{1,2}:00 AM Toronto \(9:00 AM Jamaica\)\.$/);
+    const told = (await noticesOf(coordinator.user.id, 'booking.awaiting_approval')).at(-1);
+    expect(told?.title).toBe('Waiting for approval');
+    expect(told?.body).not.toContain('It starts at');
 
     // Only a payer of that circle approves.
     expect((await act(coordinator, b.id, 'approve')).statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { formatMemberTime } from '../../../shared/member-time';
 import type { Tx } from '../../db/client';
 import { type CircleRow, circleBookingRules } from '../circles/service';
 import type { BookingJoined } from './repo';
@@ -24,6 +25,13 @@ export interface CircleNoticeFacts {
   total: string;
   /** Who made the change: a payer's first name for an approval's answer. */
   actorFirstName: string | null;
+}
+
+/** A member abroad also reads the start in their own time: "It starts at 10:00 AM Toronto (9:00 AM Jamaica)." */
+function withLocalStart(notice: Notice, startsAt: Date, timeZone: string | null): Notice {
+  const text = formatMemberTime(startsAt, timeZone);
+  if (text.endsWith(' Jamaica') && !text.includes('(')) return notice;
+  return { ...notice, body: `${notice.body} It starts at ${text}.` };
 }
 
 /** The words for the approval stage of a circle booking (the caregiver hears nothing of it). */
@@ -93,6 +101,7 @@ export async function circleNoticeParties(
       email: joined.fu.email,
       roles: [],
       monthlyCapJmd: null,
+      timeZone: null,
     });
   const stage = !caregiverSees(b) || event === 'awaiting_approval';
   const approvedNow = event === 'pending' && b.approvalState === 'approved';
@@ -107,7 +116,14 @@ export async function circleNoticeParties(
       : approvedNow
         ? approvedNotice
         : standard?.family;
-    if (notice) parties.push({ side: 'family', userId: m.userId, email: m.email, name: m.firstName, notice });
+    if (notice)
+      parties.push({
+        side: 'family',
+        userId: m.userId,
+        email: m.email,
+        name: m.firstName,
+        notice: withLocalStart(notice, b.startsAt, m.timeZone),
+      });
   }
   if (!stage && standard)
     parties.push({

@@ -14,6 +14,8 @@ export interface CircleMemberContact {
   email: string;
   roles: CircleRole[];
   monthlyCapJmd: number | null;
+  /** The member's own IANA time zone (null: Jamaica's). */
+  timeZone: string | null;
 }
 
 /**
@@ -67,6 +69,7 @@ export const circleBookingRules = {
       email: m.email,
       roles: m.roles,
       monthlyCapJmd: m.monthlyCapJmd,
+      timeZone: m.timeZone,
     }));
   },
 

@@ -67,6 +67,7 @@ export const circleRepo = {
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        timeZone: users.timeZone,
       })
       .from(circleMembers)
       .innerJoin(users, eq(users.id, circleMembers.userId))
