@@ -18,7 +18,7 @@ describe('timeZoneOptions', () => {
   it('marks the device’s zone when listed, and adds it right after Jamaica when not', () => {
     const listed = timeZoneOptions('America/Jamaica', 'America/Toronto');
     expect(listed).toHaveLength(COMMON_TIME_ZONES.length);
-    expect(listed[1].label).toBe('Toronto, Ottawa, Montreal (Canada, Eastern), this device');
+    expect(listed[1].label).toBe('Toronto, Montreal (Eastern Canada), this device');
     const added = timeZoneOptions('America/Jamaica', 'Asia/Kolkata');
     expect(added[1]).toEqual({ zone: 'Asia/Kolkata', label: 'Kolkata (this device’s time zone)' });
     // A device in Jamaica changes nothing.

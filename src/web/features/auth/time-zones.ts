@@ -11,19 +11,19 @@ export interface ZoneOption {
  */
 export const COMMON_TIME_ZONES: readonly ZoneOption[] = [
   { zone: 'America/Jamaica', label: 'Jamaica' },
-  { zone: 'America/Toronto', label: 'Toronto, Ottawa, Montreal (Canada, Eastern)' },
-  { zone: 'America/New_York', label: 'New York, Miami, Fort Lauderdale, Atlanta (US, Eastern)' },
-  { zone: 'Europe/London', label: 'London, Birmingham, Manchester (UK)' },
-  { zone: 'America/Chicago', label: 'Chicago, Houston, Dallas (US, Central)' },
-  { zone: 'America/Los_Angeles', label: 'Los Angeles, San Francisco, Seattle (US, Pacific)' },
-  { zone: 'America/Halifax', label: 'Halifax (Canada, Atlantic)' },
-  { zone: 'America/Winnipeg', label: 'Winnipeg (Canada, Central)' },
-  { zone: 'America/Edmonton', label: 'Calgary, Edmonton (Canada, Mountain)' },
-  { zone: 'America/Vancouver', label: 'Vancouver (Canada, Pacific)' },
+  { zone: 'America/Toronto', label: 'Toronto, Montreal (Eastern Canada)' },
+  { zone: 'America/New_York', label: 'New York, Miami (Eastern US)' },
+  { zone: 'Europe/London', label: 'London (UK)' },
+  { zone: 'America/Chicago', label: 'Chicago, Houston (Central US)' },
+  { zone: 'America/Los_Angeles', label: 'Los Angeles (Pacific US)' },
+  { zone: 'America/Halifax', label: 'Halifax (Atlantic Canada)' },
+  { zone: 'America/Winnipeg', label: 'Winnipeg (Central Canada)' },
+  { zone: 'America/Edmonton', label: 'Calgary, Edmonton (Mountain Canada)' },
+  { zone: 'America/Vancouver', label: 'Vancouver (Pacific Canada)' },
   { zone: 'Europe/Dublin', label: 'Dublin (Ireland)' },
-  { zone: 'Europe/Paris', label: 'Paris, Berlin, Madrid, Amsterdam (Central Europe)' },
+  { zone: 'Europe/Paris', label: 'Paris, Berlin, Madrid (Central Europe)' },
   { zone: 'America/Cayman', label: 'Cayman Islands' },
-  { zone: 'America/Port_of_Spain', label: 'Trinidad and Tobago, Barbados, Eastern Caribbean' },
+  { zone: 'America/Port_of_Spain', label: 'Trinidad, Barbados (Eastern Caribbean)' },
 ];
 
 /** The browser's own zone (Intl's answer), or undefined when it gives none or one we would not keep. */

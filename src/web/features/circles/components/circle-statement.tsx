@@ -111,7 +111,7 @@ function StatementBody({ view, circleId }: { view: StatementView; circleId: numb
     ...(toCents(t.lateCancellationFees) > 0
       ? ([['Late-cancellation fees', t.lateCancellationFees]] as [string, string][])
       : []),
-    ['Of which service fees', t.serviceFee],
+    ['Service fees (included above)', t.serviceFee],
   ];
   return (
     <div className="space-y-4">
