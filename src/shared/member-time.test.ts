@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatMemberTime, zoneCity } from './member-time';
+import { canonicalTimeZone, formatMemberTime, formatMemberTimeRange, zoneCity } from './member-time';
 
 /** 10:00 AM in Jamaica (UTC−5 all year) on a day. */
 const tenInJamaica = (day: string) => new Date(`${day}T15:00:00Z`);
@@ -82,5 +82,38 @@ describe('canonicalTimeZone', () => {
       expect(canonicalTimeZone(bad), bad).toBeUndefined();
     }
     expect(zoneCity('America/New_York')).toBe('New York');
+  });
+});
+
+describe('formatMemberTimeRange', () => {
+  const at = (iso: string) => new Date(iso);
+  it('Toronto in summer: one hour ahead of Jamaica, the same day', () => {
+    // 9:00 AM – 1:00 PM in Jamaica on 10 Jun 2026 (UTC−5).
+    expect(
+      formatMemberTimeRange(at('2026-06-10T14:00:00Z'), at('2026-06-10T18:00:00Z'), 'America/Toronto'),
+    ).toBe('10:00 AM – 2:00 PM Toronto');
+    // In winter Toronto keeps Jamaica's clock.
+    expect(
+      formatMemberTimeRange(at('2026-12-10T14:00:00Z'), at('2026-12-10T18:00:00Z'), 'America/Toronto'),
+    ).toBe('9:00 AM – 1:00 PM Toronto');
+  });
+
+  it('London, an evening visit: past midnight there, so each end carries its weekday', () => {
+    // 8:00 PM – 11:00 PM Friday 4 Dec 2026 in Jamaica is 1:00 AM – 4:00 AM Saturday in London.
+    expect(
+      formatMemberTimeRange(at('2026-12-05T01:00:00Z'), at('2026-12-05T04:00:00Z'), 'Europe/London'),
+    ).toBe('1:00 AM Sat – 4:00 AM Sat London');
+    // 5:00 PM – 9:00 PM Friday in Jamaica: 10:00 PM Friday – 2:00 AM Saturday in London.
+    expect(
+      formatMemberTimeRange(at('2026-12-04T22:00:00Z'), at('2026-12-05T02:00:00Z'), 'Europe/London'),
+    ).toBe('10:00 PM Fri – 2:00 AM Sat London');
+  });
+
+  it('nothing for a member in Jamaica, with no zone or an unknown one', () => {
+    const s = at('2026-06-10T14:00:00Z');
+    const e = at('2026-06-10T18:00:00Z');
+    expect(formatMemberTimeRange(s, e, 'America/Jamaica')).toBeUndefined();
+    expect(formatMemberTimeRange(s, e, null)).toBeUndefined();
+    expect(formatMemberTimeRange(s, e, 'Mars/Olympus_Mons')).toBeUndefined();
   });
 });

@@ -66,3 +66,24 @@ export function formatMemberTime(at: Date, timeZone: string | null | undefined):
   if (own.day === jm.day) return `${own.time} ${city} (${jm.time} Jamaica)`;
   return `${own.time} ${own.weekday} ${city} (${jm.time} ${jm.weekday} Jamaica)`;
 }
+
+/**
+ * A visit's span in the member's own zone, for beside its Jamaica time: "10:00 AM – 2:00 PM Toronto". When
+ * the member's calendar day is not the booking's Jamaica day (or the span crosses their midnight), each end
+ * carries its weekday: "1:00 AM Sat – 5:00 AM Sat London". Undefined for a member in Jamaica (or with no
+ * zone, or an unknown one): the booking's own time says it all.
+ */
+export function formatMemberTimeRange(
+  start: Date,
+  end: Date,
+  timeZone: string | null | undefined,
+): string | undefined {
+  const zone = timeZone ? canonicalTimeZone(timeZone) : undefined;
+  if (!zone || zone === TIME_ZONE) return undefined;
+  const jm = parts(start, TIME_ZONE);
+  const from = parts(start, zone);
+  const to = parts(end, zone);
+  const city = zoneCity(zone);
+  if (from.day === jm.day && to.day === from.day) return `${from.time} – ${to.time} ${city}`;
+  return `${from.time} ${from.weekday} – ${to.time} ${to.weekday} ${city}`;
+}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeCircle, makeMember } from '../features/circles/test-fixtures';
+import { jamaicaMonth, monthLabel, previousMonth } from '../../shared/time';
+import { makeCircle, makeMember, makeStatement } from '../features/circles/test-fixtures';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
 import CirclePage from './circle-page';
 
@@ -192,13 +193,29 @@ describe('CirclePage', () => {
       myRoles: [],
       members: withMembers.members.map((m) => ({ ...m, monthlyCapJmd: null })),
     };
-    open(makeUser({ id: 3, firstName: 'Ann' }), asAnn);
+    const { calls } = open(makeUser({ id: 3, firstName: 'Ann' }), asAnn);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('Your role:').parentElement).toHaveTextContent('Your role: Viewer');
     expect(screen.queryByText(/Monthly cap/)).toBeNull();
     expect(screen.queryByText(/No monthly cap/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'My monthly cap' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Leave circle' })).toBeVisible();
+    // No statement for a viewer (the server would refuse it: 403), and none is asked for.
+    expect(screen.queryByRole('region', { name: 'Monthly statement' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/statement'))).toBe(false);
+  });
+
+  it('shows a payer the monthly statement of last month', async () => {
+    const asPaul = { ...withMembers, myRoles: ['payer' as const], createdAt: '2024-01-10T15:00:00.000Z' };
+    open(PAUL, asPaul, {
+      'GET /api/circles/5/statement': (call) => {
+        const month = new URL(call.url, 'http://x').searchParams.get('month') ?? '';
+        return { body: makeStatement({ month, monthLabel: monthLabel(month) }) };
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Monthly statement' });
+    expect(within(panel).getByLabelText('Month')).toHaveValue(previousMonth(jamaicaMonth()));
+    expect(await within(panel).findByTestId('statement-total')).toHaveTextContent('J$ 15,750');
   });
 
   it('says "Circle not found" to someone who is no member (404)', async () => {

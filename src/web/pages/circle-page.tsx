@@ -4,6 +4,7 @@ import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { useCircle } from '../features/circles/api';
+import { CircleStatement } from '../features/circles/components/circle-statement';
 import { InviteForm } from '../features/circles/components/invite-form';
 import { LeaveCircle } from '../features/circles/components/leave-circle';
 import { MemberList } from '../features/circles/components/member-list';
@@ -73,6 +74,7 @@ export default function CirclePage() {
 
   const circle = query.data;
   const coordinating = circle.myRoles.includes('coordinator');
+  const paying = circle.myRoles.includes('payer');
   const mine = circle.members.find((m) => m.userId === user.id);
   const r = circle.recipient;
 
@@ -105,7 +107,7 @@ export default function CirclePage() {
         </div>
         <div className="min-w-0 space-y-6">
           <RecipientCard circle={circle} />
-          {circle.myRoles.includes('payer') && mine ? (
+          {paying && mine ? (
             <Panel id="my-cap" title="My monthly cap">
               <MyCapForm circleId={circle.id} me={user.id} cap={mine.monthlyCapJmd} />
             </Panel>
@@ -124,6 +126,11 @@ export default function CirclePage() {
           </Panel>
         </div>
       </div>
+      {coordinating || paying ? (
+        <Panel id="statement" title="Monthly statement">
+          <CircleStatement circleId={circle.id} createdAt={circle.createdAt} />
+        </Panel>
+      ) : null}
     </div>
   );
 }

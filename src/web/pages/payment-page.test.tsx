@@ -228,4 +228,42 @@ describe('PaymentPage', () => {
       ),
     ).toBeVisible();
   });
+
+  it('a payer reading GBP sees the total estimated in pounds, with the rate’s date, and that the charge is in JMD', async () => {
+    const { calls } = stubFetch({
+      'GET /api/bookings/7': {
+        body: makeBooking({ circle: makeBookingCircle({ canPay: true, approval: null }) }),
+      },
+      'GET /api/fx-rates': {
+        body: {
+          rates: [
+            {
+              currency: 'GBP',
+              jmdPerUnit: '205.4000',
+              rateDate: '2099-05-30',
+              updatedAt: '2099-05-31T12:00:00Z',
+            },
+          ],
+        },
+      },
+    });
+    renderRoute(<PaymentPage />, {
+      path: '/payment/:bookingId',
+      url: '/payment/7',
+      user: makeUser({ timeZone: 'Europe/London', currency: 'GBP' }),
+    });
+    // 3,150 ÷ 205.40 = 15.336… → £15.34.
+    expect(await screen.findByTestId('payment-estimate')).toHaveTextContent(
+      '≈ £15.34 at J$ 205.40 per £ on 30 May 2099 — you are charged J$ 3,150. Estimate for reading only: the charge is in Jamaican dollars.',
+    );
+    expect(calls.filter((c) => c.url === '/api/fx-rates')).toHaveLength(1);
+  });
+
+  it('no estimate, and no rates asked for, for a family reading JMD', async () => {
+    const { calls } = stubFetch({ 'GET /api/bookings/7': { body: makeBooking() } });
+    render(fakeCardFields([]).factory);
+    await screen.findByTestId('payment-total');
+    expect(screen.queryByTestId('payment-estimate')).toBeNull();
+    expect(calls.some((c) => c.url === '/api/fx-rates')).toBe(false);
+  });
 });

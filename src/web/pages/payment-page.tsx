@@ -3,7 +3,6 @@ import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import type { PaymentMethodValue } from '../../shared/contracts/payments';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../shared/money';
-import { PAYMENT_METHOD_INFO } from '../../shared/payment-methods';
 import { LIVE_PAYMENT_STATUSES, paymentOutcome, paymentStatusLabel } from '../../shared/payment-status';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -14,11 +13,13 @@ import { useCurrentUser } from '../features/auth/api';
 import { useBooking } from '../features/bookings/api';
 import { formatDay, timeRange } from '../features/bookings/booking-time-text';
 import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
+import { useEstimate } from '../features/fx/api';
 import { type PaymentView, usePay } from '../features/payments/api';
 import {
   type CardFieldsHandle,
   HostedCardFieldsFrame,
 } from '../features/payments/components/hosted-card-fields';
+import { MethodInfo } from '../features/payments/components/method-info';
 import { CardFieldsError } from '../features/payments/hosted-fields';
 import { ApiError } from '../lib/api';
 import { errorMessage } from '../lib/error-messages';
@@ -77,19 +78,6 @@ function PaidState({
   );
 }
 
-/** Who can pay with a method and what happens when they do (Zelle and Cash App: not Jamaican accounts). */
-function MethodInfo({ method }: { method: PaymentMethodValue }) {
-  const info = PAYMENT_METHOD_INFO[method];
-  return (
-    <div className="space-y-1 text-sm" data-testid={`method-info-${method}`}>
-      <p>
-        <strong>Who can use it:</strong> {info.who}
-      </p>
-      <p>{info.how}</p>
-    </div>
-  );
-}
-
 /** /payment/{bookingId}: the booking summary and the spec's payment tabs, through the server. */
 export default function PaymentPage() {
   useDocumentTitle('Payment');
@@ -107,6 +95,8 @@ export default function PaymentPage() {
   const [failure, setFailure] = useState<string>();
   const [tokenizing, setTokenizing] = useState(false);
   const [result, setResult] = useState<PaymentView>();
+  // The total in the member's own currency, for reading only (ADR 0026): the charge is in JMD.
+  const estimate = useEstimate(booking ? toCents(booking.totalCost) : 0, user?.currency, !!booking);
 
   if (!Number.isInteger(bookingId) || bookingId <= 0 || (error instanceof ApiError && error.status === 404)) {
     return (
@@ -337,6 +327,11 @@ export default function PaymentPage() {
               <dd data-testid="payment-total">{formatJmd(total)}</dd>
             </div>
           </dl>
+          {estimate ? (
+            <p className="text-sm text-muted-foreground" data-testid="payment-estimate">
+              {estimate.text}. Estimate for reading only: the charge is in Jamaican dollars.
+            </p>
+          ) : null}
         </Card>
         <CancellationPolicy />
       </aside>

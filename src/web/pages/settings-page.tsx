@@ -7,6 +7,7 @@ import { FormField } from '../components/ui/form-field';
 import { PasswordInput } from '../components/ui/password-input';
 import { toast } from '../components/ui/use-toast';
 import { NewPasswordFields } from '../features/auth/components/new-password-fields';
+import { TimeZoneCurrencyForm } from '../features/auth/components/time-zone-currency-form';
 import { useChangePassword } from '../features/auth/mutations';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { EmailPreferencesSection } from '../features/messages/components/email-preferences';
@@ -101,6 +102,7 @@ export default function SettingsPage() {
           Signed in as <span className="font-semibold text-foreground">{user.email}</span>
         </p>
       </div>
+      {user.userType === 'family' ? <TimeZoneCurrencyForm user={user} /> : null}
       <ChangePasswordForm />
       <EmailPreferencesSection />
       <PrivacySection />

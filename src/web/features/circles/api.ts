@@ -10,9 +10,10 @@ import type {
   InvitationPreview,
   UpdateMemberRequest,
 } from '../../../shared/contracts/circles';
+import type { StatementView } from '../../../shared/contracts/statements';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 
-export type { CircleView };
+export type { CircleView, StatementView };
 export type CircleSummary = z.infer<typeof CircleList>['circles'][number];
 export type CircleMember = CircleView['members'][number];
 export type CreatedInvitationView = z.infer<typeof CreatedInvitation>;
@@ -25,6 +26,7 @@ export const circleKeys = {
   detail: (id: number) => ['circles', 'detail', id] as const,
   invitations: (id: number) => ['circles', 'invitations', id] as const,
   invitation: (token: string) => ['circles', 'invitation', token] as const,
+  statement: (id: number, month: string) => ['circles', 'statement', id, month] as const,
 };
 
 export const myCirclesQuery = queryOptions({
@@ -133,5 +135,23 @@ export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: () => apiPost<CircleView>(`/api/invitations/${encodeURIComponent(token)}/accept`),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * The address of a circle's statement for a Jamaica month (ADR 0026): 'json' for the screen, 'csv' and 'pdf'
+ * to download (the session cookie goes along with a plain link).
+ */
+export function statementUrl(circleId: number, month: string, format: 'json' | 'csv' | 'pdf'): string {
+  return `/api/circles/${circleId}/statement?month=${encodeURIComponent(month)}&format=${format}`;
+}
+
+/** GET /api/circles/:id/statement?format=json: payers and coordinators only (viewers get 403). */
+export function useCircleStatement(circleId: number, month: string, enabled: boolean) {
+  return useQuery({
+    queryKey: circleKeys.statement(circleId, month),
+    queryFn: ({ signal }) => apiGet<StatementView>(statementUrl(circleId, month, 'json'), signal),
+    staleTime: 0,
+    enabled,
   });
 }

@@ -1,4 +1,4 @@
-import type { CircleMember, CircleView, InvitationPreviewView } from './api';
+import type { CircleMember, CircleView, InvitationPreviewView, StatementView } from './api';
 
 /** A member as GET /api/circles/:id answers it. */
 export function makeMember(overrides: Partial<CircleMember> = {}): CircleMember {
@@ -54,3 +54,68 @@ export function makePreview(overrides: Partial<InvitationPreviewView> = {}): Inv
 
 /** A token of the shape the links carry (43 base64url characters). */
 export const TOKEN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+
+/** A statement as GET /api/circles/:id/statement?format=json answers it: one completed visit, one to come. */
+export function makeStatement(overrides: Partial<StatementView> = {}): StatementView {
+  return {
+    circleId: 5,
+    circleName: 'Mummy’s care',
+    recipientFirstName: 'Mummy',
+    month: '2026-11',
+    monthLabel: 'November 2026',
+    generatedAt: '2026-12-01T15:00:00.000Z',
+    counts:
+      'Counted: the circle’s bookings dated in this month (Jamaica time) that needed no approval or were approved.',
+    lines: [
+      {
+        bookingId: 31,
+        date: '2026-11-05',
+        time: '9:00 AM – 1:00 PM',
+        caregiver: 'Shanique W.',
+        hours: 4,
+        hourlyRate: '1500.00',
+        subtotal: '6000.00',
+        serviceFee: '300.00',
+        total: '6300.00',
+        status: 'completed',
+        statusLabel: 'Completed',
+        paymentStatus: 'Charged',
+      },
+      {
+        bookingId: 32,
+        date: '2026-11-28',
+        time: '9:00 AM – 3:00 PM',
+        caregiver: 'Shanique W.',
+        hours: 6,
+        hourlyRate: '1500.00',
+        subtotal: '9000.00',
+        serviceFee: '450.00',
+        total: '9450.00',
+        status: 'confirmed',
+        statusLabel: 'Confirmed',
+        paymentStatus: 'Not paid yet',
+      },
+    ],
+    totals: {
+      visits: 2,
+      hours: 10,
+      subtotal: '15000.00',
+      serviceFee: '750.00',
+      total: '15750.00',
+      completed: '6300.00',
+      lateCancellationFees: '0.00',
+      notYetCompleted: '9450.00',
+    },
+    estimates: [
+      {
+        currency: 'CAD',
+        amount: '138.64',
+        jmdPerUnit: '113.6000',
+        rateDate: '2026-11-30',
+        text: '≈ C$138.64 at J$ 113.60 per C$ on 30 Nov 2026 — you are charged J$ 15,750',
+      },
+    ],
+    missingRates: ['GBP'],
+    ...overrides,
+  };
+}

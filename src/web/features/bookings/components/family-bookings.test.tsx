@@ -179,4 +179,65 @@ describe('FamilyBookings', () => {
     expect(within(screen.getByTestId('booking-23')).queryByRole('link', { name: 'Message' })).toBeNull();
     expect(viewed).not.toHaveTextContent('Payment');
   });
+
+  it('a payer in Toronto reads the time there beside Jamaica’s, and a CAD estimate of what is charged in JMD', async () => {
+    const waiting = makeBooking({
+      id: 11,
+      status: 'awaiting_approval',
+      familyId: 2,
+      circle: makeBookingCircle(),
+    });
+    const own = makeBooking({ id: 13, status: 'pending' });
+    const { calls } = stubFetch({
+      'GET /api/bookings': { body: [waiting, own] },
+      'GET /api/circles': { body: circles(['payer']) },
+      'GET /api/fx-rates': {
+        body: {
+          rates: [
+            {
+              currency: 'CAD',
+              jmdPerUnit: '113.6000',
+              rateDate: '2099-05-30',
+              updatedAt: '2099-05-31T12:00:00Z',
+            },
+          ],
+        },
+      },
+    });
+    const user = makeUser({ timeZone: 'America/Toronto', currency: 'CAD' });
+    renderRoute(<FamilyBookings />, { path: '/bookings', user });
+    const card = await screen.findByTestId('booking-11');
+    // 9:00 AM in Jamaica on 5 June 2099 is 10:00 AM in Toronto (daylight saving time there).
+    expect(card).toHaveTextContent('9:00 AM – 11:00 AM Jamaica (2 h)');
+    expect(within(card).getByTestId('booking-own-time')).toHaveTextContent('10:00 AM – 12:00 PM Toronto');
+    expect(await within(card).findByTestId('booking-estimate')).toHaveTextContent(
+      '≈ C$27.73 at J$ 113.60 per C$ on 30 May 2099 — you are charged J$ 3,150',
+    );
+    expect(card).toHaveTextContent('Estimate in CAD');
+    // Their own household's booking: the time beside Jamaica's too, but no circle payer's estimate.
+    const mine = screen.getByTestId('booking-13');
+    expect(within(mine).getByTestId('booking-own-time')).toHaveTextContent('10:00 AM – 12:00 PM Toronto');
+    expect(within(mine).queryByTestId('booking-estimate')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/fx-rates')).toHaveLength(1);
+  });
+
+  it('a payer reading JMD, in Jamaica: no second time, no estimate, and the rates are never asked for', async () => {
+    const waiting = makeBooking({
+      id: 11,
+      status: 'awaiting_approval',
+      familyId: 2,
+      circle: makeBookingCircle(),
+    });
+    const { calls } = stubFetch({
+      'GET /api/bookings': { body: [waiting] },
+      'GET /api/circles': { body: circles(['payer']) },
+    });
+    renderRoute(<FamilyBookings />, { path: '/bookings', user: makeUser() });
+    const card = await screen.findByTestId('booking-11');
+    expect(card).toHaveTextContent('9:00 AM – 11:00 AM (2 h)');
+    expect(card).not.toHaveTextContent(/Jamaica \(|Estimate|≈/);
+    expect(within(card).queryByTestId('booking-own-time')).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/circles')).toBe(true));
+    expect(calls.some((c) => c.url === '/api/fx-rates')).toBe(false);
+  });
 });

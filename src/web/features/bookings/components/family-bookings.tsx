@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Link } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
+import { useEstimate } from '../../fx/api';
 import { type BookingView, useMyBookings } from '../api';
 import { useMyCircleRoles } from '../circles-api';
 import { ApprovalActions } from './approval-actions';
@@ -46,15 +47,23 @@ function allowed(booking: BookingView, userId: number | undefined, roles: Circle
 function FamilyBookingCard({
   booking,
   userId,
+  currency,
   roles,
 }: {
   booking: BookingView;
   userId: number | undefined;
+  currency: string | undefined;
   roles: CircleRole[] | undefined;
 }) {
   const cg = booking.caregiver;
   const may = allowed(booking, userId, roles);
   const circle = booking.circle;
+  // A circle's payer abroad reads the total in their own currency too (ADR 0026); the charge stays in JMD.
+  const estimate = useEstimate(
+    toCents(booking.totalCost),
+    currency,
+    !!circle && (circle.canPay || circle.canApprove),
+  );
   return (
     <BookingCardShell
       booking={booking}
@@ -71,6 +80,14 @@ function FamilyBookingCard({
             <dt className="font-semibold">Total</dt>
             <dd>{formatJmd(toCents(booking.totalCost))}</dd>
           </div>
+          {estimate ? (
+            <div className="flex flex-wrap gap-x-2 sm:col-span-2">
+              <dt className="font-semibold">Estimate in {estimate.currency}</dt>
+              <dd className="min-w-0 break-words" data-testid="booking-estimate">
+                {estimate.text}
+              </dd>
+            </div>
+          ) : null}
           {may.paymentRow ? (
             <div className="flex items-center gap-2">
               <dt className="font-semibold">Payment</dt>
@@ -130,6 +147,7 @@ export function FamilyBookings() {
       key={b.id}
       booking={b}
       userId={user?.id}
+      currency={user?.currency}
       roles={b.circle ? roles?.get(b.circle.id) : undefined}
     />
   );
