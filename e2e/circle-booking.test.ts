@@ -146,7 +146,7 @@ describe('booking for a care circle, approved by its payer', () => {
       /A payer in the circle must approve this booking for Hyacinth because the circle asks/,
     );
     await page.waitForURL('**/bookings');
-    const card = page.locator('[data-testid^="booking-"]', { hasText: 'For Hyacinth (Mummy in Mandeville)' });
+    const card = page.locator('[data-testid^="booking-"]', { hasText: 'For Hyacinth (Mummy, Mandeville)' });
     await card.getByText('Awaiting approval').waitFor();
     env.bookingId = Number((await card.getAttribute('data-testid'))?.replace('booking-', ''));
     await card.getByText(/Waiting for a payer’s approval: the circle asks a payer/).waitFor();
@@ -167,7 +167,7 @@ describe('booking for a care circle, approved by its payer', () => {
     await page.goto('/bookings');
     const section = page.getByRole('region', { name: /Waiting for your approval/ });
     const card = section.getByTestId(`booking-${env.bookingId}`);
-    await card.getByText('For Hyacinth (Mummy in Mandeville)').waitFor();
+    await card.getByText('For Hyacinth (Mummy, Mandeville)').waitFor();
     await checkBothWidths(page);
     await card.getByRole('button', { name: 'Approve' }).focus();
     await page.keyboard.press('Enter');

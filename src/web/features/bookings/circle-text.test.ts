@@ -4,9 +4,13 @@ import { makeBooking, makeBookingCircle, makeCaregiverCircle } from './test-fixt
 
 describe('circle booking texts', () => {
   it('names the recipient for members and for the caregiver', () => {
-    expect(forRecipient(makeBookingCircle())).toBe('For Hyacinth (Mummy in Mandeville)');
+    expect(forRecipient(makeBookingCircle())).toBe('For Hyacinth (Mummy, Mandeville)');
     expect(careFor(makeCaregiverCircle(false))).toBe('Care for Hyacinth (Mandeville)');
     expect(forRecipient(makeCaregiverCircle(false))).toBe('For Hyacinth (Mandeville)');
+    // A circle whose name already says the town does not repeat it.
+    expect(forRecipient({ ...makeBookingCircle(), name: 'Mummy in Mandeville' })).toBe(
+      'For Hyacinth (Mummy in Mandeville)',
+    );
   });
 
   it('says where the approval stands, and why it was needed', () => {

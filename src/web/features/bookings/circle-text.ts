@@ -9,10 +9,15 @@ export function recipientShort(recipient: { firstName: string; town: string }): 
   return `${recipient.firstName}, ${recipient.town}`;
 }
 
-/** "For Hyacinth (Mummy in Mandeville)": a circle booking as its members see it. */
+/**
+ * "For Hyacinth (Mummy's care, Mandeville)": a circle booking as its members see it; the town is left out
+ * when the circle's name already says it ("For Gloria (Mummy in Mandeville)").
+ */
 export function forRecipient(circle: BookingCircleView): string {
   const { firstName, town } = circle.recipient;
-  return circle.name ? `For ${firstName} (${circle.name} in ${town})` : `For ${firstName} (${town})`;
+  if (!circle.name) return `For ${firstName} (${town})`;
+  const named = circle.name.toLowerCase().includes(town.toLowerCase());
+  return named ? `For ${firstName} (${circle.name})` : `For ${firstName} (${circle.name}, ${town})`;
 }
 
 /** "Care for Hyacinth (Mandeville)": a circle booking as the caregiver sees it. */

@@ -79,7 +79,7 @@ describe('FamilyBookings', () => {
     renderRoute(<FamilyBookings />, { path: '/bookings', user: makeUser() });
     const section = await screen.findByRole('region', { name: 'Waiting for your approval (1)' });
     const card = within(section).getByTestId('booking-11');
-    expect(card).toHaveTextContent('For Hyacinth (Mummy in Mandeville)');
+    expect(card).toHaveTextContent('For Hyacinth (Mummy, Mandeville)');
     expect(card).toHaveTextContent('Awaiting approval');
     expect(card).toHaveTextContent(
       'ApprovalWaiting for a payer’s approval: the circle asks a payer to approve every booking.',
