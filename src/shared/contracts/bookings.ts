@@ -5,6 +5,7 @@ import {
   BOOKING_STATUS_VALUES,
   MAX_NOTES,
 } from '../booking-rules';
+import { CircleRecipient } from './circles';
 import { CalendarDate, Id, NumberLike } from './common';
 import { z } from './zod';
 
@@ -67,19 +68,8 @@ export const BookingCircle = z.object({
   id: z.number().int(),
   /** The circle's name, for its members; null for the caregiver. */
   name: z.string().nullable(),
-  recipient: z.object({
-    firstName: z.string(),
-    /** For the caregiver: only once the booking is confirmed. */
-    lastName: z.string().nullable(),
-    parish: z.string(),
-    town: z.string(),
-    /** For the caregiver: only once the booking is confirmed. */
-    address: z.string().nullable(),
-    needs: z.string().nullable(),
-    notes: z.string().nullable(),
-    /** For the caregiver: only once the booking is confirmed. */
-    emergencyContact: z.object({ name: z.string(), phone: z.string() }).nullable(),
-  }),
+  /** For the caregiver: surname, address and emergency contact only once the booking is confirmed. */
+  recipient: CircleRecipient,
   /** The approval, for the circle's members; null when none was needed, and always for the caregiver. */
   approval: z
     .object({

@@ -124,7 +124,7 @@ export async function writeRequest(
   const approvalReason = circle ? await circleApprovalReason(tx, circle, date, price.total) : null;
   // Awaiting approval does not hold the caregiver's time (they cannot see it yet), so the slot is
   // checked here and again, by the exclusion constraint, when a payer approves.
-  if (approvalReason && (await bookingRepo.overlapsHeld(tx, cg.id, startsAt, endsAt)))
+  if (approvalReason && (await bookingRepo.heldBetween(tx, cg.id, startsAt, endsAt)).length > 0)
     throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
   const status = approvalReason ? 'awaiting_approval' : 'pending';
   let row: BookingRow;

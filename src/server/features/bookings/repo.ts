@@ -233,23 +233,6 @@ export const bookingRepo = {
     return Math.round(Number(row?.cents ?? 0));
   },
 
-  /** Whether the caregiver holds a pending or confirmed booking overlapping [startsAt, endsAt). */
-  async overlapsHeld(tx: Tx, caregiverId: number, startsAt: Date, endsAt: Date): Promise<boolean> {
-    const rows = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.caregiverId, caregiverId),
-          inArray(bookings.status, ['pending', 'confirmed']),
-          lt(bookings.startsAt, endsAt),
-          gt(bookings.endsAt, startsAt),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  },
-
   /** The caregiver's pending and confirmed bookings overlapping [from, to): the time they hold. */
   async heldBetween(tx: Tx, caregiverId: number, from: Date, to: Date) {
     return tx
