@@ -61,6 +61,22 @@ describe.each(DB_KINDS)('visit notices on %s', (kind) => {
     });
   });
 
+  it('pushes an entry too large for a NOTIFY payload without it (readers fetch the log), never a 500', async () => {
+    const v = await visit();
+    w.clock = v.at(0);
+    await post(v.cg, v.id, 'check-in', { clientId: cid() });
+    const text = '\u0001'.repeat(2000); // six bytes each once escaped in JSON
+    const res = await post(v.cg, v.id, 'log', { clientId: cid(), kind: 'incident', severity: 'low', text });
+    expect(res.statusCode).toBe(201);
+    await vi.waitFor(() => {
+      const live = heard.filter((h) => h.event.type === 'visit_log' && h.event.bookingId === v.id);
+      expect(live.map((h) => h.event.type === 'visit_log' && h.event.entry?.kind)).toEqual([
+        'check_in',
+        undefined,
+      ]);
+    });
+  });
+
   it('sends "no-show?" once to the family and the caregiver when nobody checked in 15 minutes after the start', async () => {
     const missed = await visit();
     const present = await visit();
