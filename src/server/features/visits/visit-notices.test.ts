@@ -93,7 +93,10 @@ describe.each(DB_KINDS)('visit notices on %s', (kind) => {
     await runJob(t.app, visitNoShowJob, missed.at(16));
     const [toFamily] = await noticesOf(P.family.user.id);
     expect(toFamily.body).toContain('Marcia C. has not checked in for the visit on');
-    expect(await noticesOf(missed.cg.user.id)).toHaveLength(1);
+    const [toCaregiver] = await noticesOf(missed.cg.user.id);
+    expect(toCaregiver.body).toMatch(
+      /^Your visit for Paula \w\. on \w+, \d+ March, 9:00 AM–11:00 AM started 15 minutes ago/,
+    );
     expect(await noticesOf(present.cg.user.id)).toHaveLength(0);
     await runJob(t.app, visitNoShowJob, missed.at(21));
     await runJob(t.app, visitNoShowJob, present.at(30));
