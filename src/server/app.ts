@@ -42,6 +42,7 @@ import { statsRoutes } from './features/stats/routes';
 import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
+import { visitRoutes } from './features/visits/routes';
 import { lazyChildLoggerFactory } from './lazy-logger';
 import { createLogContext, type LogContext } from './log-context';
 import { authPlugin } from './plugins/auth';
@@ -241,6 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(privacyRoutes);
   await app.register(bookingRoutes);
   await app.register(bookingSeriesRoutes);
+  await app.register(visitRoutes);
   await app.register(circleRoutes);
   await app.register(statementRoutes);
   await app.register(paymentRoutes);

@@ -5,6 +5,7 @@ import { scrubDeletedAccountsJob } from './features/privacy/job';
 import { sweepRateLimitsJob } from './features/rate-limits/jobs';
 import { publishReviewsJob, reviewRemindersJob } from './features/reviews/jobs';
 import { monthlyStatementMailJob } from './features/statements/monthly-mail';
+import { visitNoShowJob } from './features/visits/jobs';
 import type { Job } from './jobs/scheduler';
 
 /**
@@ -21,4 +22,5 @@ export const JOBS: Job[] = [
   unreadMessageEmailJob,
   sweepRateLimitsJob,
   monthlyStatementMailJob,
+  visitNoShowJob,
 ];

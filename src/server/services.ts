@@ -28,6 +28,7 @@ import { createSeoService } from './features/seo/service';
 import { createStatementService } from './features/statements/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
+import { createVisitService } from './features/visits/service';
 
 /**
  * Every service of the server, built once from its dependencies (the app's database, adapters, clock and
@@ -84,6 +85,8 @@ export function buildServices(app: FastifyInstance) {
   const bookings = createBookingService({ db, mailer, publicUrl, events: bookingEvents });
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
   const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, now });
+  // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
+  const visits = createVisitService({ db, mailer, publicUrl, now });
   const payments = createPaymentService({
     db,
     provider: app.payments,
@@ -120,6 +123,7 @@ export function buildServices(app: FastifyInstance) {
     bookingEvents,
     bookings,
     bookingSeries,
+    visits,
     payments,
     payouts,
     reviews,

@@ -52,6 +52,8 @@ export const ERROR_CODE_LIST = [
   'INVITATION_WRONG_ACCOUNT',
   'INVITATION_EXPIRED',
   'CIRCLE_UNPAID_BOOKINGS',
+  'VISIT_NOT_OPEN',
+  'VISIT_ALREADY_RECORDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
@@ -141,6 +143,18 @@ export const ERROR_CODES = {
   CIRCLE_UNPAID_BOOKINGS: {
     status: 409,
     meaning: 'The last payer of a care circle cannot go while its bookings are not paid.',
+  },
+
+  // The visit log (ADR 0028): an offline queue drops the entry and tells the caregiver why.
+  VISIT_NOT_OPEN: {
+    status: 409,
+    meaning:
+      'The visit is not open for this: not confirmed, outside the check-in window, not checked in, or the log closed.',
+  },
+  VISIT_ALREADY_RECORDED: {
+    status: 409,
+    meaning:
+      'The visit is already checked in (or out) under another clientId, or the clientId was used for another kind.',
   },
 } as const satisfies Record<ErrorCode, { status: number; meaning: string }>;
 

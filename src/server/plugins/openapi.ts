@@ -46,6 +46,7 @@ export const OPENAPI_TAGS = [
   { name: 'caregivers', description: 'Caregiver search, public profiles and the caregiver’s own profile' },
   { name: 'reviews', description: 'Double-blind reviews, replies and the caregivers’ ratings of families' },
   { name: 'bookings', description: 'Booking requests and their states' },
+  { name: 'visits', description: 'Check-in, check-out and the visit log of a booking' },
   {
     name: 'circles',
     description: 'Care circles: relatives arranging care for one person, their roles and invitations',

@@ -1,4 +1,5 @@
 import { Id } from './common';
+import type { VisitEntry } from './visits';
 import { z } from './zod';
 
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -129,4 +130,6 @@ export type RealtimeEvent =
   | { type: 'message'; message: Message | null; messageId: number; senderId: number; receiverId: number }
   | { type: 'read'; readerId: number; otherId: number; upToId: number | null; readAt: string }
   | { type: 'notification'; kind: string }
+  /** A new entry of a booking's visit log (ADR 0028), to everyone who may read that log (null: fetch it). */
+  | { type: 'visit_log'; bookingId: number; entry: VisitEntry | null }
   | { type: 'resync' };

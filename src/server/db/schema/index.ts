@@ -15,3 +15,4 @@ export * from './rate-limits';
 export * from './support';
 export * from './users';
 export * from './verifications';
+export * from './visits';

@@ -19,6 +19,8 @@ export type {
 } from './events';
 export { createBookingEvents } from './events';
 export type { BookingsForSeries, OpenedRequest, RequestedTime } from './for-series';
+/** What the visit log (ADR 0028) reads of a booking: the row, its parties, its time in words. */
+export { bookingsForVisits, type VisitBooking, type VisitPartyContact } from './for-visits';
 export { describeWhen, notifyBookingParties } from './notices';
 export type { BookingAnswer } from './transition-booking';
 

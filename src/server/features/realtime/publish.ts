@@ -15,7 +15,7 @@ export interface RealtimeEnvelope {
 /**
  * Queues `event` for `userIds` on every instance. Call it inside the writing transaction: NOTIFY is
  * delivered on commit only, so nobody hears of a message that was rolled back. A message too large for
- * a NOTIFY payload goes without its text (clients fetch it).
+ * a NOTIFY payload goes without its text, a visit log entry without the entry (clients fetch them).
  */
 export async function publish(tx: Tx, userIds: readonly number[], event: RealtimeEvent): Promise<void> {
   const to = [...new Set(userIds)];
@@ -23,6 +23,9 @@ export async function publish(tx: Tx, userIds: readonly number[], event: Realtim
   let payload = JSON.stringify({ to, event } satisfies RealtimeEnvelope);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === 'message') {
     payload = JSON.stringify({ to, event: { ...event, message: null } } satisfies RealtimeEnvelope);
+  }
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === 'visit_log') {
+    payload = JSON.stringify({ to, event: { ...event, entry: null } } satisfies RealtimeEnvelope);
   }
   await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }

@@ -90,8 +90,9 @@ export function sampleOf(schema: JsonSchema | undefined, name = ''): fc.Arbitrar
     case 'integer':
     case 'number': {
       if (lower.endsWith('id')) return SMALL_ID;
-      const min = Math.max(schema.minimum ?? 0, -1_000_000);
-      return fc.integer({ min, max: Math.max(min, Math.min(schema.maximum ?? 100, min + 5000)) });
+      // Decimal bounds (e.g. a glucose reading from 0.5) round inwards to the integers between them.
+      const min = Math.ceil(Math.max(schema.minimum ?? 0, -1_000_000));
+      return fc.integer({ min, max: Math.max(min, Math.floor(Math.min(schema.maximum ?? 100, min + 5000))) });
     }
     case 'boolean':
       return fc.boolean();

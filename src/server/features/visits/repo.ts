@@ -1,0 +1,70 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { VisitEntry } from '../../../shared/contracts/visits';
+import type { Tx } from '../../db/client';
+import { visitEntries, visitNoShowNotices } from '../../db/schema';
+
+export type VisitEntryRow = typeof visitEntries.$inferSelect;
+export type NewVisitEntry = typeof visitEntries.$inferInsert;
+
+export const toVisitEntry = (r: VisitEntryRow): VisitEntry => ({
+  id: r.id,
+  bookingId: r.bookingId,
+  clientId: r.clientId,
+  kind: r.kind,
+  details: r.details,
+  authorUserId: r.authorUserId,
+  recordedAt: r.recordedAt.toISOString(),
+  receivedAt: r.receivedAt.toISOString(),
+  locationAccuracyM: r.locationAccuracyM,
+});
+
+/** The visit log's rows (ADR 0028); every function takes the caller's transaction. */
+export const visitRepo = {
+  async byClientId(tx: Tx, bookingId: number, clientId: string): Promise<VisitEntryRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(visitEntries)
+      .where(and(eq(visitEntries.bookingId, bookingId), eq(visitEntries.clientId, clientId)))
+      .limit(1);
+    return row;
+  },
+
+  /** The booking's check-in and check-out, if recorded. */
+  async checkInOut(tx: Tx, bookingId: number) {
+    const rows = await tx
+      .select()
+      .from(visitEntries)
+      .where(
+        and(eq(visitEntries.bookingId, bookingId), inArray(visitEntries.kind, ['check_in', 'check_out'])),
+      );
+    return {
+      checkIn: rows.find((r) => r.kind === 'check_in'),
+      checkOut: rows.find((r) => r.kind === 'check_out'),
+    };
+  },
+
+  async insert(tx: Tx, values: NewVisitEntry): Promise<VisitEntryRow> {
+    const [row] = await tx.insert(visitEntries).values(values).returning();
+    return row;
+  },
+
+  /** The whole log of a booking, in the order things happened (then as received). */
+  async list(tx: Tx, bookingId: number): Promise<VisitEntryRow[]> {
+    return tx
+      .select()
+      .from(visitEntries)
+      .where(eq(visitEntries.bookingId, bookingId))
+      .orderBy(asc(visitEntries.recordedAt), asc(visitEntries.id))
+      .limit(1000);
+  },
+
+  /** Claims the booking's one no-show notice: true for the first caller only. */
+  async claimNoShowNotice(tx: Tx, bookingId: number, at: Date): Promise<boolean> {
+    const rows = await tx
+      .insert(visitNoShowNotices)
+      .values({ bookingId, sentAt: at })
+      .onConflictDoNothing()
+      .returning({ bookingId: visitNoShowNotices.bookingId });
+    return rows.length > 0;
+  },
+};
