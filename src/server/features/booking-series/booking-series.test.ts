@@ -288,7 +288,7 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     expect(new Set(held.map((b) => b.seriesId)).size).toBe(1);
   });
 
-  it('books every weekday for the full 26 weeks (about 130 visits) in one request, timed', async () => {
+  it('books every weekday for the full 26 weeks (about 130 visits) in one request', async () => {
     clock = new Date();
     const { family, cg } = await party();
     const today = jamaicaToday(clock);
@@ -296,13 +296,9 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
       ...seriesBody(cg.caregiver.id, { weekdays: [1, 2, 3, 4, 5], startDate: addDays(today, 1) }),
       visits: undefined,
     };
-    const began = performance.now();
     const res = await postSeries(t.app, family, { ...body, endDate: addDays(today, 182) });
-    const ms = performance.now() - began;
     expect(res.statusCode).toBe(201);
-    const n = res.json().bookings.length;
-    expect(n).toBeGreaterThanOrEqual(129);
-    console.info(`[series] ${n} visits over 26 weeks on ${kind}: ${Math.round(ms)} ms`);
+    expect(res.json().bookings.length).toBeGreaterThanOrEqual(129);
     // One day further is refused.
     const far = await postSeries(t.app, family, { ...body, endDate: addDays(today, 183) });
     expect(far.json().errors).toEqual([{ path: 'endDate', message: SERIES_MESSAGES.tooFar }]);
