@@ -30,6 +30,7 @@ describe('auth journeys', () => {
       'Find Care',
       'Bookings',
       'Messages',
+      'Care circles',
       'Settings',
     ]);
     // No token in storage: the session is an HttpOnly cookie.
