@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 
 /**
@@ -132,10 +133,32 @@ const groupOf =
   (id: string, ctx: { getModuleInfo: GetModuleInfo }): string | null =>
     sharedChunk(id, (m) => ctx.getModuleInfo(m)) === group ? group : null;
 
+/**
+ * The visit screen's service worker (src/web/visit-sw.ts, docs/decisions/0029-offline-visit-screen.md), built
+ * with the list of the build's files to precache. The manifest is public/manifest.webmanifest, linked from
+ * index.html; the page registers the worker itself (src/web/features/visits/register-worker.ts).
+ */
+function visitWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'visit-sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // The app's scripts and styles (not their .br/.gz twins, which the browser never asks for by name) and
+      // the icons; no HTML (navigations are network-first in the worker) and no images of people.
+      globPatterns: ['assets/**/*.{js,css}', 'favicon.svg', 'icons/*.png'],
+      globIgnores: ['**/*.br', '**/*.gz'],
+      maximumFileSizeToCacheInBytes: 1_000_000,
+    },
+  });
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), bootScript(), precompress()],
+  plugins: [react(), tailwindcss(), bootScript(), precompress(), ...(isSsrBuild ? [] : [visitWorker()])],
   define: { __BOOT_SCRIPT__: JSON.stringify(`/${BOOT_FILE}`) },
   resolve: {
     alias: [

@@ -172,12 +172,12 @@ describe('messaging between a family and a caregiver', () => {
       } finally {
         await admin.context.close();
       }
-      // E-mail preferences in /settings: a switch per kind, saved at once.
+      // Notification settings in /settings: a switch per kind and channel, saved at once.
       await phone.page.goto('/settings');
-      const unread = phone.page.getByRole('switch', { name: 'Unread messages' });
+      const unread = phone.page.getByRole('switch', { name: 'Unread messages by E-mail' });
       expect(await unread.getAttribute('aria-checked')).toBe('true');
       await unread.click();
-      await waitForToast(phone.page, 'E-mail preferences saved');
+      await waitForToast(phone.page, 'Notification settings saved');
       expect(await unread.getAttribute('aria-checked')).toBe('false');
       expect(await axeViolations(phone.page)).toEqual([]);
       expect(phone.errors).toEqual([]);

@@ -66,12 +66,28 @@ export async function newPage(
 
 /** WCAG 2.1 A and AA violations on the page as it is now, as short readable lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
+}
+
+/**
+ * Waits (at most 2 s) for the finite CSS animations and transitions running now, such as a toast or dialog
+ * fading in: axe measures contrast on what is painted, and a half-faded text fails it only on a slow machine.
+ * Infinite ones (spinners) are left alone.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
+    const done = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
 }
 
 /** Waits for a toast with this text in Radix's notification region. */

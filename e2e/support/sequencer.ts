@@ -34,7 +34,13 @@ export const MEASURED_SECONDS: Record<string, number> = {
   'e2e/circle-booking.test.ts': 40,
   // Measured alone (19 s wall, 2026-11-24).
   'e2e/circle-statement.test.ts': 19,
+  // Measured alone on a busy machine (load 15+; 51 s for the file, 28 s of it the journey), 2026-11-24.
+  'e2e/visit-offline.test.ts': 45,
+  // Measured alone (30 s in Vitest, 2026-11-24).
+  'e2e/emergency.test.ts': 30,
   'e2e/two-instances.test.ts': 13,
+  // Measured alone (24 s, 2026-11-24).
+  'e2e/saved-cards.test.ts': 24,
   'e2e/bundle-size.test.ts': 0,
 };
 

@@ -38,6 +38,11 @@ export interface StartServerOptions {
    * into it on start. Without it the server starts on a copy of the run's seeded DATA_DIR (global-setup.ts).
    */
   databaseUrl?: string;
+  /**
+   * Runs on the file's copy of the demo DATA_DIR before the server starts on it (embedded database only):
+   * rows a journey needs that no API makes, e.g. a visit starting in ten minutes.
+   */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 /** The demo data's admin: the outboxes answer only an admin session (ADR 0011). */
@@ -52,6 +57,7 @@ const DEMO_ADMIN = { email: 'admin@yaadcare.jm', password: 'YaadCare2025!' };
 export async function startServer({
   timeoutMs = 90_000,
   databaseUrl,
+  prepare,
 }: StartServerOptions = {}): Promise<TestServer> {
   if (!existsSync(join(ROOT, 'dist/web/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does) first.');
@@ -59,6 +65,13 @@ export async function startServer({
   const seeded = inject('e2eDemoData');
   const dataDir = await mkdtemp(join(seeded?.runDir ?? tmpdir(), 'yaadcare-e2e-'));
   if (seeded && !databaseUrl) await cp(seeded.dataDir, dataDir, { recursive: true });
+  if (prepare) {
+    if (databaseUrl) throw new Error('startServer: prepare works on the embedded database only');
+    await prepare(dataDir).catch(async (err) => {
+      await rm(dataDir, { recursive: true, force: true });
+      throw err;
+    });
+  }
   // The journeys log in many times from one address: lift the per-IP limit, not the per-account one.
   // The compiled server, as production runs it (npm run test:e2e builds it first).
   const server = await startServerProcess(

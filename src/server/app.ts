@@ -5,6 +5,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
+import {
+  type Channel,
+  type ChannelName,
+  createEmailChannel,
+  createSandboxTextChannel,
+  createTwilioChannel,
+} from './adapters/channels';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } from './adapters/mailer';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
@@ -17,15 +24,18 @@ import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { sessions } from './features/auth/sessions';
 import avatarRoutes from './features/avatars/routes';
+import { backupRoutes } from './features/backup-offers/routes';
 import { bookingSeriesRoutes } from './features/booking-series/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes';
 import { circleRoutes } from './features/circles/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { emergencyRoutes } from './features/emergencies/routes';
 import { favouriteRoutes } from './features/favourites/routes';
 import { fxRateRoutes } from './features/fx-rates/routes';
 import { messagingFeature } from './features/messages/plugin';
 import { myProfileRoutes } from './features/my-profile/routes';
+import { deliveryRoutes } from './features/notifications/deliveries-routes';
 import { emailPreferenceRoutes } from './features/notifications/preferences-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { sandboxTokenSecret } from './features/payments/provider';
@@ -65,6 +75,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     sms: SmsSender;
+    /** Where notices leave by e-mail, SMS and WhatsApp (the delivery outbox's adapters, ADR 0033). */
+    channels: Record<ChannelName, Channel>;
     storage: FileStorage;
     payments: PaymentProvider;
     /** The clock of time-based rules (rate-limit windows); tests pass their own. */
@@ -79,6 +91,8 @@ export interface BuildAppOptions {
   database: Database;
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Channel adapters to use instead of the configured ones (tests: a provider that fails). */
+  channels?: Partial<Record<ChannelName, Channel>>;
   storage?: FileStorage;
   /** The payment provider (default: the built-in sandbox). */
   payments?: PaymentProvider;
@@ -107,6 +121,7 @@ const SECRET_FIELDS = [
   'hash',
   'tokenHash',
   'token',
+  'authToken',
   'resetToken',
   'emailToken',
   'paymentToken',
@@ -194,6 +209,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       (env.smtpUrl ? createSmtpMailer(env.smtpUrl, env.mailFrom) : createOutboxMailer(database.db, echo)),
   );
   app.decorate('sms', opts.sms ?? createOutboxSms(database.db, echo));
+  // Notices by SMS and WhatsApp: the Twilio-compatible provider when configured, else the sandbox.
+  const receipts = `${env.publicUrl}/api/webhooks/twilio/delivery`;
+  const text = (name: 'sms' | 'whatsapp') =>
+    env.smsProvider
+      ? createTwilioChannel(env.smsProvider, name, receipts)
+      : createSandboxTextChannel(database.db, name, echo);
+  app.decorate('channels', {
+    email: createEmailChannel(app.mailer),
+    sms: text('sms'),
+    whatsapp: text('whatsapp'),
+    ...opts.channels,
+  });
   // Uploaded files: private, in PostgreSQL or an S3 bucket (ADR 0016), served only by access-checked routes.
   app.decorate('storage', opts.storage ?? createStorageFromEnv(env, database.db));
   app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
@@ -238,9 +265,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(myProfileRoutes);
   await app.register(verificationRoutes);
   await app.register(notificationRoutes);
+  await app.register(deliveryRoutes);
   await app.register(supportRoutes);
   await app.register(privacyRoutes);
   await app.register(bookingRoutes);
+  await app.register(backupRoutes);
+  await app.register(emergencyRoutes);
   await app.register(bookingSeriesRoutes);
   await app.register(visitRoutes);
   await app.register(circleRoutes);

@@ -155,3 +155,44 @@ describe('S3 storage settings', () => {
     }
   });
 });
+
+describe('SMS and WhatsApp provider settings (ADR 0033)', () => {
+  const full = {
+    SMS_PROVIDER_URL: 'https://api.twilio.com/',
+    SMS_ACCOUNT_SID: 'AC0123456789abcdef',
+    SMS_AUTH_TOKEN: 'super-secret-auth-token',
+    SMS_FROM: '+18765550100',
+  };
+  const failure = (source: Record<string, string>) => {
+    try {
+      loadEnv(source);
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('none set: the sandbox keeps texts; a full set turns the provider on', () => {
+    expect(loadEnv({}).smsProvider).toBeUndefined();
+    expect(loadEnv({ ...full, WHATSAPP_FROM: '+18765550199' }).smsProvider).toEqual({
+      url: 'https://api.twilio.com',
+      accountSid: 'AC0123456789abcdef',
+      authToken: 'super-secret-auth-token',
+      from: '+18765550100',
+      whatsappFrom: '+18765550199',
+    });
+  });
+
+  it('a half-configured provider or a bad number stops the server naming the variable, never the token', () => {
+    const { SMS_FROM: _from, ...noFrom } = full;
+    expect(failure(noFrom)).toMatch(/^Invalid environment — SMS_FROM: required when SMS_PROVIDER_URL/);
+    expect(failure({ WHATSAPP_FROM: '+18765550199' })).toMatch(
+      /SMS_PROVIDER_URL: required when WHATSAPP_FROM/,
+    );
+    expect(failure({ ...full, SMS_FROM: '876-555-0100' })).toMatch(/SMS_FROM: must be an E\.164 number/);
+    expect(failure({ SMS_AUTH_TOKEN: 'super-secret-auth-token' })).not.toContain('super-secret-auth-token');
+    expect(failure({ SANDBOX_WEBHOOK_SECRET: 'short' })).toMatch(
+      /SANDBOX_WEBHOOK_SECRET: must be at least 16/,
+    );
+  });
+});

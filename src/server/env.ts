@@ -5,6 +5,8 @@ const Flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
 
+const E164 = /^\+[1-9]\d{7,14}$/;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -59,7 +61,41 @@ const EnvSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('yaadcare'),
   OTEL_SDK_DISABLED: Flag,
+  /** A Twilio-compatible SMS/WhatsApp API (ADR 0033): all four of URL, SID, token and sender, or none. */
+  SMS_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, 'must be the account SID (letters and digits)')
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(8, 'must be the account auth token').optional(),
+  SMS_FROM: z.string().regex(E164, 'must be an E.164 number such as +18765550100').optional(),
+  /** The WhatsApp sender (E.164); unset: no WhatsApp through the provider. */
+  WHATSAPP_FROM: z.string().regex(E164, 'must be an E.164 number such as +18765550100').optional(),
+  /** Signs the sandbox provider's delivery receipts (HMAC-SHA256); unset: its webhook refuses everything. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** A half-configured SMS provider stops the server naming the variable to set. */
+function checkSms(e: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const all = ['SMS_PROVIDER_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'];
+  const set = all.filter((k) => e[k] !== undefined);
+  if (set.length === 0) {
+    if (e.WHATSAPP_FROM !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER_URL'],
+        message: 'required when WHATSAPP_FROM is set',
+      });
+    return;
+  }
+  for (const k of all.filter((x) => e[x] === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [k],
+      message: `required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set`,
+    });
+  }
+}
 
 /** A half-configured S3 stops the server naming the variable to set. */
 function checkS3(e: Record<string, unknown>, ctx: z.RefinementCtx) {
@@ -94,6 +130,16 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
+/** Where SMS and WhatsApp notices go (a Twilio-compatible Messages API). */
+export interface SmsProviderSettings {
+  /** e.g. https://api.twilio.com (the adapter adds /2010-04-01/Accounts/{sid}/Messages.json). */
+  url: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+  whatsappFrom?: string;
+}
+
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -122,6 +168,10 @@ export interface Env {
   metricsToken?: string;
   /** Where spans are exported (OTLP/HTTP) and as which service; unset: no tracing. */
   tracing?: { tracesUrl: string; serviceName: string };
+  /** The Twilio-compatible SMS/WhatsApp provider (ADR 0033); unset: the sandbox channel keeps texts. */
+  smsProvider?: SmsProviderSettings;
+  /** The sandbox delivery-receipt webhook's HMAC secret (SANDBOX_WEBHOOK_SECRET). */
+  sandboxWebhookSecret?: string;
   /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
   startupWarnings: string[];
 }
@@ -208,7 +258,7 @@ export class EnvError extends Error {
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.superRefine(checkS3).safeParse(cleaned);
+  const parsed = EnvSchema.superRefine(checkS3).superRefine(checkSms).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment — ${lines.join('; ')}`);
@@ -253,6 +303,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     jobsEveryMs: e.JOBS_EVERY_MS,
     metricsToken: e.METRICS_TOKEN,
     tracing: tracingFrom(e),
+    smsProvider:
+      e.SMS_PROVIDER_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            url: e.SMS_PROVIDER_URL.replace(/\/+$/, ''),
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+            whatsappFrom: e.WHATSAPP_FROM,
+          }
+        : undefined,
+    sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     startupWarnings: demo.warnings,
   };
 }

@@ -1,8 +1,13 @@
 import type { PaymentProvider } from './adapters/payments';
 import { remeasureBadgesAfterBooking } from './features/badges/engine';
-import type { BookingEvents, BookingTransitionListener } from './features/bookings/service';
+import type {
+  BookingEmergencyRules,
+  BookingEvents,
+  BookingTransitionListener,
+} from './features/bookings/service';
 import { followBookingTransition } from './features/caregiver-stats/service';
 import { createSettlement } from './features/payments/settlement';
+import { followBookingForReliability } from './features/reliability/service';
 
 /**
  * The event table: what follows from what, in one place. Registered once per app (src/server/services.ts
@@ -12,17 +17,44 @@ import { createSettlement } from './features/payments/settlement';
  * inside its transaction, in this order; one that throws rolls the whole change back. Money comes first:
  * the stats read the earnings the settlement has just posted.
  */
-export function bookingListeners(deps: { payments: PaymentProvider }): {
+export interface BookingListenerDeps {
+  payments: PaymentProvider;
+  /** Parish emergencies (ADR 0030): a covered booking's late cancellation is free. */
+  emergencies?: Pick<BookingEmergencyRules, 'coverOf'>;
+}
+
+export function bookingListeners(deps: BookingListenerDeps): {
   does: string;
   run: BookingTransitionListener;
+  /** Recomputes the caregiver's figures from their bookings as they stand (see ListenerOptions). */
+  caregiverAggregate?: boolean;
 }[] {
   return [
-    { does: 'settle its money (payments → ledger)', run: createSettlement(deps.payments) },
-    { does: 'update the caregiver’s stats and streaks', run: followBookingTransition },
-    { does: 'measure the caregiver’s badges again', run: remeasureBadgesAfterBooking },
+    {
+      does: 'settle its money (payments → ledger); no late fee under a parish emergency',
+      run: createSettlement(deps.payments, {
+        lateFeeWaived: async (tx, b, at) =>
+          (await deps.emergencies?.coverOf(tx, [b], at))?.has(b.id) ?? false,
+      }),
+    },
+    {
+      does: 'update the caregiver’s stats and streaks',
+      run: followBookingTransition,
+      caregiverAggregate: true,
+    },
+    {
+      does: 'measure the caregiver’s badges again',
+      run: remeasureBadgesAfterBooking,
+      caregiverAggregate: true,
+    },
+    {
+      does: 'recompute the caregiver’s reliability record on a cancellation or completion (ADR 0035)',
+      run: followBookingForReliability,
+      caregiverAggregate: true,
+    },
   ];
 }
 
-export function registerBookingListeners(events: BookingEvents, deps: { payments: PaymentProvider }) {
-  for (const { run } of bookingListeners(deps)) events.on(run);
+export function registerBookingListeners(events: BookingEvents, deps: BookingListenerDeps) {
+  for (const { run, caregiverAggregate } of bookingListeners(deps)) events.on(run, { caregiverAggregate });
 }

@@ -1,8 +1,11 @@
 import { bookingLifecycleJob } from './features/bookings/jobs';
+import { deliveriesJob } from './features/notifications/deliveries-job';
 import { unreadMessageEmailJob } from './features/notifications/unread-email-job';
+import { backupHoldsJob, visitHoldsJob } from './features/payments/jobs';
 import { fridayPayoutJob } from './features/payouts/jobs';
 import { scrubDeletedAccountsJob } from './features/privacy/job';
 import { sweepRateLimitsJob } from './features/rate-limits/jobs';
+import { reliabilityRecomputeAllJob, reliabilityRefreshJob } from './features/reliability/jobs';
 import { publishReviewsJob, reviewRemindersJob } from './features/reviews/jobs';
 import { monthlyStatementMailJob } from './features/statements/monthly-mail';
 import { visitNoShowJob } from './features/visits/jobs';
@@ -23,4 +26,9 @@ export const JOBS: Job[] = [
   sweepRateLimitsJob,
   monthlyStatementMailJob,
   visitNoShowJob,
+  visitHoldsJob,
+  reliabilityRefreshJob,
+  reliabilityRecomputeAllJob,
+  backupHoldsJob,
+  deliveriesJob,
 ];

@@ -1,26 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerBookingListeners } from './events';
-import { createAdminService } from './features/admin/service';
+import { adminAuditLog, createAdminService } from './features/admin/service';
 import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
+import { createBackupService } from './features/backup-offers/service';
 import { createBookingSeriesService } from './features/booking-series/service';
 import { bookingRecords, createBookingEvents, createBookingService } from './features/bookings/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
+import { createEmergencyService, emergencyRules } from './features/emergencies/service';
 import { createFavouriteService } from './features/favourites/service';
 import { createFxRateService } from './features/fx-rates/service';
 import { createMessagingService } from './features/messages/service';
 import { createAccountService } from './features/my-profile/account-service';
 import { createCaregiverProfileService } from './features/my-profile/caregiver-profile-service';
 import { createOnboardingDraftService } from './features/my-profile/onboarding-draft-service';
+import { createNotificationPhoneService } from './features/notifications/phone';
+import { createNotificationPreferenceService } from './features/notifications/preference-service';
+import {
+  createDeliveryService,
+  createDispatcher,
+  defaultChannelPolicy,
+  noticeMailer,
+} from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
-import { createPaymentService } from './features/payments/service';
+import { createSavedCardService } from './features/payments/saved-cards';
+import { createBackupHolds, createPaymentService } from './features/payments/service';
+import { createVisitHoldService } from './features/payments/visit-holds';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
 import { createPrivacyService } from './features/privacy/service';
 import { createRateLimitService } from './features/rate-limits/service';
+import { createReliabilityService, reliabilityService } from './features/reliability/service';
 import { createReviewReminderService } from './features/reviews/reminders';
 import { createReviewService } from './features/reviews/service';
 import { createSafetyService } from './features/safety/service';
@@ -60,10 +73,15 @@ export function buildServices(app: FastifyInstance) {
     messaging,
     supportUserId: () => app.supportUserId,
   });
+  // Notification channels per group, quiet hours and the phone texts go to (ADR 0036).
+  const notificationPreferences = createNotificationPreferenceService({ db });
+  const notificationPhone = createNotificationPhoneService({ db, sms, now });
   const support = createSupportService({ db, mailer, supportEmail: env.supportEmail, publicUrl, log });
   // Care circles (ADR 0024): the privacy export and account deletion ask them about a user's circles.
   const circles = createCircleService({ db, mailer, publicUrl, now, bookings: bookingRecords });
-  const privacy = createPrivacyService({ db, mailer, storage, passwords, log, circles });
+  // Saved cards (ADR 0032); account deletion removes them at once, here and at the provider.
+  const savedCards = createSavedCardService({ db, provider: app.payments, now });
+  const privacy = createPrivacyService({ db, mailer, storage, passwords, log, circles, savedCards });
   const rateLimits = createRateLimitService({ db });
 
   // ── caregivers ──
@@ -78,21 +96,57 @@ export function buildServices(app: FastifyInstance) {
   const account = createAccountService({ db, storage });
   const seo = createSeoService({ db, publicUrl });
 
+  // ── notices by e-mail, SMS and WhatsApp (ADR 0033) ──
+  // Booking, visit, payment and emergency notices are rows of the delivery outbox: their services get the
+  // notice mailer, which dispatches those rows after commit; the deliveries job sends the rest and retries.
+  const dispatcher = createDispatcher({ db, channels: app.channels, policy: defaultChannelPolicy, now, log });
+  const deliveries = createDeliveryService({ db, dispatcher, now, audit: adminAuditLog });
+  const notices = noticeMailer(dispatcher, mailer);
+
   // ── bookings and money ──
   // Booking state changes and what follows from them (the event table: src/server/events.ts).
   const bookingEvents = createBookingEvents();
-  registerBookingListeners(bookingEvents, { payments: app.payments });
-  const bookings = createBookingService({ db, mailer, publicUrl, events: bookingEvents });
+  registerBookingListeners(bookingEvents, { payments: app.payments, emergencies: emergencyRules });
+  const bookings = createBookingService({
+    db,
+    mailer: notices,
+    publicUrl,
+    events: bookingEvents,
+    emergencies: emergencyRules,
+  });
+  // Parish emergency mode (ADR 0030): bookings and payments ask its rules; admins declare, extend, end.
+  const emergencies = createEmergencyService({ db, mailer: notices, publicUrl, now });
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
-  const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, now });
+  const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, publicUrl, now });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
-  const visits = createVisitService({ db, mailer, publicUrl, now });
+  const visits = createVisitService({ db, mailer: notices, storage, publicUrl, now });
   const payments = createPaymentService({
     db,
     provider: app.payments,
     supportEmail: env.supportEmail,
-    mailer,
+    mailer: notices,
     publicUrl,
+  });
+  // Saved cards (ADR 0032): provider references only; series visits are held on the default one.
+  const visitHolds = createVisitHoldService({
+    db,
+    provider: app.payments,
+    bookings: bookings.forHolds,
+    publicUrl,
+    supportEmail: env.supportEmail,
+  });
+  // Reliability records (ADR 0035): kept by a booking listener and two jobs; read through reliabilityService.
+  const reliability = createReliabilityService({ db });
+  // Backups when a caregiver drops out (ADR 0034): offers computed live, ranked by reliability among
+  // caregivers as near, the hold moved on a rebook.
+  const backupHolds = createBackupHolds(app.payments, db);
+  const backups = createBackupService({
+    db,
+    mailer: notices,
+    bookings,
+    holds: backupHolds,
+    now,
+    reliabilityRank: reliabilityService.rankOf,
   });
   const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
   const reviews = createReviewService({ db });
@@ -110,11 +164,14 @@ export function buildServices(app: FastifyInstance) {
     verification,
     messaging,
     unreadEmails,
+    notificationPreferences,
+    notificationPhone,
     safety,
     support,
     circles,
     privacy,
     rateLimits,
+    deliveries,
     caregiverDirectory,
     caregiverProfile,
     onboardingDrafts,
@@ -122,9 +179,15 @@ export function buildServices(app: FastifyInstance) {
     seo,
     bookingEvents,
     bookings,
+    emergencies,
     bookingSeries,
     visits,
+    reliability,
     payments,
+    savedCards,
+    visitHolds,
+    backupHolds,
+    backups,
     payouts,
     reviews,
     reviewReminders,

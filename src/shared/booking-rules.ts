@@ -53,6 +53,10 @@ export const BOOKING_MESSAGES = {
   wholeHours: 'End times are on the hour.',
   yourself: 'You cannot book yourself.',
   notYours: 'Booking not found',
+  notMovable: 'Only a pending or confirmed booking can be moved to another time.',
+  moveTooLate:
+    'A booking can be moved until 24 hours before it starts; later, cancel it under the cancellation policy.',
+  sameTime: 'That is already the booking’s time.',
 } as const;
 
 /** '9:00 AM', '09:00', '9:00' or '21:00' → minutes after midnight; undefined for anything else. */

@@ -10,7 +10,8 @@ export const SERIES_MAX_DAYS_AHEAD = SERIES_MAX_WEEKS * 7;
 /** Every day for 26 weeks (and the first day again): no rule can have more visits. */
 export const SERIES_MAX_VISITS = SERIES_MAX_DAYS_AHEAD + 1;
 
-export const SERIES_STATUS_VALUES = ['requested', 'accepted', 'declined', 'cancelled'] as const;
+/** 'left': the caregiver ended an accepted series; its future visits were cancelled (ADR 0031). */
+export const SERIES_STATUS_VALUES = ['requested', 'accepted', 'declined', 'cancelled', 'left'] as const;
 export type SeriesStatus = (typeof SERIES_STATUS_VALUES)[number];
 
 /** Why a date of a series cannot be booked: the caregiver holds a pending or confirmed booking then. */
@@ -29,7 +30,9 @@ export const SERIES_MESSAGES = {
   nothingToAnswer: 'No visit of this series is waiting for an answer.',
   awaitingApproval:
     'Some visits of this series still wait for a payer’s approval: answer once they are approved.',
-  notCancellable: 'This series is already declined or cancelled.',
+  notCancellable: 'This series is already declined, cancelled or left by its caregiver.',
+  notLeavable: 'Only an accepted series can be left.',
+  nothingToLeave: 'No visit of this series is still to come.',
 } as const;
 
 const DAY_MS = 86_400_000;

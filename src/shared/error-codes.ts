@@ -54,6 +54,9 @@ export const ERROR_CODE_LIST = [
   'CIRCLE_UNPAID_BOOKINGS',
   'VISIT_NOT_OPEN',
   'VISIT_ALREADY_RECORDED',
+  'BACKUP_NOT_OPEN',
+  'BACKUP_NOT_OFFERED',
+  'BOOKING_ALREADY_REBOOKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
@@ -99,6 +102,19 @@ export const ERROR_CODES = {
     meaning: 'The booking cannot move to that status now (not pending, expired, started or not ended).',
   },
   CAREGIVER_UNAVAILABLE: { status: 409, meaning: 'The caregiver is not taking bookings right now.' },
+  BACKUP_NOT_OPEN: {
+    status: 409,
+    meaning:
+      'The booking cannot be replaced with a backup (its caregiver did not drop out, or it started too long ago).',
+  },
+  BACKUP_NOT_OFFERED: {
+    status: 409,
+    meaning: 'The caregiver chosen is not one of the backups offered now: fetch the offers again.',
+  },
+  BOOKING_ALREADY_REBOOKED: {
+    status: 409,
+    meaning: 'A backup is already booked for this booking (with another caregiver than the one asked).',
+  },
   SERIES_CONFLICTS: {
     status: 409,
     meaning:

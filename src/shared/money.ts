@@ -32,6 +32,16 @@ export function priceBooking(hourlyRate: Cents, hours: number): BookingPrice {
   return { subtotal, platformFee, total: subtotal + platformFee };
 }
 
+/**
+ * The minutes of a visit that are charged (ADR 0032): the time between check-in and check-out rounded to
+ * the nearest 15 minutes, never above the booked hours (extra time needs the family's approval, not built)
+ * and never below 0.
+ */
+export function billedMinutes(actualMinutes: number, bookedHours: number): number {
+  const rounded = Math.round(Math.max(0, actualMinutes) / 15) * 15;
+  return Math.min(rounded, bookedHours * 60);
+}
+
 const wholeJmd = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
 /**
  * 1260000 → 'J$ 12,600': the one way every screen, e-mail and CSV writes an amount. Always with the

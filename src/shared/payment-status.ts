@@ -54,6 +54,8 @@ export interface HeldPayment {
   status: string;
   method?: string | null;
   amount: string;
+  /** What was finally charged, once captured. */
+  capturedAmount?: string;
   cardBrand?: string | null;
   cardLast4?: string | null;
 }
@@ -72,6 +74,10 @@ export function paymentOutcome(p: HeldPayment): string | null {
     return `${amount} is held on your ${card}; you are charged after the visit.`;
   }
   if (p.status === 'received') return `We hold your ${amount} transfer until the visit is completed.`;
-  if (p.status === 'captured') return `${amount} was charged after the visit.`;
+  if (p.status === 'captured') {
+    // A visit charged for its actual time (ADR 0032) may cost less than the hold.
+    const charged = p.capturedAmount ? formatJmd(Math.round(Number(p.capturedAmount) * 100)) : amount;
+    return `${charged} was charged after the visit.`;
+  }
   return null;
 }

@@ -13,6 +13,9 @@ export const APP_ROUTES = [
   '/profile',
   '/messages',
   '/bookings',
+  '/bookings/:id/visit',
+  '/bookings/:id/backups',
+  '/visits/:bookingId',
   '/earnings',
   '/support',
   '/login',
@@ -41,6 +44,7 @@ export const APP_ROUTES = [
   '/circles',
   '/circles/invitations/:token',
   '/circles/:id',
+  '/series/:id',
 ] as const;
 
 const patterns = APP_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -84,6 +88,9 @@ export const PRIVATE_PAGES = [
   '/profile',
   '/messages',
   '/bookings',
+  '/bookings/:id/visit',
+  '/bookings/:id/backups',
+  '/visits/:bookingId',
   '/earnings',
   '/caregiver-onboarding',
   '/background-check',
@@ -98,4 +105,5 @@ export const PRIVATE_PAGES = [
   '/circles',
   '/circles/invitations/:token',
   '/circles/:id',
+  '/series/:id',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];

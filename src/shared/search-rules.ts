@@ -4,7 +4,15 @@
  * page can read them without loading zod.
  */
 
-export const SEARCH_SORTS = ['relevance', 'rating', 'rate_asc', 'rate_desc', 'experience'] as const;
+/** The spec's five sorts, and 'reliability' (most reliable first, then best rated: ADR 0035). */
+export const SEARCH_SORTS = [
+  'relevance',
+  'rating',
+  'rate_asc',
+  'rate_desc',
+  'experience',
+  'reliability',
+] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 50;

@@ -6,6 +6,16 @@ export function jamaicaToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
 }
 
+/** The wall-clock time in Jamaica as HH:mm (24-hour): '14:05'. */
+export function jamaicaClock(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
 /** This month in Jamaica as yyyy-MM. */
 export function jamaicaMonth(now: Date = new Date()): string {
   return jamaicaToday(now).slice(0, 7);

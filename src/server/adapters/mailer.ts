@@ -8,6 +8,12 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Set when this stands for a row of the delivery outbox (ADR 0033; any channel, SMS and WhatsApp too):
+   * the notice mailer given to the services that send notices dispatches that row instead of sending
+   * `to`/`subject`/`text` itself, so the row records what happened. A plain Mailer ignores it.
+   */
+  deliveryId?: number;
 }
 
 export interface Mailer {

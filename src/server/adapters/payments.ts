@@ -22,20 +22,47 @@ export type AuthorizeResult =
       last4?: string | null;
     };
 
+/** A card saved with the provider (like Stripe's PaymentMethod from a SetupIntent): a reusable reference. */
+export type SaveMethodResult =
+  | { ok: true; methodRef: string; brand: string; last4: string; expMonth: number; expYear: number }
+  | { ok: false; code: 'token_invalid'; message: string };
+
 export interface PaymentProvider {
   readonly name: string;
   /**
    * Idempotent per key: the same key answers the first result and never holds money twice. `token` is the
-   * single-use token of the provider's hosted card fields (cards and wallets; PayPal needs none).
+   * single-use token of the provider's hosted card fields (cards and wallets; PayPal needs none);
+   * `savedMethodRef` instead charges a card saved with `saveMethod` (no one at the keyboard: holds of
+   * series visits). The saved card declines as it would have when typed in.
    */
   authorize(input: {
     amountCents: number;
     method: 'card' | 'paypal' | 'digital';
     token?: string;
+    savedMethodRef?: string;
     idempotencyKey: string;
   }): Promise<AuthorizeResult>;
+  /**
+   * Turns a hosted-fields single-use token into a reusable payment method. The reference is a secret of
+   * ours: stored, never shown or logged. A token saves once (the same token answers the same reference).
+   */
+  saveMethod(input: { token: string }): Promise<SaveMethodResult>;
+  /** Forgets a saved method at the provider (detach). */
+  removeMethod(methodRef: string): Promise<void>;
+  /**
+   * Captures `amountCents` of a hold; less than the hold captures part and releases the rest (a partial
+   * capture, like Stripe's amount_to_capture). Called once per hold.
+   */
   capture(providerRef: string, amountCents: number): Promise<void>;
   void(providerRef: string): Promise<void>;
+  /**
+   * Changes the amount of a live hold without a second authorization (ADR 0034: a hold moved to a backup
+   * booking): lower releases the difference, higher is an incremental authorization. false when the
+   * provider cannot for this hold (the caller then releases it and asks the family to pay). Stripe:
+   * `increment_authorization` (cards that support it) up; down happens at capture (amount_to_capture).
+   * Optional: a provider without it never raises a hold; a lower total is captured partially later.
+   */
+  resizeHold?(providerRef: string, amountCents: number): Promise<boolean>;
   refund(providerRef: string, amountCents: number): Promise<void>;
   /** Routes the provider serves itself, outside /api (hosted fields, webhooks); registered by buildApp. */
   readonly routes?: FastifyPluginAsync;
@@ -83,9 +110,14 @@ interface TokenPayload {
   o: Outcome;
   /** Expiry, epoch ms. */
   x: number;
+  /** The card's expiry month and (4-digit) year. */
+  m: number;
+  y: number;
 }
 
 const TOKEN_PREFIX = 'tok_sbx_';
+/** A saved method: the token's card without the token's 15-minute life, signed in its own domain. */
+const METHOD_PREFIX = 'pm_sbx_';
 export const SANDBOX_TOKEN_TTL_MS = 15 * 60_000;
 
 export interface SandboxOptions {
@@ -98,14 +130,18 @@ export interface SandboxOptions {
   now?: () => Date;
 }
 
+function fullYear(value: number | string) {
+  const year = Number(value);
+  return year < 100 ? year + 2000 : year;
+}
+
 /** Checks a card the way the hosted fields do: Luhn, expiry, CVC, with the spec's messages. */
 function checkCard(card: SandboxCard, at: Date) {
   const errors: { path: string; message: string }[] = [];
   const number = String(card.number ?? '').replace(/[\s-]/g, '');
   if (!luhnValid(number)) errors.push({ path: 'number', message: PAYMENT_MESSAGES.cardNumber });
   const month = Number(card.expMonth);
-  let year = Number(card.expYear);
-  if (year < 100) year += 2000;
+  const year = fullYear(card.expYear);
   if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year > 2100) {
     errors.push({ path: 'expiry', message: PAYMENT_MESSAGES.expiryInvalid });
   } else if (Date.UTC(year, month, 1) <= at.getTime()) {
@@ -126,8 +162,18 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
   const secret = options.secret ?? randomBytes(32);
   const now = options.now ?? (() => new Date());
   const byKey = new Map<string, AuthorizeResult>();
-  const holds = new Map<string, { amount: number; captured: number; refunded: number; voided: boolean }>();
-  const stats = { authorizeCalls: 0, holdsCreated: 0, tokensIssued: 0 };
+  const holds = new Map<
+    string,
+    { amount: number; captured: number; released: number; refunded: number; voided: boolean }
+  >();
+  const stats = {
+    authorizeCalls: 0,
+    holdsCreated: 0,
+    holdsResized: 0,
+    tokensIssued: 0,
+    methodsSaved: 0,
+    methodsRemoved: 0,
+  };
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
 
   function tokenize(card: SandboxCard): TokenizeResult {
@@ -145,6 +191,8 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
             ? 'insufficient'
             : 'ok',
       x: at.getTime() + SANDBOX_TOKEN_TTL_MS,
+      m: Number(card.expMonth),
+      y: fullYear(card.expYear),
     };
     const body = `${TOKEN_PREFIX}${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     stats.tokensIssued++;
@@ -157,24 +205,30 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
     };
   }
 
-  /** The token's payload when we signed it and it has not expired. */
-  function verify(token: string | undefined): TokenPayload | undefined {
-    if (!token?.startsWith(TOKEN_PREFIX)) return undefined;
-    const dot = token.lastIndexOf('.');
+  /** The payload of a token (or saved method) with `prefix` when we signed it. */
+  function verifySigned(value: string | undefined, prefix: string): TokenPayload | undefined {
+    if (!value?.startsWith(prefix)) return undefined;
+    const dot = value.lastIndexOf('.');
     if (dot < 0) return undefined;
-    const body = token.slice(0, dot);
-    const given = Buffer.from(token.slice(dot + 1));
+    const body = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1));
     const expected = Buffer.from(sign(body));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
-      const payload = JSON.parse(
-        Buffer.from(body.slice(TOKEN_PREFIX.length), 'base64url').toString(),
-      ) as TokenPayload;
-      return payload.x > now().getTime() ? payload : undefined;
+      return JSON.parse(Buffer.from(body.slice(prefix.length), 'base64url').toString()) as TokenPayload;
     } catch {
       return undefined;
     }
   }
+
+  /** The token's payload when we signed it and it has not expired. */
+  function verify(token: string | undefined): TokenPayload | undefined {
+    const payload = verifySigned(token, TOKEN_PREFIX);
+    return payload && payload.x > now().getTime() ? payload : undefined;
+  }
+
+  /** A saved method's card (the same test outcome as the token it was saved from). */
+  const verifyMethod = (ref: string | undefined) => verifySigned(ref, METHOD_PREFIX);
 
   const provider = {
     name: 'sandbox',
@@ -182,7 +236,7 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
     holds,
     tokenize,
     routes: sandboxHostedFields({ tokenize }),
-    async authorize({ amountCents, method, token, idempotencyKey }) {
+    async authorize({ amountCents, method, token, savedMethodRef, idempotencyKey }) {
       stats.authorizeCalls++;
       const seen = byKey.get(idempotencyKey);
       if (seen) return seen;
@@ -190,7 +244,7 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
       if (method === 'paypal') {
         result = { ok: true, providerRef: `sbx_${randomUUID()}`, brand: 'paypal', last4: null };
       } else {
-        const card = verify(token);
+        const card = savedMethodRef ? verifyMethod(savedMethodRef) : verify(token);
         if (!card) {
           // Not remembered under the key: the family enters the card again and retries.
           return { ok: false, code: 'token_invalid', message: DECLINE_MESSAGES.token_invalid };
@@ -210,19 +264,53 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
         }
       }
       if (result.ok) {
-        holds.set(result.providerRef, { amount: amountCents, captured: 0, refunded: 0, voided: false });
+        holds.set(result.providerRef, {
+          amount: amountCents,
+          captured: 0,
+          released: 0,
+          refunded: 0,
+          voided: false,
+        });
         stats.holdsCreated++;
       }
       byKey.set(idempotencyKey, result);
       return result;
     },
+    async saveMethod({ token }) {
+      const card = verify(token);
+      if (!card) return { ok: false, code: 'token_invalid', message: DECLINE_MESSAGES.token_invalid };
+      // The method keeps the token's id (so a token saves once: the same reference twice) and its card.
+      const body = `${METHOD_PREFIX}${Buffer.from(JSON.stringify({ ...card, x: 0 })).toString('base64url')}`;
+      stats.methodsSaved++;
+      return {
+        ok: true,
+        methodRef: `${body}.${sign(body)}`,
+        brand: card.b,
+        last4: card.l4,
+        expMonth: card.m,
+        expYear: card.y,
+      };
+    },
+    async removeMethod(_ref) {
+      stats.methodsRemoved++;
+    },
     async capture(ref, amountCents) {
       const h = holds.get(ref);
-      if (h) h.captured += amountCents;
+      if (!h) return;
+      h.captured += amountCents;
+      h.released = h.amount - h.captured;
     },
     async void(ref) {
       const h = holds.get(ref);
       if (h) h.voided = true;
+    },
+    /** The sandbox can lower and raise a live hold (incremental authorization); not a captured or voided one. */
+    async resizeHold(ref, amountCents) {
+      const h = holds.get(ref);
+      if (h && (h.voided || h.captured > 0)) return false;
+      if (h) h.amount = amountCents;
+      stats.holdsResized++;
+      return true;
     },
     async refund(ref, amountCents) {
       const h = holds.get(ref);

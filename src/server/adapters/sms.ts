@@ -31,7 +31,13 @@ export function createOutboxSms(db: Db, echo?: OutboxEcho): SmsSender {
 
 export function listSmsOutbox(db: Db, limit = 100) {
   return db
-    .select({ id: smsOutbox.id, to: smsOutbox.to, body: smsOutbox.body, createdAt: smsOutbox.createdAt })
+    .select({
+      id: smsOutbox.id,
+      to: smsOutbox.to,
+      body: smsOutbox.body,
+      channel: smsOutbox.channel,
+      createdAt: smsOutbox.createdAt,
+    })
     .from(smsOutbox)
     .orderBy(desc(smsOutbox.id))
     .limit(limit);

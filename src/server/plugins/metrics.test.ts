@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app';
+import { deliveries } from '../db/schema';
 import { runJob } from '../jobs/scheduler';
 import { errorBody } from '../test/error-body';
 import { bearer, createUser, loginToken } from '../test/factories';
@@ -152,6 +153,17 @@ describe.each(DB_KINDS)('/metrics on %s', (kind) => {
     await expect(runJob(t.app, bad)).rejects.toThrow('the job failed');
     const mailBefore = sample(await scrape(), 'yaadcare_outbox_backlog', { channel: 'mail' }) ?? 0;
     await t.app.mailer.send({ to: 'queued@example.test', subject: 'Queued', text: 'Kept in the outbox' });
+    // One notice queued in the delivery outbox and not yet sent (ADR 0033).
+    const smsBefore = sample(await scrape(), 'yaadcare_delivery_backlog', { channel: 'sms' }) ?? 0;
+    const someone = await createUser(t.app.db);
+    await t.app.db.insert(deliveries).values({
+      userId: someone.id,
+      kind: 'visit.no_show',
+      channel: 'sms',
+      destination: '+18765550100',
+      body: 'YaadCare: No check-in yet.',
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
     const text = await scrape();
     expect(sample(text, 'yaadcare_job_runs_total', { job: ok.name, outcome: 'ok' })).toBe(2);
     expect(sample(text, 'yaadcare_job_runs_total', { job: bad.name, outcome: 'failed' })).toBe(1);
@@ -160,6 +172,8 @@ describe.each(DB_KINDS)('/metrics on %s', (kind) => {
     expect(sample(text, 'yaadcare_job_duration_seconds_count', { job: ok.name })).toBe(2);
     expect(sample(text, 'yaadcare_outbox_backlog', { channel: 'mail' })).toBe(mailBefore + 1);
     expect(sample(text, 'yaadcare_outbox_backlog', { channel: 'sms' })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'yaadcare_delivery_backlog', { channel: 'sms' })).toBe(smsBefore + 1);
+    expect(sample(text, 'yaadcare_delivery_backlog', { channel: 'whatsapp' })).toBe(0);
     expect(sample(text, 'yaadcare_sse_clients')).toBe(0);
     expect(sample(text, 'yaadcare_db_info', { kind })).toBe(1);
     // The pool is node-postgres's; PGlite has one in-process connection and no pool to report.

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/client';
-import { mailOutbox, smsOutbox } from '../db/schema';
+import { deliveries, mailOutbox, smsOutbox } from '../db/schema';
 import { AppError } from '../errors';
 
 export type JobOutcome = 'ok' | 'failed' | 'skipped';
@@ -192,6 +192,27 @@ function registerDatabaseGauges(app: FastifyInstance, registry: Registry) {
         // A scrape still answers (with the other metrics) while the database does not.
         this.reset();
         app.log.warn({ err }, 'metrics: outbox backlog not counted');
+      }
+    },
+  });
+  new Gauge({
+    name: 'yaadcare_delivery_backlog',
+    help: 'Notices queued in the delivery outbox (ADR 0033): waiting for quiet hours, a retry, or the next run',
+    labelNames: ['channel'] as const,
+    registers,
+    async collect() {
+      try {
+        const rows = await app.db
+          .select({ channel: deliveries.channel, n: count() })
+          .from(deliveries)
+          .where(eq(deliveries.status, 'queued'))
+          .groupBy(deliveries.channel);
+        for (const channel of ['email', 'sms', 'whatsapp'] as const) {
+          this.set({ channel }, rows.find((r) => r.channel === channel)?.n ?? 0);
+        }
+      } catch (err) {
+        this.reset();
+        app.log.warn({ err }, 'metrics: delivery backlog not counted');
       }
     },
   });

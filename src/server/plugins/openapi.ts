@@ -53,12 +53,21 @@ export const OPENAPI_TAGS = [
   },
   { name: 'payments', description: 'Payments of bookings through the provider’s hosted fields' },
   {
+    name: 'emergencies',
+    description:
+      'Parish emergency mode: declared windows over parishes that make affected cancellations free',
+  },
+  {
     name: 'fx-rates',
     description: 'Exchange rates kept by admins, for estimates in a payer’s currency (charges stay in JMD)',
   },
   { name: 'payouts', description: 'Caregivers’ earnings and payout settings' },
   { name: 'messages', description: 'Conversations between families, caregivers and support' },
-  { name: 'notifications', description: 'In-app notifications and e-mail preferences' },
+  { name: 'notifications', description: 'In-app notifications, channel preferences and quiet hours' },
+  {
+    name: 'deliveries',
+    description: 'The delivery outbox: notices by e-mail, SMS and WhatsApp, their receipts and retries',
+  },
   { name: 'realtime', description: 'Server-sent events of the signed-in user' },
   { name: 'verification', description: 'Identity, contact and background verification' },
   { name: 'favourites', description: 'Saved caregivers and profile views' },

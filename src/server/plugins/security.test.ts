@@ -188,6 +188,16 @@ describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
       expect(other.headers['permissions-policy']).toContain('camera=()');
     });
 
+    it('lets the visit screen (/visits/:id) ask for the position, and no other page', async () => {
+      const visit = await t.app.inject({ method: 'GET', url: '/visits/42' });
+      expect(visit.headers['permissions-policy']).toContain('geolocation=(self)');
+      expect(visit.headers['permissions-policy']).toContain('camera=()');
+      for (const url of ['/visits', '/visits/42/x', '/bookings/42/visit', '/background-check']) {
+        const other = await t.app.inject({ method: 'GET', url });
+        expect(other.headers['permissions-policy'], url).toContain('geolocation=()');
+      }
+    });
+
     it('sends the headers on refusals too', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/notifications' });
       expect(res.statusCode).toBe(401);

@@ -15,6 +15,8 @@ export interface HeaderExceptions {
   framing?: 'same-origin';
   /** 'self': this document may use the camera (Permissions-Policy camera=(self)). */
   camera?: 'self';
+  /** 'self': this document may ask for the position (Permissions-Policy geolocation=(self)). */
+  geolocation?: 'self';
 }
 
 declare module 'fastify' {
@@ -30,6 +32,9 @@ declare module 'fastify' {
 const PAGE_EXCEPTIONS: Record<string, HeaderExceptions> = {
   '/background-check': { camera: 'self' },
 };
+/** The caregiver's visit screen asks for the position at check-in, with consent (ADR 0028, 0029). */
+const VISIT_SCREEN = /^\/visits\/\d+$/;
+const VISIT_SCREEN_EXCEPTIONS: HeaderExceptions = { geolocation: 'self' };
 
 const CSP: Record<string, string> = {
   'default-src': "'self'",
@@ -79,13 +84,18 @@ function contentSecurityPolicy(ex: HeaderExceptions): string {
 }
 
 function permissionsPolicy(ex: HeaderExceptions): string {
-  return DENIED_FEATURES.map((f) => `${f}=${f === 'camera' && ex.camera === 'self' ? '(self)' : '()'}`).join(
-    ', ',
-  );
+  const allowed = (f: string) =>
+    (f === 'camera' && ex.camera === 'self') || (f === 'geolocation' && ex.geolocation === 'self');
+  return DENIED_FEATURES.map((f) => `${f}=${allowed(f) ? '(self)' : '()'}`).join(', ');
 }
 
 function exceptionsFor(req: FastifyRequest, path: string): HeaderExceptions {
-  return req.routeOptions.config?.headers ?? PAGE_EXCEPTIONS[path.replace(/\/$/, '')] ?? NO_EXCEPTIONS;
+  const page = path.replace(/\/$/, '');
+  return (
+    req.routeOptions.config?.headers ??
+    PAGE_EXCEPTIONS[page] ??
+    (VISIT_SCREEN.test(page) ? VISIT_SCREEN_EXCEPTIONS : NO_EXCEPTIONS)
+  );
 }
 
 const NO_EXCEPTIONS: HeaderExceptions = {};

@@ -19,6 +19,9 @@ writeFileSync(
     'pages/circles-page.tsx': { file: 'assets/circles-1.js', imports: ['index.html'] },
     'pages/circle-page.tsx': { file: 'assets/circle-1.js', imports: ['index.html'] },
     'pages/circle-invitation-page.tsx': { file: 'assets/invitation-1.js', imports: ['index.html'] },
+    'pages/bookings-page.tsx': { file: 'assets/bookings-1.js', imports: ['index.html'] },
+    'pages/booking-visit-page.tsx': { file: 'assets/booking-visit-1.js', imports: ['index.html'] },
+    'pages/visits-page.tsx': { file: 'assets/visits-1.js', imports: ['index.html'] },
   }),
 );
 
@@ -34,6 +37,9 @@ describe('route preloads', () => {
     expect(hrefs(preload('/circles'))).toEqual(['/assets/circles-1.js']);
     expect(hrefs(preload('/circles/5'))).toEqual(['/assets/circle-1.js']);
     expect(hrefs(preload('/circles/invitations/abc'))).toEqual(['/assets/invitation-1.js']);
+    expect(hrefs(preload('/bookings'))).toEqual(['/assets/bookings-1.js']);
+    expect(hrefs(preload('/bookings/9/visit'))).toEqual(['/assets/booking-visit-1.js']);
+    expect(hrefs(preload('/visits/9'))).toEqual(['/assets/visits-1.js']);
   });
 
   it('gives nothing for a page the manifest does not know, or without a manifest', () => {

@@ -37,9 +37,15 @@ export const webPlugin = fp(
         // The build writes .br and .gz beside each asset (vite.config.ts): sent when the browser accepts them.
         preCompressed: true,
         setHeaders(res, path) {
+          // The visit screen's worker and the manifest are checked on every load: a deploy reaches phones at once.
+          const fresh = /[\\/](visit-sw\.js|manifest\.webmanifest)$/.test(path);
           res.header(
             'cache-control',
-            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            path.includes('/assets/')
+              ? 'public, max-age=31536000, immutable'
+              : fresh
+                ? 'no-cache'
+                : 'public, max-age=3600',
           );
         },
       });
@@ -119,6 +125,8 @@ function pageModule(path: string): string {
   const [, first = '', second] = path.split('/');
   if (first === '') return 'pages/home-page.tsx';
   if (first === 'caregiver') return 'pages/caregiver-profile-page.tsx';
+  // /bookings/:id/visit is a booking's visit log.
+  if (first === 'bookings' && second) return 'pages/booking-visit-page.tsx';
   // /circles lists them; /circles/:id is one; /circles/invitations/:token is an invitation's link.
   if (first === 'circles' && second) {
     return second === 'invitations' ? 'pages/circle-invitation-page.tsx' : 'pages/circle-page.tsx';

@@ -7,6 +7,7 @@ import {
 } from '../booking-rules';
 import { CircleRecipient } from './circles';
 import { CalendarDate, Id, NumberLike } from './common';
+import { BookingEmergency } from './emergencies';
 import { z } from './zod';
 
 export * from '../booking-rules';
@@ -43,6 +44,16 @@ export const CreateBookingRequest = z.object({
 });
 export type CreateBookingRequest = z.input<typeof CreateBookingRequest>;
 
+/**
+ * POST /api/bookings/{id}/reschedule: the family side moves one booking (a series' visit or a single one)
+ * to another date and start, same length (ADR 0031). It goes back to the caregiver as a pending request.
+ */
+export const RescheduleBookingRequest = z.strictObject({
+  date: CalendarDate(),
+  startTime: z.string().max(20).describe('"9:00 AM" or "09:00", on the hour from 6:00 AM to 9:00 PM'),
+});
+export type RescheduleBookingRequest = z.input<typeof RescheduleBookingRequest>;
+
 const Money = z.string().describe('JMD as a numeric string, e.g. "3150.00"');
 
 export const BookingPerson = z.object({
@@ -61,6 +72,11 @@ export const BookingPaymentSummary = z.object({
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   reference: z.string().nullable(),
+  /**
+   * What was finally charged ('0.00' until completion). With a check-in and check-out it is the actual
+   * time's price, which may be less than the hold (ADR 0032).
+   */
+  capturedAmount: Money.optional(),
 });
 
 /** The care circle a booking is for, as the viewer may see it (ADR 0025). */
@@ -122,6 +138,10 @@ export const BookingView = z.object({
   circle: BookingCircle.nullable().optional(),
   /** The recurring booking this visit belongs to (GET /api/booking-series/{id}); null for a single booking. */
   seriesId: z.number().int().nullable().optional(),
+  /** The booking this one replaces: its caregiver dropped out and the family chose this backup (ADR 0034). */
+  rebookedFrom: z.number().int().nullable().optional(),
+  /** A parish emergency covering the booking's place and time (ADR 0030): cancelling it is free. */
+  emergency: BookingEmergency.optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

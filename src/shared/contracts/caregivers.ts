@@ -8,6 +8,7 @@ import {
   SEARCH_TEXT_MAX,
 } from '../search-rules';
 import { Id, knownParish } from './common';
+import { ReliabilityRecord } from './reliability';
 import { z } from './zod';
 
 export * from '../search-rules';
@@ -168,6 +169,8 @@ export const CaregiverProfile = PublicCaregiver.extend({
   /** The 'available for bookings' switch: false means the profile can be seen but not booked. */
   isAvailable: z.boolean(),
   createdAt: z.string(),
+  /** The reliability record (ADR 0035): optional, so clients of the spec's shape are unaffected. */
+  reliability: ReliabilityRecord.optional(),
 });
 export type CaregiverProfile = z.infer<typeof CaregiverProfile>;
 

@@ -1,3 +1,4 @@
+import { Id } from './common';
 import { z } from './zod';
 
 /**
@@ -14,6 +15,7 @@ export const VISIT_ENTRY_KINDS = [
   'vitals',
   'activity',
   'incident',
+  'photo',
 ] as const;
 export type VisitEntryKind = (typeof VISIT_ENTRY_KINDS)[number];
 
@@ -48,7 +50,16 @@ export const VISIT_MESSAGES = {
     'A location is only taken with consent: send consent: true, or leave the location out.',
   recordedAt: 'recordedAt must be within the last 24 hours and not in the future.',
   clientIdReused: 'This clientId was already used for another kind of entry on this booking.',
+  photoNotImage: 'A visit photo must be a JPEG, PNG or WebP image.',
+  photoUnreadable: 'The image could not be read. Try another photo.',
+  photoTooLarge: 'The photo is too large. The limit is 8 MB.',
+  photoNotFound: 'This photo does not exist or is not yours to see.',
 } as const;
+
+/** Visit photos (the image pipeline): at most 8 MB in, at most 1600 px on the long side out, no metadata. */
+export const VISIT_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+export const VISIT_PHOTO_MAX_PX = 1600;
+export const VISIT_PHOTO_CAPTION_MAX = 200;
 
 /** A client-made id: a UUID or any id the app makes, unique per booking. */
 const ClientId = z
@@ -159,6 +170,29 @@ export const VisitLogRequest = z.discriminatedUnion(
 );
 export type VisitLogRequest = z.infer<typeof VisitLogRequest>;
 
+/**
+ * POST /api/bookings/{id}/log/photo: the text fields of the multipart form beside its `file` (the image). A
+ * photo is never queued offline: the form is sent online only.
+ */
+export const VisitPhotoFields = z.strictObject({
+  clientId: ClientId,
+  recordedAt: RecordedAt,
+  caption: z
+    .string()
+    .trim()
+    .max(VISIT_PHOTO_CAPTION_MAX, `caption is at most ${VISIT_PHOTO_CAPTION_MAX} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type VisitPhotoFields = z.infer<typeof VisitPhotoFields>;
+
+/** GET /api/bookings/{id}/log/{entryId}/photo */
+export const VisitPhotoParams = z.object({ id: Id('id'), entryId: Id('entryId') });
+
+/** Where a photo entry's image is read (access-checked, never cached). */
+export const visitPhotoUrl = (bookingId: number, entryId: number) =>
+  `/api/bookings/${bookingId}/log/${entryId}/photo`;
+
 /** The kind-specific part of an entry, as stored and shown. */
 export const VisitEntryDetails = z.object({
   text: z.string().optional(),
@@ -169,6 +203,10 @@ export const VisitEntryDetails = z.object({
   glucose: z.number().optional(),
   temperature: z.number().optional(),
   severity: z.enum(INCIDENT_SEVERITIES).optional(),
+  /** A photo's caption and the stored image's size in pixels (its bytes: GET …/log/{entryId}/photo). */
+  caption: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
 });
 export type VisitEntryDetails = z.infer<typeof VisitEntryDetails>;
 
@@ -193,6 +231,11 @@ export const VisitLog = z.object({
   bookingId: z.number(),
   checkedInAt: z.string().nullable(),
   checkedOutAt: z.string().nullable(),
+  /**
+   * The minutes charged for the visit once checked out: check-in to check-out rounded to the nearest 15
+   * minutes, never above the booked hours (ADR 0032); null before check-out.
+   */
+  billedMinutes: z.number().int().nullable().optional(),
   entries: z.array(VisitEntry),
 });
 export type VisitLog = z.infer<typeof VisitLog>;

@@ -11,8 +11,8 @@ import { configKeys } from '../features/config/api';
 import { dashboardKeys } from '../features/dashboard/api';
 import { outboxKeys } from '../features/dev-outbox/api';
 import { favouriteKeys } from '../features/favourites/api';
-import { emailPreferenceKeys, messagingKeys } from '../features/messages/api';
-import { notificationKeys } from '../features/notifications/api';
+import { messagingKeys } from '../features/messages/api';
+import { notificationKeys, notificationPreferenceKeys } from '../features/notifications/api';
 import { paymentKeys } from '../features/payments/api';
 import { reviewKeys } from '../features/reviews/api';
 import { statsKeys } from '../features/stats/api';
@@ -34,8 +34,8 @@ const FACTORIES: Record<string, Factory> = {
   outboxKeys,
   favouriteKeys,
   messagingKeys,
-  emailPreferenceKeys,
   notificationKeys,
+  notificationPreferenceKeys,
   paymentKeys,
   reviewKeys,
   statsKeys,

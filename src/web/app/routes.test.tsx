@@ -13,6 +13,9 @@ const GUARDED = new Set([
   '/profile',
   '/messages',
   '/bookings',
+  '/bookings/:id/visit',
+  '/bookings/:id/backups',
+  '/visits/:bookingId',
   '/earnings',
   '/caregiver-onboarding',
   '/background-check',
@@ -25,6 +28,7 @@ const GUARDED = new Set([
   '/admin',
   '/circles',
   '/circles/:id',
+  '/series/:id',
 ]);
 
 const concrete = (route: string) => route.replace(/:[A-Za-z]+/g, '7');

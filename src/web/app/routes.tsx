@@ -41,6 +41,10 @@ const AdminPage = lazy(() => import('../pages/admin-page'));
 const CirclesPage = lazy(() => import('../pages/circles-page'));
 const CirclePage = lazy(() => import('../pages/circle-page'));
 const CircleInvitationPage = lazy(() => import('../pages/circle-invitation-page'));
+const SeriesPage = lazy(() => import('../pages/series-page'));
+const VisitsPage = lazy(() => import('../pages/visits-page'));
+const BookingVisitPage = lazy(() => import('../pages/booking-visit-page'));
+const BookingBackupsPage = lazy(() => import('../pages/booking-backups-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 /** Pages for signed-in users (others go to /login). */
@@ -50,6 +54,8 @@ const SIGNED_IN: [string, ComponentType][] = [
   ['/profile', ProfilePage],
   ['/messages', MessagesPage],
   ['/bookings', BookingsPage],
+  ['/bookings/:id/visit', BookingVisitPage],
+  ['/bookings/:id/backups', BookingBackupsPage],
   ['/earnings', EarningsPage],
   ['/caregiver-onboarding', CaregiverOnboardingPage],
   ['/background-check', BackgroundCheckPage],
@@ -59,6 +65,7 @@ const SIGNED_IN: [string, ComponentType][] = [
   ['/payment-settings', PaymentSettingsPage],
   ['/availability', AvailabilityPage],
   ['/settings', SettingsPage],
+  ['/series/:id', SeriesPage],
 ];
 
 /** Care circles (ADR 0024) are for family accounts; caregivers and admins go to their own landing page. */
@@ -139,6 +146,11 @@ export function AppRoutes() {
         {/* The outbox is the admin console's Outbox tab (admins only; ADR 0011). */}
         <Route path="/dev/outbox">
           <Navigate to="/admin?tab=outbox" replace />
+        </Route>
+
+        {/* The caregiver's visit screen: it signs itself in and out, as it must open offline (ADR 0029). */}
+        <Route path="/visits/:bookingId">
+          <VisitsPage />
         </Route>
 
         {/* Signed-in users */}

@@ -15,12 +15,14 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   readonly code?: ErrorCode;
   readonly requestId?: string;
+  /** The parsed error body as sent, for answers that carry more than the common fields (SERIES_CONFLICTS). */
+  readonly body?: unknown;
 
   constructor(
     status: number,
     message: string,
     errors?: FieldError[],
-    meta: { code?: ErrorCode; requestId?: string } = {},
+    meta: { code?: ErrorCode; requestId?: string; body?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.errors = errors;
     this.code = meta.code;
     this.requestId = meta.requestId;
+    this.body = meta.body;
   }
 }
 

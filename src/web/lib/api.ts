@@ -46,6 +46,7 @@ export function apiErrorFrom(response: Response, body: unknown, fallback: string
   return new ApiError(response.status, parsed.message ?? fallback, parsed.errors, {
     code: parsed.code,
     requestId,
+    body,
   });
 }
 

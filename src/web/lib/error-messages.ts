@@ -41,6 +41,7 @@ export const ERROR_COPY: Partial<Record<ErrorCode, CodeCopy>> = {
   CODE_ATTEMPTS_EXCEEDED: { action: { label: 'Request a new code.' } },
   BOOKING_OVERLAP: { action: { label: 'Pick another time.' } },
   CAREGIVER_UNAVAILABLE: { action: { label: 'Find another caregiver', href: '/search' } },
+  BACKUP_NOT_OFFERED: { action: { label: 'Refresh the offers and choose again.' } },
   CARD_DECLINED: { action: ANOTHER_CARD },
   CARD_INSUFFICIENT_FUNDS: { action: ANOTHER_CARD },
   CARD_TOKEN_INVALID: { action: CARD_AGAIN },

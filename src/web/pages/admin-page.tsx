@@ -3,7 +3,9 @@ import { ReportsPanel } from '../features/admin/components/reports-panel';
 import { UsersPanel } from '../features/admin/components/users-panel';
 import { VerificationQueue } from '../features/admin/components/verification-queue';
 import { OutboxPanel } from '../features/dev-outbox/outbox-panel';
+import { EmergenciesPanel } from '../features/emergencies/components/emergencies-panel';
 import { SupportConversationsPanel } from '../features/messages/components/admin-messaging';
+import { AdminDeliveriesPanel } from '../features/notifications/components/admin-deliveries-panel';
 import { AdminMoneyPanel } from '../features/payments/components/admin-money-panel';
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
@@ -30,6 +32,8 @@ const TABS = [
     ),
   },
   { value: 'support', label: 'Support', panel: <AdminTicketsPanel /> },
+  { value: 'emergencies', label: 'Emergencies', panel: <EmergenciesPanel /> },
+  { value: 'deliveries', label: 'Deliveries', panel: <AdminDeliveriesPanel /> },
   { value: 'outbox', label: 'Outbox', panel: <OutboxPanel /> },
 ];
 

@@ -29,6 +29,41 @@ describe('CaregiverProfilePage', () => {
     await waitFor(() => expect(document.title).toMatch(/^Shanique W\. — Child care & Nannies in Kingston/));
   });
 
+  it('shows the reliability record in plain words when the profile carries one (ADR 0035)', async () => {
+    stubFetch({
+      'GET /api/caregivers/5': {
+        body: makeProfile({
+          reliability: {
+            completed: 12,
+            lateCancellations: 1,
+            noShows: 0,
+            checkIns: 12,
+            onTimeCheckIns: 12,
+            score: 0.913,
+            windowMonths: 12,
+            computedAt: '2026-11-24T12:00:00.000Z',
+          },
+        }),
+      },
+      'GET /api/reviews/caregiver/5': { body: [], headers: { 'X-Total-Count': '0' } },
+    });
+    renderRoute(<CaregiverProfilePage />, { path: PATH, url: '/caregiver/5', user: null });
+    expect(await screen.findByRole('heading', { name: 'Reliability' })).toBeInTheDocument();
+    expect(screen.getByText('Completed 12 of 13 visits, cancelled 1 late')).toBeInTheDocument();
+    expect(screen.getByText('On time for 12 of 12 check-ins')).toBeInTheDocument();
+    expect(screen.getByText('How we count this')).toBeInTheDocument();
+  });
+
+  it('shows no reliability card for a profile without the field (a spec-shaped answer)', async () => {
+    stubFetch({
+      'GET /api/caregivers/5': { body: makeProfile() },
+      'GET /api/reviews/caregiver/5': { body: [], headers: { 'X-Total-Count': '0' } },
+    });
+    renderRoute(<CaregiverProfilePage />, { path: PATH, url: '/caregiver/5', user: null });
+    expect(await screen.findByRole('heading', { name: 'About' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Reliability' })).not.toBeInTheDocument();
+  });
+
   it('says No reviews yet, and pages reviews with Show more', async () => {
     const { calls } = stubFetch({
       'GET /api/caregivers/5': { body: makeProfile() },

@@ -18,6 +18,7 @@ import {
   VerifiedFacts,
 } from '../features/caregivers/components/badges';
 import type { ProfileLinkState } from '../features/caregivers/components/caregiver-card';
+import { ReliabilityRecordView } from '../features/caregivers/components/reliability-record';
 import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
@@ -215,6 +216,12 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
           <Section title="Verified by YaadCare">
             <VerifiedFacts facts={caregiver.verifiedFacts} firstName={caregiver.user.firstName} />
           </Section>
+
+          {caregiver.reliability ? (
+            <Section title="Reliability">
+              <ReliabilityRecordView record={caregiver.reliability} />
+            </Section>
+          ) : null}
 
           <Section title="Skills & Certifications">
             <h3 className="text-sm font-semibold text-muted-foreground">Skills</h3>

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Alert } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
+import { PageLoadFailed, PageMessage } from '../components/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { useCircle } from '../features/circles/api';
@@ -49,25 +48,22 @@ export default function CirclePage() {
     (query.isError && isApiError(query.error) && query.error.status === 404)
   ) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-16">
-        <h1 className="text-3xl font-extrabold tracking-tight">Circle not found</h1>
+      <PageMessage title="Circle not found">
         <p className="text-lg text-muted-foreground">
           There is no care circle here that you are a member of. If you were removed or left, a coordinator
           can invite you again.
         </p>
         {BACK}
-      </div>
+      </PageMessage>
     );
   }
   if (query.isError) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-16">
-        <h1 className="text-3xl font-extrabold tracking-tight">Care circle</h1>
-        <Alert>The circle could not be loaded.</Alert>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <PageLoadFailed
+        title="Care circle"
+        message="The circle could not be loaded."
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.isPending) return <Spinner label="Loading the circle" />;

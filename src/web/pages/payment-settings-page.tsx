@@ -9,11 +9,15 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { usePayoutAccount, useSavePayoutAccount } from '../features/payments/api';
+import { SavedCards } from '../features/payments/components/saved-cards';
 import { errorMessage } from '../lib/error-messages';
 import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** /payment-settings: where a caregiver's Friday payouts go. The number is stored encrypted, shown masked. */
+/**
+ * /payment-settings: a family's saved cards (series visits are held on the default one), or where a
+ * caregiver's Friday payouts go (the number is stored encrypted, shown masked).
+ */
 export default function PaymentSettingsPage() {
   useDocumentTitle('Payment settings');
   const user = useSignedInUser();
@@ -24,11 +28,21 @@ export default function PaymentSettingsPage() {
   const [accountNumber, setAccountNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  if (user.userType === 'family') {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <h1 className="mb-6 text-3xl font-extrabold tracking-tight">Payment settings</h1>
+        <SavedCards />
+      </div>
+    );
+  }
   if (user.userType !== 'caregiver') {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Payment settings</h1>
-        <p className="mt-2 text-muted-foreground">Payout settings are for caregiver accounts.</p>
+        <p className="mt-2 text-muted-foreground">
+          Payouts are for caregiver accounts; saved cards are for family accounts.
+        </p>
       </div>
     );
   }

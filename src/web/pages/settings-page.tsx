@@ -10,7 +10,7 @@ import { NewPasswordFields } from '../features/auth/components/new-password-fiel
 import { TimeZoneCurrencyForm } from '../features/auth/components/time-zone-currency-form';
 import { useChangePassword } from '../features/auth/mutations';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
-import { EmailPreferencesSection } from '../features/messages/components/email-preferences';
+import { NotificationsSection } from '../features/notifications/components/notification-preferences';
 import { PrivacySection } from '../features/privacy/components/privacy-section';
 import { ApiError } from '../lib/api';
 import { errorMessage } from '../lib/error-messages';
@@ -104,7 +104,7 @@ export default function SettingsPage() {
       </div>
       {user.userType === 'family' ? <TimeZoneCurrencyForm user={user} /> : null}
       <ChangePasswordForm />
-      <EmailPreferencesSection />
+      <NotificationsSection />
       <PrivacySection />
     </div>
   );

@@ -65,9 +65,14 @@ export function demoCircleUsers(now: Date) {
 /**
  * The demo circle, its members and three bookings with one senior-care caregiver (Manchester first): a visit
  * last week (completed; the money seed pays it), one confirmed for this week, and one awaiting the payer's
- * approval, so signing in as either member shows the whole journey. Run before the money seed.
+ * approval, so signing in as either member shows the whole journey. Run before the money seed. Returns the
+ * circle and its carer (the weekly series, series.ts, is with them).
  */
-export async function seedDemoCircle(tx: Tx, now: Date, ids: { payer: number; coordinator: number }) {
+export async function seedDemoCircle(
+  tx: Tx,
+  now: Date,
+  ids: { payer: number; coordinator: number },
+): Promise<{ circleId: number; carer: { id: number; rate: string } | undefined }> {
   const [circle] = await tx
     .insert(careCircles)
     .values({
@@ -90,7 +95,7 @@ export async function seedDemoCircle(tx: Tx, now: Date, ids: { payer: number; co
     .where(and(sql`'senior-care' = any(${caregivers.kinds})`, eq(caregivers.isActive, true)))
     .orderBy(desc(sql`${users.parish} = 'Manchester'`), asc(caregivers.id))
     .limit(1);
-  if (!carer) return;
+  if (!carer) return { circleId: circle.id, carer: undefined };
 
   const today = jamaicaToday(now);
   const plans = [
@@ -159,6 +164,7 @@ export async function seedDemoCircle(tx: Tx, now: Date, ids: { payer: number; co
       })),
     );
   }
+  return { circleId: circle.id, carer };
 }
 
 /** The first day from `date` on which the caregiver holds nothing at [hour, hour + hours). */

@@ -17,11 +17,20 @@ import {
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
 import { demoCircleUsers, seedDemoCircle } from './circle';
+import { seedDemoEmergency } from './emergency';
 import { deriveEngagement } from './engagement';
 import { seedDemoFxRates } from './fx-rates';
 import { buildDemoData } from './generate';
-import { DEMO_ADMIN_EMAIL, DEMO_COORDINATOR_EMAIL, DEMO_PASSWORD, DEMO_PAYER_EMAIL } from './logins';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_COORDINATOR_EMAIL,
+  DEMO_FAMILY_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_PAYER_EMAIL,
+} from './logins';
 import { money } from './money';
+import { seedDemoReliability } from './reliability';
+import { seedDemoSeries } from './series';
 
 export { BADGE_CATALOG, seedBadgeCatalog } from './badges';
 export { seedBulkCaregivers } from './bulk';
@@ -260,15 +269,19 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
     .values(demoCircleUsers(now).map((u) => ({ ...u, password: passwordHash })))
     .returning({ id: users.id, email: users.email });
   const memberId = (email: string) => members.find((m) => m.email === email)!.id;
-  await seedDemoCircle(tx, now, {
-    payer: memberId(DEMO_PAYER_EMAIL),
-    coordinator: memberId(DEMO_COORDINATOR_EMAIL),
-  });
+  const ids = { payer: memberId(DEMO_PAYER_EMAIL), coordinator: memberId(DEMO_COORDINATOR_EMAIL) };
+  const { circleId, carer } = await seedDemoCircle(tx, now, ids);
+  // Gloria's Monday, Wednesday and Friday afternoons: a weekly series with a full visit log.
+  if (carer) await seedDemoSeries(tx, now, { ...ids, circleId, carer });
 
+  // A caregiver with a visible reliability record, then every record computed (ADR 0035).
+  await seedDemoReliability(tx, now, uid(DEMO_FAMILY_EMAIL));
   // Payments, ledger and last Friday's payouts behind those bookings.
   await seedDemoMoney(tx, now);
   // The exchange rates admins keep for payers' estimates (ADR 0026).
   await seedDemoFxRates(tx, now, adminId);
+  // A prepared parish emergency an admin can declare from the console (ADR 0030).
+  await seedDemoEmergency(tx, now, adminId);
 
   await deriveEngagement(tx, data, {
     cid,

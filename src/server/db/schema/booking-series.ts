@@ -46,7 +46,7 @@ export const bookingSeries = pgTable(
     index('booking_series_circle_idx').on(t.circleId),
     check(
       'booking_series_status_check',
-      sql`${t.status} in ('requested', 'accepted', 'declined', 'cancelled')`,
+      sql`${t.status} in ('requested', 'accepted', 'declined', 'cancelled', 'left')`,
     ),
     check('booking_series_end_check', sql`(${t.endDate} is null) <> (${t.visitCount} is null)`),
     check(

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { APPROVAL_REASONS, APPROVAL_STATES, BOOKING_STATUS_VALUES } from '../../../shared/booking-rules';
 import { bookingSeries } from './booking-series';
 import { caregivers } from './caregivers';
@@ -43,6 +53,11 @@ export const bookings = pgTable(
     expiredAt: timestamp('expired_at', tz),
     cancelledAt: timestamp('cancelled_at', tz),
     cancelledBy: integer('cancelled_by').references(() => users.id),
+    /**
+     * Why the system cancelled it (null: a party did): 'unpaid' = not paid 24 h before the start (ADR 0032);
+     * 'no_show' = no check-in and the family booked a backup instead (ADR 0034).
+     */
+    cancelReason: text('cancel_reason', { enum: ['unpaid', 'no_show'] }),
     completedAt: timestamp('completed_at', tz),
     /** Booked by a coordinator for a care circle's recipient (null: for the family's own household). */
     circleId: integer('circle_id').references(() => careCircles.id),
@@ -53,6 +68,10 @@ export const bookings = pgTable(
     approvalAt: timestamp('approval_at', tz),
     /** A visit of a recurring booking (ADR 0027); null for a single booking. */
     seriesId: integer('series_id').references(() => bookingSeries.id),
+    /** When the family last moved it to another time (it went back to the caregiver: ADR 0031). */
+    rescheduledAt: timestamp('rescheduled_at', tz),
+    /** The booking this one replaces: its caregiver dropped out and the family chose this backup (ADR 0034). */
+    rebookedFrom: integer('rebooked_from').references((): AnyPgColumn => bookings.id),
   },
   (t) => [
     index('bookings_family_id_idx').on(t.familyId, t.startsAt),
@@ -60,6 +79,12 @@ export const bookings = pgTable(
     index('bookings_status_idx').on(t.status, t.startsAt),
     index('bookings_caregiver_id_idx').on(t.caregiverId, t.startsAt),
     index('bookings_series_id_idx').on(t.seriesId, t.startsAt),
+    // One live backup per dropped booking: a double tap on "Book" makes one booking (ADR 0034).
+    uniqueIndex('bookings_rebooked_from_key')
+      .on(t.rebookedFrom)
+      .where(
+        sql`${t.rebookedFrom} is not null and ${t.status} in ('awaiting_approval', 'pending', 'confirmed', 'completed')`,
+      ),
     check(
       'bookings_status_check',
       sql`${t.status} in ('awaiting_approval', 'pending', 'confirmed', 'declined', 'expired', 'cancelled', 'completed')`,

@@ -147,6 +147,8 @@ export const caregivers = pgTable(
       .default(DEFAULT_WEEKLY_AVAILABILITY),
     averageRating: numeric('average_rating', { precision: 3, scale: 2 }).notNull().default('0'),
     totalReviews: integer('total_reviews').notNull().default(0),
+    /** Copy of caregiver_reliability.score (ADR 0035; 0.9 = no record), for the "Most reliable" order. */
+    reliabilityScore: numeric('reliability_score', { precision: 5, scale: 4 }).notNull().default('0.9000'),
     isActive: boolean('is_active').notNull().default(true),
     /** The caregiver's own 'Available for bookings' switch. */
     isAvailable: boolean('is_available').notNull().default(true),
@@ -231,6 +233,18 @@ export const caregivers = pgTable(
           t.userVerified,
           t.kindsMask,
           t.availabilityMask,
+          t.userParish,
+          t.qualificationsMask,
+        )
+        .where(listed),
+      // sort=reliability (ADR 0035): most reliable, then best rated.
+      index('caregivers_search_reliability_idx')
+        .on(
+          t.reliabilityScore.desc(),
+          t.averageRating.desc(),
+          t.totalReviews.desc(),
+          t.id.desc(),
+          ...covered,
           t.userParish,
           t.qualificationsMask,
         )

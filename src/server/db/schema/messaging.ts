@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tz } from './columns';
 import { messages } from './messages';
 import { users } from './users';
@@ -70,18 +70,6 @@ export const reportActions = pgTable(
     check('report_actions_note_check', sql`${t.note} is null or length(${t.note}) <= 1000`),
   ],
 );
-
-/** Which e-mails a user wants; no row means every kind is on. */
-export const emailPreferences = pgTable('email_preferences', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  messages: boolean('messages').notNull().default(true),
-  bookings: boolean('bookings').notNull().default(true),
-  reviews: boolean('reviews').notNull().default(true),
-  support: boolean('support').notNull().default(true),
-  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
-});
 
 /** The last unread-message e-mail per conversation (recipient, other person): at most one an hour. */
 export const messageEmailNotices = pgTable(

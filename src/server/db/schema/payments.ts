@@ -119,6 +119,8 @@ export const LEDGER_KINDS = [
   'late_cancellation_fee',
   'refund',
   'payout',
+  /** A hold moved from a dropped booking to its backup (ADR 0034): out of one booking, into the other. */
+  'hold_move',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

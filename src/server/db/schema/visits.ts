@@ -27,6 +27,8 @@ export const visitEntries = pgTable(
     recordedAt: timestamp('recorded_at', tz).notNull(),
     receivedAt: timestamp('received_at', tz).notNull(),
     locationAccuracyM: integer('location_accuracy_m'),
+    /** A photo's image in file storage (a random key, never shown to anyone: served by an access-checked route). */
+    storageKey: text('storage_key'),
   },
   (t) => [
     uniqueIndex('visit_entries_client_id_key').on(t.bookingId, t.clientId),
@@ -35,8 +37,9 @@ export const visitEntries = pgTable(
     index('visit_entries_booking_idx').on(t.bookingId, t.recordedAt),
     check(
       'visit_entries_kind_check',
-      sql`${t.kind} in ('check_in', 'check_out', 'note', 'meal', 'medication', 'vitals', 'activity', 'incident')`,
+      sql`${t.kind} in ('check_in', 'check_out', 'note', 'meal', 'medication', 'vitals', 'activity', 'incident', 'photo')`,
     ),
+    check('visit_entries_storage_key_check', sql`(${t.storageKey} is not null) = (${t.kind} = 'photo')`),
     check(
       'visit_entries_location_check',
       sql`${t.locationAccuracyM} is null or ${t.kind} in ('check_in', 'check_out')`,

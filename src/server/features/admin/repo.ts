@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { accountDeletions, caregivers, users } from '../../db/schema';
+import { accountDeletions, adminAudit, caregivers, users } from '../../db/schema';
 
 /** Escapes LIKE wildcards so a search for '%' finds a percent sign, not everything. */
 const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -55,5 +55,24 @@ export const adminRepo = {
       .set({ isActive: suspendedAt === null, updatedAt: new Date() })
       .where(eq(caregivers.userId, id));
     return row;
+  },
+
+  /** One audit row (who, what, which record, when, before/after), in the caller's transaction. */
+  async addAudit(tx: Tx, row: typeof adminAudit.$inferInsert): Promise<void> {
+    await tx.insert(adminAudit).values(row);
+  },
+
+  /** The audit rows of some records of one type, oldest first, with the acting admin's name. */
+  async auditOf(tx: Tx, subjectType: string, subjectIds: number[]) {
+    if (subjectIds.length === 0) return [];
+    return tx
+      .select({
+        ...getTableColumns(adminAudit),
+        actorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
+      .from(adminAudit)
+      .leftJoin(users, eq(users.id, adminAudit.actorId))
+      .where(and(eq(adminAudit.subjectType, subjectType), inArray(adminAudit.subjectId, subjectIds)))
+      .orderBy(asc(adminAudit.at), asc(adminAudit.id));
   },
 };

@@ -5,6 +5,15 @@ import { sessions } from '../auth/sessions';
 import { privacyRepo } from '../privacy/service';
 import { adminRepo } from './repo';
 
+/**
+ * The admin audit trail (admin_audit): other features record their admins' actions here, in their own
+ * transaction, and read a record's history back.
+ */
+export const adminAuditLog = {
+  record: adminRepo.addAudit,
+  historyOf: adminRepo.auditOf,
+};
+
 export function createAdminService(deps: { db: Db }) {
   const { db } = deps;
   return {

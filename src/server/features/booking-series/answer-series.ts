@@ -1,13 +1,24 @@
 import { type BookingSeriesView, SERIES_MESSAGES } from '../../../shared/contracts/booking-series';
+import { cancellationTerms } from '../../../shared/contracts/bookings';
+import { toCents } from '../../../shared/money';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
-import type { Actor } from '../bookings/service';
+import type { Actor, BookingRow } from '../bookings/service';
 import { circleBookingRules } from '../circles/service';
+import { notifySeries } from './notices';
 import { type SeriesRow, seriesRepo } from './repo';
 import { inTransaction, type SeriesContext, seriesViewOf } from './series-context';
 
 const LIVE = new Set(['awaiting_approval', 'pending', 'confirmed']);
+
+/** The fee a family cancelling `v` at `at` pays the caregiver (0 when free: the cancellation policy). */
+const lateFeeOf = (v: BookingRow, at: Date) =>
+  cancellationTerms(
+    { status: v.status, startsAt: v.startsAt, hourlyRateCents: toCents(v.hourlyRate), duration: v.duration },
+    'family',
+    at,
+  ).lateFee;
 
 /**
  * Who may read a series: its family (the booker), an admin, a member of its care circle (the policy's
@@ -61,6 +72,7 @@ export function seriesAnswers(ctx: SeriesContext) {
       for (const v of waiting) mails.push(...(await ctx.bookings.answer(tx, actor, v.id, decision, at)));
       const status = decision === 'accept' ? 'accepted' : 'declined';
       await seriesRepo.update(tx, id, { status, answeredAt: at, updatedAt: at });
+      mails.push(...(await notifySeries(tx, ctx.publicUrl, s, waiting, status, actor)));
       return seriesViewOf(ctx, tx, { ...s, status, answeredAt: at, updatedAt: at }, actor);
     });
   }
@@ -84,14 +96,42 @@ export function seriesAnswers(ctx: SeriesContext) {
       return inTransaction(ctx, async (tx, mails: Mail[]) => {
         const s = await seriesRepo.lock(tx, id);
         if (!s || !(await actsForFamily(tx, s, actor))) throw notFound(SERIES_MESSAGES.notFound);
-        if (s.status === 'declined' || s.status === 'cancelled')
+        if (s.status === 'declined' || s.status === 'cancelled' || s.status === 'left')
           throw conflict(SERIES_MESSAGES.notCancellable, 'BOOKING_INVALID_TRANSITION');
         const future = (await ctx.bookings.visits(tx, id)).filter(
           (v) => LIVE.has(v.status) && v.startsAt.getTime() > at.getTime(),
         );
-        for (const v of future) mails.push(...(await ctx.bookings.answer(tx, actor, v.id, 'cancel', at)));
+        // A visit cancelled late carries a fee: that visit keeps its own notice, which names the fee.
+        for (const v of future) {
+          const notify = lateFeeOf(v, at) > 0;
+          mails.push(...(await ctx.bookings.answer(tx, actor, v.id, 'cancel', at, { notify })));
+        }
         await seriesRepo.update(tx, id, { status: 'cancelled', cancelledAt: at, updatedAt: at });
+        mails.push(...(await notifySeries(tx, ctx.publicUrl, s, future, 'cancelled', actor)));
         return seriesViewOf(ctx, tx, { ...s, status: 'cancelled', cancelledAt: at, updatedAt: at }, actor);
+      });
+    },
+
+    /**
+     * The caregiver leaves an accepted series: every visit of it still to come is cancelled by them (the
+     * caregiver-side cancellation: anything held is released in full), and the family side is told once.
+     */
+    async leave(actor: Actor, id: number): Promise<BookingSeriesView> {
+      const at = ctx.now();
+      return inTransaction(ctx, async (tx, mails: Mail[]) => {
+        const s = await seriesRepo.lock(tx, id);
+        if (!s || !(await reachedCaregiver(ctx, tx, s, actor))) throw notFound(SERIES_MESSAGES.notFound);
+        if (s.status !== 'accepted')
+          throw conflict(SERIES_MESSAGES.notLeavable, 'BOOKING_INVALID_TRANSITION');
+        const future = (await ctx.bookings.visits(tx, id)).filter(
+          (v) => LIVE.has(v.status) && ctx.bookings.caregiverSees(v) && v.startsAt.getTime() > at.getTime(),
+        );
+        if (future.length === 0) throw conflict(SERIES_MESSAGES.nothingToLeave, 'BOOKING_INVALID_TRANSITION');
+        for (const v of future) mails.push(...(await ctx.bookings.answer(tx, actor, v.id, 'cancel', at)));
+        const patch = { status: 'left' as const, cancelledAt: at, updatedAt: at };
+        await seriesRepo.update(tx, id, patch);
+        mails.push(...(await notifySeries(tx, ctx.publicUrl, s, future, 'left', actor)));
+        return seriesViewOf(ctx, tx, { ...s, ...patch }, actor);
       });
     },
   };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, SERIES_MESSAGES } from '../../../shared/booking-series';
 import { jamaicaToday } from '../../../shared/time';
-import { bookingSeries, bookings, notifications } from '../../db/schema';
+import { bookingSeries, bookings, caregiverStats, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
 import { nextWeekday, postSeries, seriesAction, seriesBody } from './testing';
@@ -62,8 +62,11 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     }
     const rows = await bookingsOf(cg.caregiver.id);
     expect(rows.every((r) => r.seriesId === s.id)).toBe(true);
+    // One notice for the whole series, not one per visit (ADR 0031).
     const told = await db().select().from(notifications).where(eq(notifications.userId, cg.user.id));
-    expect(told.length).toBeGreaterThanOrEqual(24);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ kind: 'series.requested', title: 'New weekly booking request' });
+    expect(told[0].body).toContain('asked for 24 visits: Mon, Wed, Fri at 8:00 AM (4 h) from');
     // The caregiver sees it (it reached them); the family reads it back the same.
     expect((await seriesAction(t.app, cg, s.id, '')).json().bookings).toHaveLength(24);
     expect((await seriesAction(t.app, family, s.id, '')).json()).toEqual(s);
@@ -209,7 +212,8 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     expect((await seriesAction(t.app, cg, s.id, 'accept')).statusCode).toBe(409);
     expect((await seriesAction(t.app, cg, s.id, 'decline')).statusCode).toBe(409);
     const told = await db().select().from(notifications).where(eq(notifications.userId, family.user.id));
-    expect(told.filter((n) => n.title === 'Booking confirmed')).toHaveLength(6);
+    expect(told.filter((n) => n.title === 'Booking confirmed')).toHaveLength(0);
+    expect(told.filter((n) => n.kind === 'series.accepted')).toHaveLength(1);
   });
 
   it('declines as a whole: every visit declined, the time free again', async () => {
@@ -299,6 +303,12 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     const res = await postSeries(t.app, family, { ...body, endDate: addDays(today, 182) });
     expect(res.statusCode).toBe(201);
     expect(res.json().bookings.length).toBeGreaterThanOrEqual(129);
+    // The caregiver's figures are recomputed once for the batch and count every visit (ADR 0027).
+    const [stats] = await t.database.db
+      .select()
+      .from(caregiverStats)
+      .where(eq(caregiverStats.caregiverId, cg.caregiver.id));
+    expect(stats.totalBookings).toBe(res.json().bookings.length);
     // One day further is refused.
     const far = await postSeries(t.app, family, { ...body, endDate: addDays(today, 183) });
     expect(far.json().errors).toEqual([{ path: 'endDate', message: SERIES_MESSAGES.tooFar }]);

@@ -11,7 +11,8 @@ import {
 import { BOOKING_MESSAGES, clock24, jamaicaInstantAt } from '../../../shared/contracts/bookings';
 import { jamaicaToday } from '../../../shared/time';
 import { badRequest } from '../../errors';
-import type { Actor } from '../bookings/service';
+import type { Actor, BookingRow, BookingTransition } from '../bookings/service';
+import { notifySeries } from './notices';
 import { seriesRepo } from './repo';
 import { inTransaction, SeriesConflicts, type SeriesContext, seriesViewOf } from './series-context';
 
@@ -73,6 +74,8 @@ export function seriesCreation(ctx: SeriesContext) {
         });
         // Each visit through the single-booking path: pricing, the circle's approval, the exclusion
         // constraint (a series racing for the same slot makes this whole transaction a 409), notices.
+        const rows: BookingRow[] = [];
+        const batch: BookingTransition[] = [];
         for (const v of kept) {
           const time = {
             date: v.date,
@@ -80,15 +83,12 @@ export function seriesCreation(ctx: SeriesContext) {
             duration: body.hours,
             notes: body.notes,
           };
-          const { mails: m } = await ctx.bookings.request(
-            tx,
-            actor,
-            opened,
-            { ...time, seriesId: series.id },
-            at,
-          );
-          mails.push(...m);
+          const visit = { ...time, seriesId: series.id };
+          rows.push((await ctx.bookings.request(tx, actor, opened, visit, at, batch)).row);
         }
+        await ctx.bookings.emitCreated(tx, batch);
+        // One notice to each party for the whole series (ADR 0031), not one per visit.
+        mails.push(...(await notifySeries(tx, ctx.publicUrl, series, rows, 'requested', actor)));
         return seriesViewOf(ctx, tx, series, actor);
       });
     },

@@ -78,6 +78,13 @@ export async function bookingSeriesRoutes(app: FastifyInstance) {
         'The family side (the booker, or a coordinator of its care circle) cancels every visit still to come, each under the cancellation policy, in one step',
       run: service.cancelRest,
     },
+    {
+      path: 'leave',
+      access: ['caregiver'] as const,
+      summary:
+        'The caregiver leaves an accepted series: every visit still to come is cancelled on their side (anything held for them is released in full) and the family side is told once',
+      run: service.leave,
+    },
   ];
   for (const a of actions) {
     r.post(

@@ -10,6 +10,8 @@ export interface SeriesDeps {
   db: Db;
   /** The bookings service's series part: every visit goes through the bookings code paths. */
   bookings: BookingsForSeries;
+  /** For the links in e-mailed notices. */
+  publicUrl: string;
   now?: () => Date;
 }
 

@@ -38,7 +38,7 @@ export function seriesAction(
   app: FastifyInstance,
   who: Who,
   id: number | string,
-  action: 'accept' | 'decline' | 'cancel-rest' | '',
+  action: 'accept' | 'decline' | 'cancel-rest' | 'leave' | '',
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: action ? 'POST' : 'GET',

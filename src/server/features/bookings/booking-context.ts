@@ -1,5 +1,6 @@
+import type { BookingEmergency } from '../../../shared/contracts/emergencies';
 import type { Mail, Mailer } from '../../adapters/mailer';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth/sessions';
 import type { BookingEvents } from './events';
 
@@ -12,7 +13,21 @@ export interface BookingDeps {
   /** Every state change is emitted here, inside its transaction (listeners: src/server/events.ts). */
   events: BookingEvents;
   now?: () => Date;
+  /** Parish emergencies (ADR 0030), asked through a function: built by the emergencies feature. */
+  emergencies?: BookingEmergencyRules;
 }
+
+/** What bookings ask of parish emergencies: which bookings one covers at `at` (a late cancellation is free). */
+export interface BookingEmergencyRules {
+  coverOf(
+    tx: Tx,
+    bookings: { id: number; startsAt: Date; endsAt: Date }[],
+    at: Date,
+  ): Promise<Map<number, BookingEmergency>>;
+}
+
+/** No emergency module wired (a test building the service alone): nothing is covered. */
+export const NO_EMERGENCIES: BookingEmergencyRules = { coverOf: async () => new Map() };
 
 /** What every bookings use case works with: the dependencies, with the clock resolved. */
 export type BookingContext = Required<BookingDeps>;

@@ -88,6 +88,7 @@ export function toBookingView(
             method: p.method,
             status: p.status,
             amount: p.amount,
+            capturedAmount: p.capturedAmount,
             cardBrand: isCaregiver ? null : p.cardBrand,
             cardLast4: isCaregiver ? null : p.cardLast4,
             reference: isCaregiver ? null : p.reference,
@@ -95,6 +96,7 @@ export function toBookingView(
         : null,
     circle,
     seriesId: b.seriesId,
+    rebookedFrom: b.rebookedFrom,
   };
 }
 
@@ -125,7 +127,22 @@ export async function seriesVisitViews(tx: Tx, seriesId: number, viewer: Actor):
 }
 
 /** Reading bookings: each side's lists, one booking, its history. */
-export function bookingViews({ db }: BookingContext) {
+export function bookingViews({ db, emergencies, now }: BookingContext) {
+  /** Marks the views a parish emergency covers (ADR 0030): one query when none is in force. */
+  async function withEmergencies(views: BookingView[]): Promise<BookingView[]> {
+    const open = views.filter((v) => ['awaiting_approval', 'pending', 'confirmed'].includes(v.status));
+    const covered = await emergencies.coverOf(
+      db,
+      open.map((v) => ({ id: v.id, startsAt: new Date(v.startsAt), endsAt: new Date(v.endsAt) })),
+      now(),
+    );
+    if (covered.size === 0) return views;
+    return views.map((v) => {
+      const emergency = covered.get(v.id);
+      return emergency ? { ...v, emergency } : v;
+    });
+  }
+
   /** One booking: its family, its caregiver (a circle's only once approved), a circle member, an admin. */
   async function get(actor: Actor, id: number): Promise<BookingView> {
     const joined = await bookingRepo.getJoined(db, id);
@@ -138,7 +155,10 @@ export function bookingViews({ db }: BookingContext) {
       (b.circleId !== null &&
         (await circleBookingRules.decide(db, b.circleId, actor.id, 'view')) === 'allowed');
     if (!mine) throw notFound(BOOKING_MESSAGES.notYours);
-    return toBookingView(joined, actor, await circleFactsFor(db, [joined], actor));
+    const [view] = await withEmergencies([
+      toBookingView(joined, actor, await circleFactsFor(db, [joined], actor)),
+    ]);
+    return view;
   }
 
   return {
@@ -159,7 +179,7 @@ export function bookingViews({ db }: BookingContext) {
       }
       if (query.status?.length) conditions.push(inArray(bookings.status, query.status));
       const rows = await bookingRepo.listJoined(db, and(...conditions), { limit: query.limit });
-      return viewsOf(db, rows, actor);
+      return withEmergencies(await viewsOf(db, rows, actor));
     },
 
     /** GET /api/bookings/family/{userId} (docs/product.md#the-api-contract): the family themselves or an admin. */

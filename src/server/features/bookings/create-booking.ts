@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BACKUP_MESSAGES } from '../../../shared/contracts/backups';
 import {
   BOOKING_MESSAGES,
   type BookingView,
@@ -14,14 +15,14 @@ import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { CircleRow } from '../circles/service';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { circleApprovalReason, openCircleForBooking } from './circle-bookings';
-import type { BookingRow } from './events';
+import type { BookingRow, BookingTransition } from './events';
 import { bookingRepo, isExclusionViolation } from './repo';
-import { notifyTransition } from './transition-booking';
+import { type NoticeOption, notifyTransition } from './transition-booking';
 
 type CreateInput = z.output<typeof CreateBookingRequest>;
 
@@ -30,9 +31,9 @@ interface ParsedTimes {
   duration: number;
 }
 
-/** Both payload shapes of docs/product.md#records → start and whole-hour duration, or a 400 naming the rule broken. */
-export function parseBookingTimes(body: CreateInput): ParsedTimes {
-  const start = parseClock(body.startTime);
+/** A start time on the hour from 6:00 AM to 9:00 PM → minutes after midnight, or a 400 naming startTime. */
+export function parseStartTime(startTime: string): number {
+  const start = parseClock(startTime);
   if (
     start === undefined ||
     start % 60 !== 0 ||
@@ -43,6 +44,12 @@ export function parseBookingTimes(body: CreateInput): ParsedTimes {
       { path: 'startTime', message: BOOKING_MESSAGES.startHour },
     ]);
   }
+  return start;
+}
+
+/** Both payload shapes of docs/product.md#records → start and whole-hour duration, or a 400 naming the rule broken. */
+export function parseBookingTimes(body: CreateInput): ParsedTimes {
+  const start = parseStartTime(body.startTime);
   if (body.duration !== undefined) {
     // The profile panel: one of the listed durations (the end may run past midnight).
     if (!(PANEL_DURATIONS as readonly number[]).includes(body.duration)) {
@@ -102,6 +109,8 @@ export interface RequestedTime {
   notes: string | null;
   /** The recurring booking this visit belongs to (ADR 0027). */
   seriesId?: number;
+  /** The booking this backup replaces (ADR 0034). */
+  rebookedFrom?: number;
 }
 
 /**
@@ -116,6 +125,7 @@ export async function writeRequest(
   { circle, cg }: OpenedRequest,
   time: RequestedTime,
   at: Date,
+  opts: NoticeOption & { batch?: BookingTransition[] } = {},
 ): Promise<{ row: BookingRow; mails: Mail[] }> {
   const { date, startMinutes, duration } = time;
   const startsAt = jamaicaInstantAt(date, startMinutes);
@@ -149,17 +159,24 @@ export async function writeRequest(
         approvalState: approvalReason ? 'awaiting' : null,
         approvalReason,
         seriesId: time.seriesId ?? null,
+        rebookedFrom: time.rebookedFrom ?? null,
         createdAt: at,
         updatedAt: at,
       }),
     );
   } catch (err) {
     if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
+    // One live backup per dropped booking (ADR 0034): the unique index stands behind the row lock.
+    if (time.rebookedFrom && isUniqueViolation(err, 'bookings_rebooked_from_key'))
+      throw conflict(BACKUP_MESSAGES.alreadyRebooked, 'BOOKING_ALREADY_REBOOKED');
     throw err;
   }
   await bookingRepo.addEvent(tx, { bookingId: row.id, from: null, to: status, actorUserId: actor.id, at });
-  await ctx.events.emit(tx, { booking: row, from: null, to: status, actorUserId: actor.id, at });
-  const mails = await notifyTransition(ctx, tx, row, status, actor.id);
+  const event: BookingTransition = { booking: row, from: null, to: status, actorUserId: actor.id, at };
+  // In a batch (a series' visits) the caller emits every creation together once all rows are written.
+  if (opts.batch) opts.batch.push(event);
+  else await ctx.events.emit(tx, event);
+  const mails = opts.notify === false ? [] : await notifyTransition(ctx, tx, row, status, actor.id);
   return { row, mails };
 }
 
@@ -186,7 +203,10 @@ export function bookingCreation(ctx: BookingContext) {
         const opened = await openRequest(tx, actor, body.caregiverId, body.circleId);
         const time = { date: body.date, startMinutes, duration, notes: body.notes };
         const { row, mails } = await writeRequest(ctx, tx, actor, opened, time, at);
-        return { view: await viewOf(tx, row.id, actor), mails };
+        // The request succeeds in a parish emergency, with a warning (ADR 0030).
+        const emergency = (await ctx.emergencies.coverOf(tx, [row], at)).get(row.id);
+        const view = await viewOf(tx, row.id, actor);
+        return { view: emergency ? { ...view, emergency } : view, mails };
       });
       await sendAfterCommit(ctx.mailer, mails);
       return view;

@@ -3,8 +3,9 @@ import type { Tx } from '../../db/client';
 import { type Actor, type BookingContext, sendAfterCommit } from './booking-context';
 import { seriesVisitViews } from './booking-view';
 import { type OpenedRequest, openRequest, type RequestedTime, writeRequest } from './create-booking';
+import type { BookingTransition } from './events';
 import { bookingRepo, caregiverSees } from './repo';
-import { answerIn, type BookingAnswer } from './transition-booking';
+import { answerIn, type BookingAnswer, type NoticeOption } from './transition-booking';
 
 /**
  * What the booking-series feature (ADR 0027) does with bookings, each inside its own transaction: the same
@@ -16,9 +17,20 @@ export function bookingsForSeries(ctx: BookingContext) {
     /** The circle policy and the caregiver's state, once for the whole series (the circle stays locked). */
     open: (tx: Tx, actor: Actor, caregiverId: number, circleId: number | undefined) =>
       openRequest(tx, actor, caregiverId, circleId),
-    /** One visit, requested exactly as a single booking is. */
-    request: (tx: Tx, actor: Actor, opened: OpenedRequest, time: RequestedTime, at: Date) =>
-      writeRequest(ctx, tx, actor, opened, time, at),
+    /**
+     * One visit, requested exactly as a single booking is, without its notice (the series sends one) and
+     * with its creation event kept in `batch` for `emitCreated`, once every visit is written.
+     */
+    request: (
+      tx: Tx,
+      actor: Actor,
+      opened: OpenedRequest,
+      time: RequestedTime,
+      at: Date,
+      batch: BookingTransition[],
+    ) => writeRequest(ctx, tx, actor, opened, time, at, { notify: false, batch }),
+    /** The listeners for the batch's new requests (caregiver aggregates such as stats once, not per visit). */
+    emitCreated: (tx: Tx, batch: BookingTransition[]) => ctx.events.emitCreated(tx, batch),
     /** The time the caregiver holds (pending and confirmed bookings) overlapping [from, to). */
     held: (tx: Tx, caregiverId: number, from: Date, to: Date) =>
       bookingRepo.heldBetween(tx, caregiverId, from, to),
@@ -26,9 +38,12 @@ export function bookingsForSeries(ctx: BookingContext) {
     visits: (tx: Tx, seriesId: number) => bookingRepo.ofSeries(tx, seriesId),
     /** Whether a visit has reached its caregiver (a circle's needs a payer's approval first). */
     caregiverSees,
-    /** One answer to one visit (accept, decline, cancel), with its own access check and rule. */
-    answer: (tx: Tx, actor: Actor, id: number, answer: BookingAnswer, at: Date) =>
-      answerIn(ctx, tx, actor, id, answer, at),
+    /**
+     * One answer to one visit (accept, decline, cancel), with its own access check and rule; its own notice
+     * only with `notify: true` (the series tells the parties once for all its visits).
+     */
+    answer: (tx: Tx, actor: Actor, id: number, answer: BookingAnswer, at: Date, opts: NoticeOption = {}) =>
+      answerIn(ctx, tx, actor, id, answer, at, { notify: opts.notify ?? false }),
     views: seriesVisitViews,
     caregiverIdOfUser: bookingRepo.caregiverIdOfUser,
     send: (mails: Mail[]) => sendAfterCommit(ctx.mailer, mails),

@@ -4,11 +4,19 @@ import { type HeldPayment, paymentOutcome, paymentStatusLabel } from '../../../s
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { circleBookingRules } from '../circles/service';
-import { wantsEmail } from '../notifications/preferences';
-import { notificationService } from '../notifications/service';
+import { ledger } from '../ledger/service';
+import { queueNotice } from '../notifications/service';
+import { backupFactsOf, backupTexts } from './backup-notices';
 import { circleNoticeParties, type NoticeParty } from './circle-notices';
 import type { BookingRow, BookingStatus } from './events';
 import { bookingRepo } from './repo';
+
+/** What completion settled for a booking (its fee and the caregiver's earning), if anything. */
+async function settledAmounts(tx: Tx, bookingId: number) {
+  const earnings = await ledger.bookingAccountBalance(tx, bookingId, 'caregiver_payable');
+  const fee = await ledger.bookingAccountBalance(tx, bookingId, 'platform_revenue');
+  return earnings + fee > 0 ? { total: earnings + fee, earnings } : undefined;
+}
 
 /** The first name of the payer who answered an approval (for the circle's words), else null. */
 async function actorFirstName(tx: Tx, b: BookingRow, actorUserId: number | null) {
@@ -18,7 +26,7 @@ async function actorFirstName(tx: Tx, b: BookingRow, actorUserId: number | null)
 }
 
 /** What a booking notice is about: a state change, or the family's payment for it. */
-export type BookingNoticeEvent = BookingStatus | 'paid';
+export type BookingNoticeEvent = BookingStatus | 'paid' | 'rescheduled';
 
 /** The payment a 'paid' notice reports (a transfer's instructions say how to send the money). */
 export interface PaidFacts extends HeldPayment {
@@ -33,6 +41,10 @@ export interface BookingNoticeOptions {
   /** A late-cancellation fee, for 'cancelled'. */
   lateFeeCents?: number;
   payment?: PaidFacts;
+  /** The time a moved booking had, for 'rescheduled'. */
+  previousWhen?: string;
+  /** When it happened (a cancellation within 24 h of the start is a critical notice); default: now. */
+  at?: Date;
 }
 
 interface Facts {
@@ -46,12 +58,27 @@ interface Facts {
   byFamily: boolean;
   byCaregiver: boolean;
   lateFee: string | null;
+  /** Released by the system: not paid 24 hours before the start (ADR 0032). */
+  releasedUnpaid: boolean;
   payment?: PaidFacts;
+  previousWhen?: string;
 }
 
 type Notice = import('./circle-notices').Notice;
 
 const RELEASED = 'You are not charged: anything held or paid for it is released or refunded.';
+
+/** A series visit nobody paid 24 hours before its start (the visit-holds job, ADR 0032). */
+const RELEASED_UNPAID = (f: Facts) => ({
+  family: {
+    title: 'Visit released: not paid',
+    body: `The visit with ${f.caregiver} on ${f.when} (total ${f.total}) was cancelled because it was not paid 24 hours before the start. Nobody is charged a fee. The other visits of the series stay booked.`,
+  },
+  caregiver: {
+    title: 'Visit cancelled: not paid',
+    body: `The visit for ${f.family} on ${f.when} was cancelled because it was not paid 24 hours before the start. No fee applies; the other visits of the series stay booked.`,
+  },
+});
 
 /** The family's and the caregiver's notice for each event; every text names the date, time and amount. */
 const TEXTS: Record<
@@ -99,6 +126,7 @@ const TEXTS: Record<
     },
   }),
   cancelled: (f) => {
+    if (f.releasedUnpaid) return RELEASED_UNPAID(f);
     const fee = f.lateFee;
     return {
       family: {
@@ -111,6 +139,16 @@ const TEXTS: Record<
       },
     };
   },
+  rescheduled: (f) => ({
+    family: {
+      title: `New time sent to ${f.caregiver}`,
+      body: `The booking with ${f.caregiver} moved from ${f.previousWhen} to ${f.when} (total ${f.total}). ${f.caregiver} must accept the new time: if they decline or do not answer within 24 hours, the booking ends and anything held or paid for it is released or refunded.`,
+    },
+    caregiver: {
+      title: 'Booking moved: please answer',
+      body: `${f.family} moved the booking from ${f.previousWhen} to ${f.when}. You would earn ${f.earnings}. Please accept or decline the new time: unanswered requests expire.`,
+    },
+  }),
   completed: (f) => ({
     family: {
       title: 'Booking completed',
@@ -190,8 +228,9 @@ const shortName = (u: { firstName: string; lastName: string }) =>
 
 /**
  * Tells both parties of a booking (the family and the caregiver) what happened, in `tx`: an in-app
- * notification each (always), and an e-mail each to those who keep "Booking updates" e-mails on. Returns
- * the mails; the caller sends them after its transaction commits, so a rolled-back change sends nothing.
+ * notification each (always), and delivery rows for the channels each one's policy allows (today: e-mail to
+ * those who keep "Booking updates" e-mails on). Returns the rows due now as mails carrying their delivery id;
+ * the caller hands them to its notice mailer after commit, so a rolled-back change sends nothing.
  */
 export async function notifyBookingParties(
   tx: Tx,
@@ -204,20 +243,31 @@ export async function notifyBookingParties(
   const b = joined.b;
   const circle = b.circleId === null ? undefined : await circleBookingRules.find(tx, b.circleId);
   const price = priceBooking(toCents(b.hourlyRate), b.duration);
+  // A completed visit is charged for its actual time (ADR 0032): name what the ledger settled.
+  const settled = event === 'completed' ? await settledAmounts(tx, b.id) : undefined;
   const byCaregiver = opts.actorUserId === joined.cg.userId;
   const facts: Facts = {
     when: describeWhen(b),
     caregiver: shortName(joined.cu),
     // The caregiver of a circle's booking hears of the recipient's family, never of who pays.
     family: circle ? `${circle.recipientFirstName}’s family` : shortName(joined.fu),
-    total: formatJmd(toCents(b.totalCost)),
-    earnings: formatJmd(price.subtotal),
+    total: formatJmd(settled?.total ?? toCents(b.totalCost)),
+    earnings: formatJmd(settled?.earnings ?? price.subtotal),
     byFamily: opts.actorUserId !== null && !byCaregiver,
     byCaregiver,
     lateFee: opts.lateFeeCents ? formatJmd(opts.lateFeeCents) : null,
+    releasedUnpaid: event === 'cancelled' && b.cancelReason === 'unpaid',
     payment: opts.payment,
+    previousWhen: opts.previousWhen,
   };
-  const texts = event === 'awaiting_approval' ? undefined : TEXTS[event](facts);
+  // Backups (ADR 0034): a dropped booking links the family to its offers; a backup request is urgent.
+  const backup = await backupFactsOf(tx, b, event, byCaregiver);
+  const texts = backup
+    ? backupTexts(backup, facts)
+    : event === 'awaiting_approval'
+      ? undefined
+      : TEXTS[event](facts);
+  const familyLink = backup?.kind === 'dropped' ? backup.link : '/bookings';
   const parties: NoticeParty[] = circle
     ? await circleNoticeParties(
         tx,
@@ -248,15 +298,7 @@ export async function notifyBookingParties(
   const mails: Mail[] = [];
   for (const party of parties) {
     const notice = party.notice;
-    await notificationService.add(tx, {
-      userId: party.userId,
-      kind: `booking.${event}`,
-      title: notice.title,
-      body: notice.body,
-      link: '/bookings',
-    });
-    // E-mail only to those who want booking e-mails (/settings); the in-app notification always goes.
-    if (!(await wantsEmail(tx, party.userId, 'bookings'))) continue;
+    const link = party.side === 'family' ? familyLink : '/bookings';
     const amountLine =
       party.side === 'family'
         ? `Total: ${facts.total} (service fee included)`
@@ -272,11 +314,26 @@ export async function notifyBookingParties(
       amountLine,
       ...(opts.payment ? [`Payment: ${paymentStatusLabel(opts.payment.status, opts.payment.method)}`] : []),
     ];
-    mails.push({
-      to: party.email,
-      subject: `YaadCare: ${notice.title} (${describeDay(b.date)}, ${clock12(b.startTime)})`,
-      text: `Hi ${party.name},\n\n${notice.body}\n\n${details.join('\n')}\n\nSee your bookings: ${opts.publicUrl}/bookings\n\n— YaadCare`,
-    });
+    // In-app always; e-mail, SMS or WhatsApp as the user's channel policy allows (the delivery outbox).
+    mails.push(
+      ...(await queueNotice(
+        tx,
+        {
+          userId: party.userId,
+          email: party.email,
+          kind: `booking.${event}`,
+          title: notice.title,
+          body: notice.body,
+          link,
+          startsAt: b.startsAt,
+          mail: {
+            subject: `YaadCare: ${notice.title} (${describeDay(b.date)}, ${clock12(b.startTime)})`,
+            text: `Hi ${party.name},\n\n${notice.body}\n\n${details.join('\n')}\n\n${link === '/bookings' ? 'See your bookings' : 'Choose a backup'}: ${opts.publicUrl}${link}\n\n— YaadCare`,
+          },
+        },
+        opts.at,
+      )),
+    );
   }
   return mails;
 }

@@ -1,5 +1,21 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { BACKUP_RULES } from '../../../shared/contracts/backups';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
 import { bookingEvents, bookings, caregivers, payments, users } from '../../db/schema';
@@ -185,11 +201,12 @@ export const bookingRepo = {
   },
 
   /**
-   * Requests unanswered for `expiryHours` or whose start has come: a pending one counts from its approval
-   * (a circle's) or its creation, one awaiting a payer's approval from its creation.
+   * Requests unanswered for `expiryHours` or whose start has come: a pending one counts from its move to
+   * another time, its approval (a circle's) or its creation, one awaiting a payer's approval from its creation.
    */
   async dueForExpiry(tx: Tx, now: Date, expiryHours: number, limit: number): Promise<number[]> {
     const cutoff = new Date(now.getTime() - expiryHours * 3_600_000);
+    const answerFrom = sql`coalesce(${bookings.rescheduledAt}, ${bookings.approvalAt}, ${bookings.createdAt})`;
     const rows = await tx
       .select({ id: bookings.id })
       .from(bookings)
@@ -197,8 +214,16 @@ export const bookingRepo = {
         and(
           inArray(bookings.status, ['pending', 'awaiting_approval']),
           or(
-            lte(sql`coalesce(${bookings.approvalAt}, ${bookings.createdAt})`, cutoff),
-            lte(bookings.startsAt, now),
+            lte(answerFrom, cutoff),
+            and(isNull(bookings.rebookedFrom), lte(bookings.startsAt, now)),
+            // A backup request (ADR 0034): a short window, and until its end rather than its start.
+            and(
+              isNotNull(bookings.rebookedFrom),
+              or(
+                lte(answerFrom, new Date(now.getTime() - BACKUP_RULES.answerWithinMs)),
+                lte(bookings.endsAt, now),
+              ),
+            ),
           ),
         ),
       )

@@ -9,6 +9,7 @@ import {
   CancelBookingRequest,
   CreateBookingRequest,
   FamilyUserIdParam,
+  RescheduleBookingRequest,
 } from '../../../shared/contracts/bookings';
 import { errorResponses } from '../../../shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
@@ -131,6 +132,22 @@ export async function bookingRoutes(app: FastifyInstance) {
         'A payer of the booking’s care circle declines it: it ends as declined, and the caregiver never sees it (coordinators and viewers 403, others 404)',
     },
   ] as const;
+  r.post(
+    '/api/bookings/:id/reschedule',
+    {
+      config: { access: ['family'] },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The family side (the booker, or a coordinator of its care circle) moves a pending or confirmed booking to another date and start, same length, until 24 h before its current start: it goes back to the caregiver as a pending request (decline or no answer in 24 h ends it, anything held released). 409 BOOKING_OVERLAP when the caregiver is booked then',
+        params: BookingIdParam,
+        body: RescheduleBookingRequest,
+        response: { 200: BookingView, ...errors },
+      },
+    },
+    async (req) => service.reschedule(currentUser(req), req.params.id, req.body),
+  );
+
   const handlers = {
     accept: service.accept,
     decline: service.decline,

@@ -1,13 +1,17 @@
-import type { BookingDeps } from './booking-context';
+import { type BookingDeps, NO_EMERGENCIES } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
 import { bookingCreation } from './create-booking';
+import { bookingsForBackups } from './for-backups';
+import { bookingsForHolds } from './for-holds';
 import { bookingsForSeries } from './for-series';
+import { bookingPlacesRepo } from './places-repo';
 import { bookingRepo } from './repo';
+import { bookingReschedule } from './reschedule-booking';
 import { bookingTransitions } from './transition-booking';
 
-export type { Actor, BookingDeps } from './booking-context';
+export type { Actor, BookingDeps, BookingEmergencyRules } from './booking-context';
 export { toBookingView } from './booking-view';
 export { parseBookingTimes } from './create-booking';
 export type {
@@ -18,6 +22,8 @@ export type {
   BookingTransitionListener,
 } from './events';
 export { createBookingEvents } from './events';
+export type { BackupBooking, BookingsForBackups } from './for-backups';
+export type { BookingsForHolds } from './for-holds';
 export type { BookingsForSeries, OpenedRequest, RequestedTime } from './for-series';
 /** What the visit log (ADR 0028) reads of a booking: the row, its parties, its time in words. */
 export { bookingsForVisits, type VisitBooking, type VisitPartyContact } from './for-visits';
@@ -26,15 +32,24 @@ export type { BookingAnswer } from './transition-booking';
 
 /** The bookings service: requests, answers, the lifecycle job's transitions and the views, composed. */
 export function createBookingService(deps: BookingDeps) {
-  const ctx = { ...deps, now: deps.now ?? (() => new Date()) };
+  const ctx = {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    emergencies: deps.emergencies ?? NO_EMERGENCIES,
+  };
   return {
     ...bookingCreation(ctx),
     ...bookingViews(ctx),
     ...bookingTransitions(ctx),
     ...bookingLifecycle(ctx),
     ...bookingApprovals(ctx),
+    ...bookingReschedule(ctx),
     /** For recurring bookings (ADR 0027): the same code paths, inside the series' transaction. */
     forSeries: bookingsForSeries(ctx),
+    /** For the visit-holds job (ADR 0032): unpaid series visits, and their release 24 h before the start. */
+    forHolds: bookingsForHolds(ctx),
+    /** For backup offers and the one-tap rebook (ADR 0034). */
+    forBackups: bookingsForBackups(ctx),
   };
 }
 
@@ -46,11 +61,16 @@ export type BookingService = ReturnType<typeof createBookingService>;
  */
 export const bookingRecords = {
   lock: bookingRepo.lock,
+  /** Locks a booking for a job, or undefined when another transaction is changing it. */
+  lockSkipLocked: bookingRepo.lockSkipLocked,
   find: bookingRepo.find,
   caregiverIdOfUser: bookingRepo.caregiverIdOfUser,
   cancelledBySide: bookingRepo.cancelledBySide,
   /** A care circle's bookings, and how many stand unpaid (circles: the last payer, account deletion). */
   circleBookingCounts: bookingRepo.circleBookingCounts,
+  /** Parish emergencies (ADR 0030): where each booking's care happens, and the open bookings in parishes. */
+  placeParishes: bookingPlacesRepo.placeParishes,
+  openInParishes: bookingPlacesRepo.openInParishes,
 };
 
 export * from './circle-statement-rows';

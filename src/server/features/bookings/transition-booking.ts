@@ -1,3 +1,4 @@
+import { BACKUP_RULES } from '../../../shared/contracts/backups';
 import type { BookingView } from '../../../shared/contracts/bookings';
 import {
   BOOKING_MESSAGES,
@@ -16,13 +17,18 @@ import type { BookingRow, BookingStatus } from './events';
 import { notifyBookingParties } from './notices';
 import { bookingRepo, caregiverSees } from './repo';
 
+/** notify: false when the caller tells the parties itself (a series sends one notice for all its visits). */
+export interface NoticeOption {
+  notify?: boolean;
+}
+
 export interface TransitionSpec {
   to: BookingStatus;
   from: readonly BookingStatus[];
   patch?: Partial<typeof bookings.$inferInsert>;
 }
 
-/** Both parties hear of it, in-app and (if they want booking e-mails) by e-mail after commit. */
+/** Both parties hear of it: in-app, and on the channels their policy allows after commit (ADR 0033). */
 export async function notifyTransition(
   ctx: BookingContext,
   tx: Tx,
@@ -30,12 +36,18 @@ export async function notifyTransition(
   to: BookingStatus,
   actorUserId: number | null,
 ) {
-  const lateFeeCents = to === 'cancelled' ? await lateFeeOf(tx, row) : undefined;
-  return notifyBookingParties(tx, row.id, to, { publicUrl: ctx.publicUrl, actorUserId, lateFeeCents });
+  const lateFeeCents = to === 'cancelled' ? await lateFeeOf(ctx, tx, row) : undefined;
+  return notifyBookingParties(tx, row.id, to, {
+    publicUrl: ctx.publicUrl,
+    actorUserId,
+    lateFeeCents,
+    at: ctx.now(),
+  });
 }
 
-async function lateFeeOf(tx: Tx, row: BookingRow): Promise<number | undefined> {
-  if (row.status !== 'cancelled' || !row.cancelledAt) return undefined;
+async function lateFeeOf(ctx: BookingContext, tx: Tx, row: BookingRow): Promise<number | undefined> {
+  // A visit released unpaid (ADR 0032) costs nobody a fee.
+  if (row.status !== 'cancelled' || !row.cancelledAt || row.cancelReason !== null) return undefined;
   const prior = (await bookingRepo.events(tx, row.id)).filter((e) => e.toStatus !== 'cancelled').pop();
   const terms = cancellationTerms(
     {
@@ -47,6 +59,8 @@ async function lateFeeOf(tx: Tx, row: BookingRow): Promise<number | undefined> {
     await bookingRepo.cancelledBySide(tx, row),
     row.cancelledAt,
   );
+  // A parish emergency covering the booking waives the fee (the settlement asks the same rule).
+  if (terms.lateFee > 0 && (await ctx.emergencies.coverOf(tx, [row], row.cancelledAt)).has(row.id)) return 0;
   return terms.lateFee;
 }
 
@@ -61,6 +75,7 @@ export async function applyTransition(
   spec: TransitionSpec,
   actorUserId: number | null,
   at: Date,
+  opts: NoticeOption = {},
 ): Promise<{ row: BookingRow; mails: Mail[] }> {
   if (!spec.from.includes(booking.status)) {
     throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
@@ -73,7 +88,7 @@ export async function applyTransition(
   if (!row) throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
   await bookingRepo.addEvent(tx, { bookingId: row.id, from: booking.status, to: spec.to, actorUserId, at });
   await ctx.events.emit(tx, { booking: row, from: booking.status, to: spec.to, actorUserId, at });
-  const mails = await notifyTransition(ctx, tx, row, spec.to, actorUserId);
+  const mails = opts.notify === false ? [] : await notifyTransition(ctx, tx, row, spec.to, actorUserId);
   return { row, mails };
 }
 
@@ -82,7 +97,7 @@ export async function applyTransition(
  * one it does not gets 403) or its caregiver (who never sees a circle booking before a payer approved it);
  * 404 otherwise (no probing).
  */
-async function lockOwned(tx: Tx, actor: Actor, id: number) {
+export async function lockOwned(tx: Tx, actor: Actor, id: number) {
   const booking = await bookingRepo.lock(tx, id);
   if (!booking) throw notFound(BOOKING_MESSAGES.notYours);
   const caregiverId =
@@ -166,10 +181,11 @@ export async function answerIn(
   id: number,
   answer: BookingAnswer,
   at: Date,
+  opts: NoticeOption = {},
 ): Promise<Mail[]> {
   const owned = await lockOwned(tx, actor, id);
   const spec: TransitionSpec = ANSWERS[answer]({ ...owned, actorId: actor.id, at });
-  const { mails } = await applyTransition(ctx, tx, owned.booking, spec, actor.id, at);
+  const { mails } = await applyTransition(ctx, tx, owned.booking, spec, actor.id, at, opts);
   return mails;
 }
 
@@ -195,12 +211,19 @@ export function bookingTransitions(ctx: BookingContext) {
 
 /**
  * A request can no longer be answered 24 h after it was made (a circle's approved request: after it was
- * approved; one awaiting approval: after it was made), or once its start has come.
+ * approved; one moved to another time: after the move; one awaiting approval: after it was made), or once
+ * its start has come.
  */
 export function isPastAnswerTime(b: BookingRow, at: Date): boolean {
+  // A backup request (ADR 0034) is urgent: answered within a short window, and possible after the start
+  // (a backup arriving late still helps) until the end.
+  if (b.rebookedFrom !== null) {
+    const from = (b.rescheduledAt ?? b.approvalAt ?? b.createdAt).getTime();
+    return Math.min(from + BACKUP_RULES.answerWithinMs, b.endsAt.getTime()) <= at.getTime();
+  }
   return (
-    (b.approvalAt ?? b.createdAt).getTime() + PENDING_EXPIRY_HOURS * HOUR <= at.getTime() ||
-    b.startsAt.getTime() <= at.getTime()
+    (b.rescheduledAt ?? b.approvalAt ?? b.createdAt).getTime() + PENDING_EXPIRY_HOURS * HOUR <=
+      at.getTime() || b.startsAt.getTime() <= at.getTime()
   );
 }
 

@@ -80,6 +80,17 @@ describe.each(DB_KINDS)('caregiver profiles on %s', (kind) => {
       location: 'Kingston',
       isAvailable: true,
       createdAt: '2025-03-01T12:00:00.000Z',
+      // No visit counted yet (ADR 0035): zeros, the neutral score, never computed.
+      reliability: {
+        completed: 0,
+        lateCancellations: 0,
+        noShows: 0,
+        checkIns: 0,
+        onTimeCheckIns: 0,
+        score: 0.9,
+        windowMonths: 12,
+        computedAt: null,
+      },
     });
     expect(res.body).not.toContain(listed.user.email);
     expect(res.body).not.toContain('5550111');

@@ -32,6 +32,8 @@ const ORDERS: Record<SearchSort, string> = {
   rate_desc: '$.hourly_rate desc, $.id desc',
   experience:
     '$.experience desc nulls last, $.average_rating desc nulls last, $.total_reviews desc nulls last, $.id desc nulls last',
+  reliability:
+    '$.reliability_score desc nulls last, $.average_rating desc nulls last, $.total_reviews desc nulls last, $.id desc nulls last',
 };
 const orderBy = (sort: SearchSort, alias: string) => sql.raw(ORDERS[sort].replaceAll('$', alias));
 
@@ -95,7 +97,7 @@ const PAGE_RECORDS = sql.raw(`cross join lateral (
 /** The caregivers columns the page reads. */
 const PAGE_COLUMNS = sql.raw(
   'c.id, c.user_id, c.kinds, c.bio, c.experience, c.hourly_rate, c.average_rating, c.total_reviews, ' +
-    'c.skills, c.certifications, c.availability',
+    'c.skills, c.certifications, c.availability, c.reliability_score',
 );
 
 export const searchRepo = {

@@ -4,6 +4,7 @@ import type { CaregiverProfile, KindCounts, ParishCounts } from '../../../shared
 import type { Tx } from '../../db/client';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
+import { reliabilityService } from '../reliability/service';
 import { CAREGIVER_NOT_FOUND, mayViewProfile, toProfile } from './public-profile';
 import { publicProfileRepo } from './public-profile-repo';
 import { checkRenderedPage, completePage, FreeByHours } from './search-page';
@@ -17,6 +18,12 @@ import {
 } from './search-query';
 import { searchRepo } from './search-repo';
 
+/** Who could replace a caregiver who dropped out (backup offers, ADR 0034), read in the caller's transaction. */
+export {
+  type BackupCandidate,
+  type BackupCandidateQuery,
+  backupCandidates,
+} from './backup-candidates-repo';
 // The directory's public API for other features (who may see a profile, how names show).
 export { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from './public-profile';
 
@@ -107,7 +114,7 @@ export function createCaregiverDirectoryService({
       const at = now();
       const { from, to } = busyWindow(at);
       const busy = await publicProfileRepo.busyTimes(db, [row.id], from, to);
-      return toProfile(row, at, busy);
+      return { ...toProfile(row, at, busy), reliability: await reliabilityService.recordOf(db, row.id) };
     },
   };
 }

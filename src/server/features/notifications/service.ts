@@ -1,5 +1,16 @@
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { smsOutbox } from '../../db/schema';
+import { deletePhones, phoneExport } from './phone';
+import { deletePreferences, preferencesExport } from './preferences';
 import { notificationRepo } from './repo';
 
+/** A booking notice to several people: in-app always, e-mail by their "Booking updates" preference. */
+export { type BookingNotice, deliverBookingNotice, type NoticeRecipient } from './deliver';
+/** The delivery outbox (ADR 0033): write notices in a transaction, dispatch after commit, the job's runs. */
+export { createDeliveryService, type DeliveryService } from './deliveries-service';
+export { createDispatcher, type Dispatcher, noticeMailer } from './dispatcher';
+export { classifyNotice, defaultChannelPolicy, type OutboxNotice, queueNotice } from './outbox';
 export type { NewNotification } from './repo';
 
 /**
@@ -11,4 +22,18 @@ export const notificationService = {
   add: notificationRepo.add,
   addForAdmins: notificationRepo.addForAdmins,
   markReadByLink: notificationRepo.markReadByLink,
+};
+
+/** Privacy (ADR 0036): the user's channels, quiet hours and notification phone, for export and scrub. */
+export const notificationPrivacy = {
+  async exportSection(tx: Tx, userId: number) {
+    return { ...(await preferencesExport(tx, userId)), phone: await phoneExport(tx, userId) };
+  },
+  /** A scrubber (privacy/scrub.ts): the choices, the phone and the texts kept for it go. */
+  async scrub(tx: Tx, user: { id: number }): Promise<undefined> {
+    await deletePreferences(tx, [user.id]);
+    const phones = await deletePhones(tx, [user.id]);
+    if (phones.length > 0) await tx.delete(smsOutbox).where(inArray(smsOutbox.to, phones));
+    return undefined;
+  },
 };

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../shared/contracts/payments';
 import type { SandboxProvider } from '../../adapters/payments';
 import { ledgerEntries, payments } from '../../db/schema';
+import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { shiftBooking, signedIn } from '../bookings/testing';
 import { ledgerRepo } from '../ledger/repo';
+import { backupHoldsJob } from './jobs';
 import { requestedBooking, sandboxToken } from './testing';
 
 const HOUR = 3_600_000;
@@ -284,10 +286,14 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       expect(await accountOf(b.booking.id, 'booking_hold')).toBe(0);
     });
 
-    it('a caregiver cancelling refunds the family in full; a decline voids the hold', async () => {
+    it('a caregiver cancelling refunds the family in full (the hold kept 3 h for a backup first); a decline voids the hold', async () => {
       const b = await paidConfirmed(5);
       expect((await act(b.booking.id, 'cancel', b.cg.headers)).statusCode).toBe(200);
+      // Kept for a backup (ADR 0034), then released in full by the job once nobody rebooked.
+      expect((await paymentOf(b.booking.id)).status).toBe('authorized');
+      await runJob(t.app, backupHoldsJob, new Date(Date.now() + 3 * HOUR + 60_000));
       expect((await paymentOf(b.booking.id)).status).toBe('voided');
+      expect(await accountOf(b.booking.id, 'booking_hold')).toBe(0);
       expect(await accountOf(b.booking.id, 'caregiver_payable')).toBe(0);
       const d = await booked();
       await pay(d.family.headers, { bookingId: d.booking.id, method: 'card', paymentToken: await tok() });

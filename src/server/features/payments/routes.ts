@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/payments';
 import { currentUser } from '../../plugins/auth';
 import { refuseCardData } from './card-data';
+import { savedCardRoutes } from './saved-cards-routes';
 import { PaymentDeclined } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -22,6 +23,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   // Card numbers and codes go to the provider's hosted fields, never here: refused before validation
   // (whose errors could echo them), and the body is never logged.
   app.addHook('preValidation', refuseCardData);
+  savedCardRoutes(app);
 
   r.post(
     '/api/payments',

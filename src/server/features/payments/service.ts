@@ -20,8 +20,12 @@ import { circleBookingRules } from '../circles/service';
 import { ledger } from '../ledger/service';
 import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
+import { recordCardAccepted, recordCardRefused } from './card-outcome';
 import { type PaymentRow, paymentRepo } from './repo';
 import { outstandingFor } from './settlement';
+
+/** Holds kept for a backup, moved to it, or released by a job (ADR 0034). */
+export { type BackupHolds, createBackupHolds, type MovedHold } from './backup-holds';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 type CreateInput = z.output<typeof CreatePaymentRequest>;
@@ -207,40 +211,10 @@ export function createPaymentService(deps: PaymentDeps) {
         { path: 'paymentToken', message: result.message },
       ]);
     }
-    if (!result.ok) {
-      return paymentRepo.update(tx, payment.id, {
-        status: 'declined',
-        failureCode: result.code,
-        failureMessage: result.message,
-        cardBrand: result.brand ?? null,
-        cardLast4: result.last4 ?? null,
-        updatedAt: at,
-      });
-    }
+    if (!result.ok) return recordCardRefused(tx, payment, result, at);
     const settled = owed > 0;
     if (settled) await provider.capture(result.providerRef, charge);
-    const updated = await paymentRepo.update(tx, payment.id, {
-      status: settled ? 'captured' : 'authorized',
-      capturedAmount: settled ? centsToDecimal(charge) : '0',
-      providerRef: result.providerRef,
-      cardBrand: result.brand,
-      cardLast4: result.last4,
-      updatedAt: at,
-    });
-    await ledger.post(tx, {
-      bookingId: booking.id,
-      paymentId: payment.id,
-      at,
-      lines: settled
-        ? [
-            { account: 'family_source', kind: 'capture', amount: -charge, familyId: actor.id },
-            { account: 'family_receivable', kind: 'capture', amount: charge, familyId: actor.id },
-          ]
-        : [
-            { account: 'family_source', kind: 'authorization', amount: -charge, familyId: actor.id },
-            { account: 'booking_hold', kind: 'authorization', amount: charge, familyId: actor.id },
-          ],
-    });
+    const updated = await recordCardAccepted(tx, payment, result, charge, settled, at);
     mails.push(...(await noticePaid(tx, updated, actor.id)));
     return updated;
   }

@@ -1,9 +1,10 @@
 import { cancellationTerms } from '../../../shared/contracts/bookings';
-import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
+import { billedMinutes, type Cents, centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
 import { type BookingRow, type BookingTransition, bookingRecords } from '../bookings/service';
-import { ledger } from '../ledger/service';
+import { type LedgerLine, ledger } from '../ledger/service';
+import { visitTimes } from '../visits/service';
 import { type PaymentRow, paymentRepo } from './repo';
 
 /** A booking's money: total charged, our fee, and the caregiver's subtotal (cents). */
@@ -17,7 +18,7 @@ export function bookingAmounts(b: Pick<BookingRow, 'totalCost' | 'platformFee'>)
  * The booking with the family the ledger names: for a care circle's booking, the payer whose payment stands
  * for it (their spending, their refunds); otherwise, or before anyone paid, the booking's family.
  */
-async function asPaidBy(tx: Tx, b: BookingRow): Promise<BookingRow> {
+export async function asPaidBy(tx: Tx, b: BookingRow): Promise<BookingRow> {
   if (b.circleId === null) return b;
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   return payment ? { ...b, familyId: payment.familyId } : b;
@@ -26,47 +27,93 @@ async function asPaidBy(tx: Tx, b: BookingRow): Promise<BookingRow> {
 const isHeld = (p: PaymentRow | undefined) => p?.status === 'authorized' || p?.status === 'received';
 
 /**
+ * A caregiver's cancellation of a confirmed booking keeps what the family has held for it (ADR 0034), so a
+ * backup can take it over without a second authorization; the backup-holds job releases it in full later.
+ */
+export function keepsHoldForBackup(
+  b: Pick<BookingRow, 'seriesId'>,
+  side: 'family' | 'caregiver',
+  from: BookingRow['status'] | null,
+  payment: PaymentRow | undefined,
+): boolean {
+  // A series visit's hold is the visit-holds job's, per visit; a caregiver leaving a series releases them
+  // all at once (ADR 0031), so only single bookings keep theirs.
+  return b.seriesId === null && side === 'caregiver' && from === 'confirmed' && isHeld(payment);
+}
+
+/**
+ * What completion charges (cents): the booked price, or with a check-in and check-out the price of the time
+ * actually spent (billedMinutes: nearest 15 minutes, never above the booked hours), ADR 0032.
+ */
+async function completionAmounts(tx: Tx, b: BookingRow) {
+  const times = await visitTimes.of(tx, b.id);
+  if (!times) return bookingAmounts(b);
+  const minutes = billedMinutes(
+    (times.checkedOutAt.getTime() - times.checkedInAt.getTime()) / 60_000,
+    b.duration,
+  );
+  const price = priceBooking(toCents(b.hourlyRate), minutes / 60);
+  // The whole booked time (or a price at least the booked one): exactly what was booked.
+  if (price.total >= toCents(b.totalCost)) return bookingAmounts(b);
+  return {
+    total: price.total,
+    fee: price.platformFee,
+    subtotal: price.subtotal,
+  };
+}
+
+/**
  * Completion: the held money (or, with none held, what the family now owes) becomes our fee and the
- * caregiver's earning; a card hold is captured.
+ * caregiver's earning; a card hold is captured. When the visit's actual time costs less than the hold,
+ * only that is captured and the rest goes back to the family (a partial capture releases it).
  */
 async function settleCompletion(provider: PaymentProvider, tx: Tx, b: BookingRow, at: Date) {
-  const { total, fee, subtotal } = bookingAmounts(b);
+  const { total, fee, subtotal } = await completionAmounts(tx, b);
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   const held = isHeld(payment);
+  const heldAmount = payment && held ? toCents(payment.amount) : 0;
+  const back = held ? Math.max(0, heldAmount - total) : 0;
   if (payment && held) {
-    if (payment.status === 'authorized' && payment.providerRef)
-      await provider.capture(payment.providerRef, total);
+    const card = payment.status === 'authorized' && payment.providerRef;
+    if (card && total > 0) await provider.capture(card, total);
+    else if (card) await provider.void(card);
+    // A transfer we hold: what was not earned is refunded.
+    if (!card && back > 0 && payment.providerRef) await provider.refund(payment.providerRef, back);
     await paymentRepo.update(tx, payment.id, {
-      status: 'captured',
+      status: total > 0 ? 'captured' : payment.status === 'authorized' ? 'voided' : 'refunded',
       capturedAmount: centsToDecimal(total),
+      refundedAmount: centsToDecimal(back),
       updatedAt: at,
     });
   }
-  await ledger.post(tx, {
-    bookingId: b.id,
-    paymentId: held ? payment?.id : null,
-    at,
-    lines: [
-      {
-        account: held ? 'booking_hold' : 'family_receivable',
-        kind: 'capture',
-        amount: -total,
-        familyId: b.familyId,
-      },
-      { account: 'platform_revenue', kind: 'platform_fee', amount: fee, familyId: b.familyId },
-      {
-        account: 'caregiver_payable',
-        kind: 'caregiver_earning',
-        amount: subtotal,
-        familyId: b.familyId,
-        caregiverId: b.caregiverId,
-      },
-    ],
-  });
+  const charged = held ? heldAmount : total;
+  const lines: LedgerLine[] = [
+    {
+      account: held ? 'booking_hold' : 'family_receivable',
+      kind: 'capture',
+      amount: -charged,
+      familyId: b.familyId,
+    },
+    { account: 'platform_revenue', kind: 'platform_fee', amount: fee, familyId: b.familyId },
+    {
+      account: 'caregiver_payable',
+      kind: 'caregiver_earning',
+      amount: subtotal,
+      familyId: b.familyId,
+      caregiverId: b.caregiverId,
+    },
+  ];
+  if (back > 0) {
+    const kind = payment?.status === 'authorized' ? 'void' : 'refund';
+    lines.push({ account: 'family_source', kind, amount: back, familyId: b.familyId });
+  }
+  const moved = lines.filter((l) => l.amount !== 0);
+  if (moved.length)
+    await ledger.post(tx, { bookingId: b.id, paymentId: held ? payment?.id : null, at, lines: moved });
 }
 
 /** Decline, expiry or a free cancellation: everything held goes back; a pending transfer is called off. */
-async function releaseAll(provider: PaymentProvider, tx: Tx, b: BookingRow, at: Date) {
+export async function releaseAll(provider: PaymentProvider, tx: Tx, b: BookingRow, at: Date) {
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   if (!payment) return;
   if (payment.status === 'awaiting_transfer') {
@@ -156,7 +203,11 @@ async function settleLateCancellation(
  * expiry or free cancellation releases, a late cancellation pays the caregiver the fee. Built once per
  * app with its payment provider (src/server/events.ts registers it first).
  */
-export function createSettlement(provider: PaymentProvider) {
+export function createSettlement(
+  provider: PaymentProvider,
+  /** lateFeeWaived: a decision made elsewhere (a parish emergency, ADR 0030) that makes a late cancellation free. */
+  policy: { lateFeeWaived?: (tx: Tx, b: BookingRow, at: Date) => Promise<boolean> } = {},
+) {
   return async function settleBookingTransition(
     tx: Tx,
     e: Pick<BookingTransition, 'booking' | 'from' | 'to' | 'at'>,
@@ -169,6 +220,12 @@ export function createSettlement(provider: PaymentProvider) {
       case 'expired':
         return releaseAll(provider, tx, b, e.at);
       case 'cancelled': {
+        // Released by the system because nobody paid in time (ADR 0032): no fee, nothing was held.
+        if (b.cancelReason !== null) return releaseAll(provider, tx, b, e.at);
+        const side = await bookingRecords.cancelledBySide(tx, b);
+        // The caregiver dropped out of a confirmed booking: the hold stays for a backup (ADR 0034), and is
+        // moved by a rebook or released in full by the backup-holds job.
+        if (keepsHoldForBackup(b, side, e.from, await paymentRepo.liveForBooking(tx, b.id))) return;
         const terms = cancellationTerms(
           {
             status: e.from ?? 'pending',
@@ -176,10 +233,11 @@ export function createSettlement(provider: PaymentProvider) {
             hourlyRateCents: toCents(b.hourlyRate),
             duration: b.duration,
           },
-          await bookingRecords.cancelledBySide(tx, b),
+          side,
           e.at,
         );
-        if (terms.lateFee > 0) return settleLateCancellation(provider, tx, b, terms.lateFee, e.at);
+        if (terms.lateFee > 0 && !(await policy.lateFeeWaived?.(tx, b, e.at)))
+          return settleLateCancellation(provider, tx, b, terms.lateFee, e.at);
         return releaseAll(provider, tx, b, e.at);
       }
       default:

@@ -4,7 +4,6 @@ import type { Tx } from '../../db/client';
 import {
   bookings,
   caregivers,
-  emailPreferences,
   favourites,
   messages,
   notifications,
@@ -18,7 +17,10 @@ import {
   verificationDocuments,
   verifications,
 } from '../../db/schema';
+import { getEmailPreferences } from '../notifications/preferences';
+import { notificationPrivacy } from '../notifications/service';
 import { statementMailsExport } from '../statements/service';
+import { seriesExport, visitLogExport } from './series-and-visits';
 
 /** Another person as an export may show them: never their e-mail, phone or address. */
 const other = (u: { id: number; firstName: string; lastName: string } | null) =>
@@ -30,6 +32,9 @@ const other = (u: { id: number; firstName: string; lastName: string } | null) =>
  */
 export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise<unknown>> = {
   circleStatementMails: statementMailsExport,
+  bookingSeries: seriesExport,
+  visitLog: visitLogExport,
+  notificationPreferences: notificationPrivacy.exportSection,
 };
 
 /** Everything YaadCare holds about one user, as they may see it (GET /api/me/export). */
@@ -154,7 +159,7 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
     .select({ blockedUserId: userBlocks.blockedId })
     .from(userBlocks)
     .where(eq(userBlocks.blockerId, userId));
-  const [preferences] = await tx.select().from(emailPreferences).where(eq(emailPreferences.userId, userId));
+  const preferences = await getEmailPreferences(tx, userId);
 
   const extra: Record<string, unknown> = {};
   for (const [name, section] of Object.entries(EXPORT_SECTIONS)) extra[name] = await section(tx, userId);
@@ -279,14 +284,7 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
     payoutAccount: payoutAccount ?? null,
     favourites: favouriteRows,
     blockedUsers: blockRows.map((b) => b.blockedUserId),
-    emailPreferences: preferences
-      ? {
-          messages: preferences.messages,
-          bookings: preferences.bookings,
-          reviews: preferences.reviews,
-          support: preferences.support,
-        }
-      : null,
+    emailPreferences: preferences,
     ...extra,
   };
 }

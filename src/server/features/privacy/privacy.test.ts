@@ -5,10 +5,10 @@ import {
   accountDeletions,
   bookings,
   caregivers,
-  emailPreferences,
   favourites,
   mailOutbox,
   messages,
+  notificationPreferences,
   notifications,
   reviews,
   sessions,
@@ -259,7 +259,7 @@ describe.each(DB_KINDS)('privacy: export and account deletion on %s', (kind) => 
       size: 10,
     });
     await db.insert(favourites).values({ familyId: alice.id, caregiverId: carer.caregiver.id });
-    await db.insert(emailPreferences).values({ userId: alice.id, messages: false });
+    await db.insert(notificationPreferences).values({ userId: alice.id, group: 'messages', email: false });
     const token = await loginToken(t.app, alice.email);
     await t.app.inject({
       method: 'POST',
@@ -311,7 +311,7 @@ describe.each(DB_KINDS)('privacy: export and account deletion on %s', (kind) => 
     expect(await db.select().from(notifications).where(eq(notifications.userId, alice.id))).toHaveLength(0);
     expect(await db.select().from(favourites).where(eq(favourites.familyId, alice.id))).toHaveLength(0);
     expect(
-      await db.select().from(emailPreferences).where(eq(emailPreferences.userId, alice.id)),
+      await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, alice.id)),
     ).toHaveLength(0);
     expect(await db.select().from(verifications).where(eq(verifications.userId, alice.id))).toHaveLength(0);
     expect(

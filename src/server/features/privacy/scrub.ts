@@ -6,7 +6,7 @@ import {
   accountDeletions,
   bookings,
   caregivers,
-  emailPreferences,
+  deliveries,
   favourites,
   mailOutbox,
   messageEmailNotices,
@@ -24,6 +24,8 @@ import {
   verificationDocuments,
   verifications,
 } from '../../db/schema';
+import { notificationPrivacy } from '../notifications/service';
+import { scrubSeriesAndVisits } from './series-and-visits';
 
 /** What a deleted account's e-mail becomes: unique per user, and a domain that can never receive mail. */
 export const deletedEmail = (userId: number) => `deleted-user-${userId}@deleted.invalid`;
@@ -33,11 +35,15 @@ export const NO_PASSWORD = '!account-deleted';
 
 /**
  * A feature that stores more personal data adds a scrubber here (one line). It runs inside the scrub's
- * transaction with the user's id and the e-mail and phone they had; keep rows that money records need
+ * transaction with the user's id and the e-mail and phone they had, and returns the private file keys to
+ * delete after commit; keep rows that money records need
  * (bookings, ledger, payouts) and blank the personal fields instead.
  */
-export type Scrubber = (tx: Tx, user: { id: number; email: string; phone: string | null }) => Promise<void>;
-export const SCRUBBERS: Scrubber[] = [];
+export type Scrubber = (
+  tx: Tx,
+  user: { id: number; email: string; phone: string | null },
+) => Promise<string[] | undefined>;
+export const SCRUBBERS: Scrubber[] = [scrubSeriesAndVisits, notificationPrivacy.scrub];
 
 /** Deletions whose grace period ended by `now` and that are not scrubbed yet, oldest first. */
 export async function dueDeletions(tx: Tx, now: Date, limit: number): Promise<number[]> {
@@ -76,7 +82,12 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
     .where(eq(verifications.userId, userId))
     .limit(1);
 
-  for (const scrub of SCRUBBERS) await scrub(tx, { id: userId, email: user.email, phone: user.phone });
+  /** Private files the scrubbers removed the records of (deleted once the transaction has committed). */
+  const scrubbedFiles: string[] = [];
+  for (const scrub of SCRUBBERS) {
+    const keys = await scrub(tx, { id: userId, email: user.email, phone: user.phone });
+    if (keys) scrubbedFiles.push(...keys);
+  }
 
   await tx
     .update(users)
@@ -133,6 +144,8 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
       ),
     );
   await tx.delete(notifications).where(eq(notifications.userId, userId));
+  // The delivery outbox keeps addresses, numbers and texts: they go with the notices (ADR 0033).
+  await tx.delete(deliveries).where(eq(deliveries.userId, userId));
   // Bank details for payouts go; the payouts themselves (money records) stay, with the last 4 digits only.
   const [caregiver] = await tx
     .select({ id: caregivers.id })
@@ -143,7 +156,6 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
   await tx.delete(favourites).where(eq(favourites.familyId, userId));
   await tx.delete(profileViews).where(eq(profileViews.visitor, `u:${userId}`));
   await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
-  await tx.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
   await tx
     .delete(messageEmailNotices)
     .where(or(eq(messageEmailNotices.recipientId, userId), eq(messageEmailNotices.otherId, userId)));
@@ -155,5 +167,5 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
   const phones = [user.phone, verification?.phone].filter((p): p is string => Boolean(p));
   if (phones.length) await tx.delete(smsOutbox).where(inArray(smsOutbox.to, phones));
   await tx.update(accountDeletions).set({ scrubbedAt: now }).where(eq(accountDeletions.userId, userId));
-  return files.map((f) => f.key);
+  return [...files.map((f) => f.key), ...scrubbedFiles];
 }

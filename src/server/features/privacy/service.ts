@@ -37,6 +37,11 @@ export function createPrivacyService(deps: {
     exportFor(tx: Tx, user: { id: number; email: string }): Promise<unknown>;
     releaseForDeletion(tx: Tx, userId: number, at: Date): Promise<void>;
   };
+  /** Saved cards: removed with the deletion (no hold can be placed on a deleted account's card). */
+  savedCards?: {
+    removeAllFor(tx: Tx, userId: number): Promise<string[]>;
+    forgetAtProvider(refs: string[]): Promise<void>;
+  };
 }) {
   const { db, mailer, storage, passwords } = deps;
   return {
@@ -62,7 +67,7 @@ export function createPrivacyService(deps: {
         throw conflict('Admin accounts cannot be deleted here. Ask another admin to remove your access.');
       }
       const scrubAfter = new Date(now.getTime() + ACCOUNT_SCRUB_DAYS * DAY_MS);
-      await db.transaction(async (tx) => {
+      const cardRefs = await db.transaction(async (tx) => {
         // First: a circle that would be left without a coordinator or payer refuses the deletion (409).
         await deps.circles?.releaseForDeletion(tx, userId, now);
         await tx
@@ -84,7 +89,9 @@ export function createPrivacyService(deps: {
           .set({ isActive: false, updatedAt: now })
           .where(eq(caregivers.userId, userId));
         await sessions.revokeAllForUser(tx, userId);
+        return (await deps.savedCards?.removeAllFor(tx, userId)) ?? [];
       });
+      await deps.savedCards?.forgetAtProvider(cardRefs);
       try {
         await mailer.send({
           to: user.email,

@@ -88,9 +88,19 @@ export async function systemRoutes(app: FastifyInstance) {
       config: { access: ['admin'] },
       schema: {
         tags: ['system'],
-        summary: 'Admins, demo mode only: the text messages written to the SMS outbox, newest first',
+        summary:
+          'Admins, demo mode only: the SMS and sandbox WhatsApp messages kept in the outbox, newest first',
         response: {
-          200: z.array(z.object({ id: z.number(), to: z.string(), body: z.string(), createdAt: z.date() })),
+          200: z.array(
+            z.object({
+              id: z.number(),
+              to: z.string(),
+              body: z.string(),
+              /** sms, or whatsapp for the delivery outbox's sandbox WhatsApp channel (ADR 0033). */
+              channel: z.enum(['sms', 'whatsapp']),
+              createdAt: z.date(),
+            }),
+          ),
           ...adminErrors,
         },
       },

@@ -36,6 +36,8 @@ export function createPhoneStep(ctx: VerificationContext) {
         }
         await verificationRepo.update(tx, actor.id, {
           phone: number,
+          // A new number is not verified until its code comes back (notices are texted to verified numbers only).
+          ...(number !== v.phone ? { phoneVerified: false } : {}),
           phoneOtp: otpHash(actor.id, otp),
           phoneOtpExpiry: new Date(now().getTime() + OTP_TTL_MINUTES * 60_000),
           phoneOtpAttempts: 0,

@@ -2,20 +2,7 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import type { VisitBooking } from '../bookings/service';
 import { circleBookingRules } from '../circles/service';
-import { wantsEmail } from '../notifications/preferences';
-import { notificationService } from '../notifications/service';
-
-interface Recipient {
-  userId: number;
-  firstName: string;
-  email: string;
-}
-
-interface Notice {
-  kind: string;
-  title: string;
-  body: string;
-}
+import { deliverBookingNotice, type NoticeRecipient as Recipient } from '../notifications/service';
 
 const shortName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName.slice(0, 1)}.`;
 
@@ -37,23 +24,7 @@ async function familyName(tx: Tx, vb: VisitBooking) {
   return circle ? `${circle.recipientFirstName}’s family` : shortName(vb.family);
 }
 
-/**
- * Writes each recipient's in-app notification (always) in `tx` and returns the e-mails for those who keep
- * "Booking updates" e-mails on; the caller sends them after commit.
- */
-async function deliver(tx: Tx, publicUrl: string, to: Recipient[], notice: Notice): Promise<Mail[]> {
-  const mails: Mail[] = [];
-  for (const r of to) {
-    await notificationService.add(tx, { userId: r.userId, ...notice, link: '/bookings' });
-    if (!(await wantsEmail(tx, r.userId, 'bookings'))) continue;
-    mails.push({
-      to: r.email,
-      subject: `YaadCare: ${notice.title}`,
-      text: `Hi ${r.firstName},\n\n${notice.body}\n\nSee your bookings: ${publicUrl}/bookings\n\n— YaadCare`,
-    });
-  }
-  return mails;
-}
+const deliver = deliverBookingNotice;
 
 const SEVERITY = { low: 'minor', medium: 'moderate', high: 'serious' } as const;
 
@@ -63,24 +34,68 @@ export async function notifyIncident(
   publicUrl: string,
   vb: VisitBooking,
   incident: { severity: keyof typeof SEVERITY; text: string },
+  at: Date,
 ): Promise<Mail[]> {
   const title = `${incident.severity === 'high' ? 'Serious incident' : 'Incident'} during the visit`;
   const body = `${shortName(vb.caregiver)} reported a ${SEVERITY[incident.severity]} incident during the visit on ${vb.when}: “${incident.text}”`;
-  return deliver(tx, publicUrl, await familySide(tx, vb), { kind: 'visit.incident', title, body });
+  return deliver(tx, publicUrl, await familySide(tx, vb), { kind: 'visit.incident', title, body }, at);
 }
 
 /** No check-in 15 minutes after the start: the family and the caregiver hear "no-show?" once. */
-export async function notifyNoShow(tx: Tx, publicUrl: string, vb: VisitBooking): Promise<Mail[]> {
+export async function notifyNoShow(tx: Tx, publicUrl: string, vb: VisitBooking, at: Date): Promise<Mail[]> {
   const caregiver = shortName(vb.caregiver);
-  const family = await deliver(tx, publicUrl, [vb.family], {
-    kind: 'visit.no_show',
-    title: 'No check-in yet',
-    body: `${caregiver} has not checked in for the visit on ${vb.when}, 15 minutes after it was due to start. You may want to message them.`,
-  });
-  const own = await deliver(tx, publicUrl, [vb.caregiver], {
-    kind: 'visit.no_show',
-    title: 'You have not checked in',
-    body: `Your visit for ${await familyName(tx, vb)} on ${vb.when} started 15 minutes ago and you have not checked in. If you are there, check in now; if you cannot come, tell the family.`,
-  });
+  // The whole family side hears of it (a circle's members too): a coordinator can book the backup.
+  const family = await deliver(
+    tx,
+    publicUrl,
+    await familySide(tx, vb),
+    {
+      kind: 'visit.no_show',
+      title: 'No check-in yet',
+      body: `${caregiver} has not checked in for the visit on ${vb.when}, 15 minutes after it was due to start. You may want to message them. If they cannot come, choose a backup: up to three verified caregivers free now, booked in one tap.`,
+      // The offers of a no-show (ADR 0034): this notice carries the link, no second notice.
+      link: `/bookings/${vb.booking.id}/backups`,
+    },
+    at,
+  );
+  const own = await deliver(
+    tx,
+    publicUrl,
+    [vb.caregiver],
+    {
+      kind: 'visit.no_show',
+      title: 'You have not checked in',
+      body: `Your visit for ${await familyName(tx, vb)} on ${vb.when} started 15 minutes ago and you have not checked in. If you are there, check in now; if you cannot come, tell the family.`,
+    },
+    at,
+  );
   return [...family, ...own];
+}
+
+/**
+ * The caregiver checked in or out: the family and every circle member hear of it (in the app, and by e-mail
+ * when they take booking e-mails), with a link to the live visit log.
+ */
+export async function notifyCheck(
+  tx: Tx,
+  publicUrl: string,
+  vb: VisitBooking,
+  kind: 'check_in' | 'check_out',
+  at: Date,
+): Promise<Mail[]> {
+  const caregiver = shortName(vb.caregiver);
+  const notice =
+    kind === 'check_in'
+      ? {
+          kind: 'visit.started',
+          title: 'The visit has started',
+          body: `${caregiver} checked in for the visit on ${vb.when}. You can follow the visit log as it is written.`,
+        }
+      : {
+          kind: 'visit.ended',
+          title: 'The visit has ended',
+          body: `${caregiver} checked out of the visit on ${vb.when}. The visit log shows how it went.`,
+        };
+  const link = `/bookings/${vb.booking.id}/visit`;
+  return deliver(tx, publicUrl, await familySide(tx, vb), { ...notice, link }, at);
 }

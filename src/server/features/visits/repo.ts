@@ -58,6 +58,22 @@ export const visitRepo = {
       .limit(1000);
   },
 
+  /** The storage key of a booking's photo entry, if there is one. */
+  async photoKey(tx: Tx, bookingId: number, entryId: number): Promise<string | undefined> {
+    const [row] = await tx
+      .select({ key: visitEntries.storageKey })
+      .from(visitEntries)
+      .where(
+        and(
+          eq(visitEntries.id, entryId),
+          eq(visitEntries.bookingId, bookingId),
+          eq(visitEntries.kind, 'photo'),
+        ),
+      )
+      .limit(1);
+    return row?.key ?? undefined;
+  },
+
   /** Claims the booking's one no-show notice: true for the first caller only. */
   async claimNoShowNotice(tx: Tx, bookingId: number, at: Date): Promise<boolean> {
     const rows = await tx

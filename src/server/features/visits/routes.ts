@@ -1,15 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BookingIdParam } from '../../../shared/contracts/bookings';
-import { errorResponses } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses } from '../../../shared/contracts/common';
 import {
   CheckInRequest,
   CheckOutRequest,
+  VISIT_PHOTO_MAX_BYTES,
   VisitEntry,
   VisitLog,
   VisitLogRequest,
+  VisitPhotoFields,
+  VisitPhotoParams,
 } from '../../../shared/contracts/visits';
+import { badRequest } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { readUpload } from '../../plugins/uploads';
+
+/** The photo form's text fields, checked like a JSON body (400 with the fields' messages). */
+function photoFields(fields: Record<string, string>): VisitPhotoFields {
+  const parsed = VisitPhotoFields.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw badRequest(errors[0]?.message ?? 'Check the form.', errors);
+}
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const REPLAY =
@@ -88,5 +101,51 @@ export async function visitRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.log(currentUser(req), req.params.id),
+  );
+
+  r.post(
+    '/api/bookings/:id/log/photo',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['visits'],
+        summary: `Add a photo to the visit log (multipart: \`file\` — JPEG, PNG or WebP, at most 8 MB, read from its bytes — \`clientId\`, optional \`caption\` of at most 200 characters and \`recordedAt\`), in the same window as other entries. The image is re-encoded (at most 1600 px, no EXIF or GPS) and kept privately; the entry holds its caption and size, never a URL. Online only: never queued offline.${WHO}${REPLAY}`,
+        params: BookingIdParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: VisitEntry, 201: VisitEntry, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const actor = currentUser(req);
+      // Who may write is decided before the body is read.
+      await service.assertMayAddPhoto(actor, req.params.id);
+      const upload = await readUpload(req, 'file', VISIT_PHOTO_MAX_BYTES);
+      const fields = photoFields(upload.fields);
+      const { entry, replayed } = await service.addPhoto(actor, req.params.id, fields, upload);
+      return reply.code(replayed ? 200 : 201).send(entry);
+    },
+  );
+
+  r.get(
+    '/api/bookings/:id/log/:entryId/photo',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['visits'],
+        summary:
+          'A visit photo’s image (WebP), for those who read the log: the family, the care circle’s members (viewers too), the caregiver and admins (404 for anyone else). Never cached.',
+        params: VisitPhotoParams,
+        otherResponses: { 200: { description: 'The image', contentType: 'image/webp' } },
+      },
+    },
+    async (req, reply) => {
+      const { body, contentType } = await service.photo(currentUser(req), req.params.id, req.params.entryId);
+      return reply
+        .header('content-type', contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(body);
+    },
   );
 }

@@ -7,20 +7,26 @@ import {
   type VisitEntryKind,
   type VisitLog,
   type VisitLogRequest,
+  type VisitPhotoFields,
 } from '../../../shared/contracts/visits';
+import { billedMinutes } from '../../../shared/money';
 import type { Mail, Mailer } from '../../adapters/mailer';
+import type { FileStorage } from '../../adapters/storage';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Upload } from '../../plugins/uploads';
 import type { Actor } from '../bookings/service';
 import { bookingsForVisits, type VisitBooking } from '../bookings/service';
 import { circleBookingRules } from '../circles/service';
 import { publish } from '../realtime/publish';
-import { familySide, notifyIncident, notifyNoShow } from './notices';
+import { familySide, notifyCheck, notifyIncident, notifyNoShow } from './notices';
+import { storeVisitPhoto, VISIT_PHOTO_TYPE } from './photo';
 import { toVisitEntry, type VisitEntryRow, visitRepo } from './repo';
 
 export interface VisitDeps {
   db: Db;
   mailer: Mailer;
+  storage: FileStorage;
   publicUrl: string;
   now?: () => Date;
 }
@@ -34,6 +40,8 @@ interface WriteSpec {
   recordedAt?: string;
   details: VisitEntryDetails;
   accuracy?: number;
+  /** A photo's image, already stored (removed again when the write does not happen). */
+  storageKey?: string;
 }
 
 type CheckState = Awaited<ReturnType<typeof visitRepo.checkInOut>>;
@@ -78,7 +86,7 @@ function logDetails(input: VisitLogRequest): VisitEntryDetails {
  * family, the care circle's members (viewers included), the caregiver and admins read it.
  */
 export function createVisitService(deps: VisitDeps) {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mailer, storage, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Who may read the log: admin, the family, the caregiver once it reached them, a circle member. */
@@ -107,24 +115,32 @@ export function createVisitService(deps: VisitDeps) {
   }
 
   /**
-   * One write, in one transaction with the booking locked: only its caregiver (someone who may read the
-   * log gets 403, anyone else 404); a clientId seen before answers its first entry; else the window rule.
+   * Who may write and whether `clientId` was seen: only the booking's caregiver (someone who may read the log
+   * gets 403, anyone else 404); a clientId seen before answers its first entry; else the window rule (409).
    */
+  async function admit(tx: Tx, actor: Actor, bookingId: number, spec: WriteSpec | undefined, at: Date) {
+    const vb = await bookingsForVisits.find(tx, bookingId, { lock: spec !== undefined });
+    if (!vb) throw notFound(NOT_FOUND);
+    if (vb.caregiver.userId !== actor.id || !vb.caregiverSees) {
+      if (await mayRead(tx, actor, vb)) throw forbidden(VISIT_MESSAGES.notCaregiver);
+      throw notFound(NOT_FOUND);
+    }
+    if (!spec) return { vb, seen: undefined };
+    const seen = await visitRepo.byClientId(tx, bookingId, spec.clientId);
+    if (seen) {
+      if (seen.kind !== spec.kind) throw conflict(VISIT_MESSAGES.clientIdReused, 'VISIT_ALREADY_RECORDED');
+      return { vb, seen };
+    }
+    assertOpen(spec.kind, vb, await visitRepo.checkInOut(tx, bookingId), at);
+    return { vb, seen: undefined };
+  }
+
+  /** One write, in one transaction with the booking locked (admit's rules). */
   async function write(actor: Actor, bookingId: number, spec: WriteSpec) {
     const at = now();
     const { row, replayed, mails } = await db.transaction(async (tx) => {
-      const vb = await bookingsForVisits.find(tx, bookingId, { lock: true });
-      if (!vb) throw notFound(NOT_FOUND);
-      if (vb.caregiver.userId !== actor.id || !vb.caregiverSees) {
-        if (await mayRead(tx, actor, vb)) throw forbidden(VISIT_MESSAGES.notCaregiver);
-        throw notFound(NOT_FOUND);
-      }
-      const seen = await visitRepo.byClientId(tx, bookingId, spec.clientId);
-      if (seen) {
-        if (seen.kind !== spec.kind) throw conflict(VISIT_MESSAGES.clientIdReused, 'VISIT_ALREADY_RECORDED');
-        return { row: seen, replayed: true, mails: [] as Mail[] };
-      }
-      assertOpen(spec.kind, vb, await visitRepo.checkInOut(tx, bookingId), at);
+      const { vb, seen } = await admit(tx, actor, bookingId, spec, at);
+      if (seen) return { row: seen, replayed: true, mails: [] as Mail[] };
       const row: VisitEntryRow = await visitRepo.insert(tx, {
         bookingId,
         kind: spec.kind,
@@ -134,17 +150,45 @@ export function createVisitService(deps: VisitDeps) {
         recordedAt: recordedAtOf(spec.recordedAt, at),
         receivedAt: at,
         locationAccuracyM: spec.accuracy === undefined ? null : Math.round(spec.accuracy),
+        storageKey: spec.storageKey ?? null,
       });
+      // Every kind (a photo too) reaches the readers as the entry alone: no image, no URL, no key.
       await publish(tx, await audience(tx, vb), { type: 'visit_log', bookingId, entry: toVisitEntry(row) });
       const d = spec.details;
       const mails =
         spec.kind === 'incident' && d.severity && d.text
-          ? await notifyIncident(tx, publicUrl, vb, { severity: d.severity, text: d.text })
-          : [];
+          ? await notifyIncident(tx, publicUrl, vb, { severity: d.severity, text: d.text }, at)
+          : spec.kind === 'check_in' || spec.kind === 'check_out'
+            ? await notifyCheck(tx, publicUrl, vb, spec.kind, at)
+            : [];
       return { row, replayed: false, mails };
     });
     await send(mails);
     return { entry: toVisitEntry(row), replayed };
+  }
+
+  /** Stores a photo, then writes its entry; the stored image is removed when no new entry took it. */
+  async function writePhoto(actor: Actor, bookingId: number, fields: VisitPhotoFields, upload: Upload) {
+    const spec: WriteSpec = {
+      kind: 'photo',
+      clientId: fields.clientId,
+      recordedAt: fields.recordedAt,
+      details: {},
+    };
+    // Checked first without storing anything: a replay answers at once, a closed log costs no image work.
+    const seen = await db.transaction(async (tx) => (await admit(tx, actor, bookingId, spec, now())).seen);
+    if (seen) return { entry: toVisitEntry(seen), replayed: true };
+    recordedAtOf(spec.recordedAt, now());
+    const photo = await storeVisitPhoto(storage, bookingId, upload);
+    const details = { caption: fields.caption, width: photo.width, height: photo.height };
+    try {
+      const result = await write(actor, bookingId, { ...spec, details, storageKey: photo.key });
+      if (result.replayed) await storage.delete(photo.key).catch(() => {});
+      return result;
+    } catch (err) {
+      await storage.delete(photo.key).catch(() => {});
+      throw err;
+    }
   }
 
   const checkWrite = (kind: 'check_in' | 'check_out') => (actor: Actor, id: number, body: CheckInRequest) =>
@@ -169,6 +213,24 @@ export function createVisitService(deps: VisitDeps) {
         details: logDetails(body),
       }),
 
+    /** Before a photo's body is read: only the booking's caregiver goes on (403 the family side, 404 others). */
+    assertMayAddPhoto: (actor: Actor, id: number) =>
+      db.transaction(async (tx) => void (await admit(tx, actor, id, undefined, now()))),
+
+    addPhoto: writePhoto,
+
+    /** A photo's bytes, for those who may read the log (404 for anyone else, as for an unknown entry). */
+    async photo(actor: Actor, bookingId: number, entryId: number) {
+      const key = await db.transaction(async (tx) => {
+        const vb = await bookingsForVisits.find(tx, bookingId);
+        if (!vb || !(await mayRead(tx, actor, vb))) throw notFound(VISIT_MESSAGES.photoNotFound);
+        return visitRepo.photoKey(tx, bookingId, entryId);
+      });
+      const body = key ? await storage.get(key) : undefined;
+      if (!body) throw notFound(VISIT_MESSAGES.photoNotFound);
+      return { body, contentType: VISIT_PHOTO_TYPE };
+    },
+
     async log(actor: Actor, bookingId: number): Promise<VisitLog> {
       return db.transaction(async (tx) => {
         const vb = await bookingsForVisits.find(tx, bookingId);
@@ -176,10 +238,15 @@ export function createVisitService(deps: VisitDeps) {
         const rows = await visitRepo.list(tx, bookingId);
         const first = (kind: VisitEntryKind) =>
           rows.find((r) => r.kind === kind)?.recordedAt.toISOString() ?? null;
+        const checkedInAt = first('check_in');
+        const checkedOutAt = first('check_out');
+        const spent =
+          checkedInAt && checkedOutAt ? (Date.parse(checkedOutAt) - Date.parse(checkedInAt)) / 60_000 : null;
         return {
           bookingId,
-          checkedInAt: first('check_in'),
-          checkedOutAt: first('check_out'),
+          checkedInAt,
+          checkedOutAt,
+          billedMinutes: spent === null ? null : billedMinutes(spent, vb.booking.duration),
           entries: rows.map(toVisitEntry),
         };
       });
@@ -204,7 +271,7 @@ export function createVisitService(deps: VisitDeps) {
           if ((await visitRepo.checkInOut(tx, id)).checkIn) return [];
           if (!(await visitRepo.claimNoShowNotice(tx, id, at))) return [];
           sent++;
-          return notifyNoShow(tx, publicUrl, vb);
+          return notifyNoShow(tx, publicUrl, vb, at);
         });
         await send(mails);
       }
@@ -214,4 +281,21 @@ export function createVisitService(deps: VisitDeps) {
 }
 
 export type VisitService = ReturnType<typeof createVisitService>;
+
+/**
+ * What the payments feature reads of a visit, in its own transaction: the check-in and check-out times
+ * (the phone's, bounded by the server's), or undefined unless both were recorded. Completion charges for
+ * that time (ADR 0032).
+ */
+export const visitTimes = {
+  async of(tx: Tx, bookingId: number): Promise<{ checkedInAt: Date; checkedOutAt: Date } | undefined> {
+    const { checkIn, checkOut } = await visitRepo.checkInOut(tx, bookingId);
+    if (!checkIn || !checkOut) return undefined;
+    return { checkedInAt: checkIn.recordedAt, checkedOutAt: checkOut.recordedAt };
+  },
+  /** Whether the caregiver checked in (backup offers open on a no-show only: ADR 0034). */
+  async checkedIn(tx: Tx, bookingId: number): Promise<boolean> {
+    return (await visitRepo.checkInOut(tx, bookingId)).checkIn !== undefined;
+  },
+};
 export type { VisitEntry };

@@ -103,4 +103,34 @@ describe.each(DB_KINDS)('visit notices on %s', (kind) => {
     expect(await noticesOf(P.family.user.id)).toHaveLength(1);
     expect(await noticesOf(missed.cg.user.id)).toHaveLength(1);
   });
+  it('tells the family side when the visit starts and ends, once each, with a link to the live log', async () => {
+    const v = await visit({ circle: true });
+    w.clock = v.at(-5);
+    const checkIn = { clientId: cid() };
+    await post(v.cg, v.id, 'check-in', checkIn);
+    await post(v.cg, v.id, 'check-in', checkIn); // replayed from the phone's queue: no second notice
+    w.clock = v.at(118);
+    await post(v.cg, v.id, 'check-out', { clientId: cid() });
+    const of = async (noticeKind: string) =>
+      (await db().select().from(notifications).where(eq(notifications.kind, noticeKind))).filter(
+        (x) => x.link === `/bookings/${v.id}/visit`,
+      );
+    const started = await of('visit.started');
+    expect(started.map((x) => x.userId).sort()).toEqual(
+      [P.coordinator.user.id, P.viewer.user.id, P.payer.user.id].sort(),
+    );
+    expect(started[0].body).toMatch(
+      /^Marcia C\. checked in for the visit on \w+, \d+ March, 9:00 AM–11:00 AM\./,
+    );
+    const ended = await of('visit.ended');
+    expect(ended).toHaveLength(3);
+    expect(ended[0].body).toContain('Marcia C. checked out of the visit on');
+    const mails = (await db().select().from(mailOutbox)).filter((m) =>
+      m.text.includes(`/bookings/${v.id}/visit`),
+    );
+    // The viewer turned booking e-mails off in the first test; the caregiver and a stranger hear nothing.
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      [P.coordinator.user.email, P.coordinator.user.email, P.payer.user.email, P.payer.user.email].sort(),
+    );
+  });
 });

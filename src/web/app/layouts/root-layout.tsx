@@ -5,6 +5,13 @@ import { TutorialHost } from '../../features/tutorial/components/tutorial-host';
 import { useLocation } from '../../lib/router';
 import { SiteHeader } from './site-header';
 
+/** Parish emergency notices (ADR 0030): their own small chunk, rendered once the page is live. */
+const EmergencyBanner = lazy(() =>
+  import('../../features/emergencies/components/emergency-banner').then((m) => ({
+    default: m.EmergencyBanner,
+  })),
+);
+
 export const MAIN_ID = 'main-content';
 
 /**
@@ -52,6 +59,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      <Suspense fallback={null}>
+        <EmergencyBanner />
+      </Suspense>
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A full-height fallback while a page's code loads: the footer stays below the fold instead of
             jumping down when the page arrives (layout shift). */}

@@ -68,3 +68,13 @@ export function useBookingAction() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
+
+/** POST /api/bookings/:id/reschedule: the family side moves one booking (it goes back to the caregiver). */
+export function useRescheduleBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, date, startTime }: { id: number; date: string; startTime: string }) =>
+      apiPost<BookingView>(`/api/bookings/${id}/reschedule`, { date, startTime }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}

@@ -1,3 +1,4 @@
+import type { BookingSeriesView } from '../../../shared/contracts/booking-series';
 import type { BookingView } from '../../../shared/contracts/bookings';
 
 /** A booking as GET /api/bookings answers it, for component tests. */
@@ -86,5 +87,69 @@ export function makeCaregiverCircle(confirmed: boolean): Circle {
       : { ...full.recipient, lastName: null, address: null, emergencyContact: null },
     approval: null,
     canApprove: false,
+  };
+}
+
+/**
+ * The visits of a Mon/Wed/Fri 8:00 AM series of `count` 4-hour visits from Monday 8 June 2099 (ids from
+ * `firstId`), each as GET /api/bookings answers it.
+ */
+export function makeSeriesVisits(
+  seriesId: number,
+  count: number,
+  overrides: Partial<BookingView> = {},
+  firstId = 100,
+): BookingView[] {
+  const out: BookingView[] = [];
+  for (let day = 0; out.length < count; day++) {
+    const at = new Date(Date.UTC(2099, 5, 8 + day));
+    if (![1, 3, 5].includes(at.getUTCDay())) continue;
+    const date = at.toISOString().slice(0, 10);
+    out.push(
+      makeBooking({
+        id: firstId + out.length,
+        seriesId,
+        date,
+        startTime: '08:00',
+        endTime: '12:00',
+        duration: 4,
+        totalHours: 4,
+        startsAt: `${date}T13:00:00.000Z`,
+        endsAt: `${date}T17:00:00.000Z`,
+        hourlyRate: '1000.00',
+        subtotal: '4000.00',
+        platformFee: '200.00',
+        totalCost: '4200.00',
+        totalAmount: '4200.00',
+        ...overrides,
+      }),
+    );
+  }
+  return out;
+}
+
+/** A series as GET /api/booking-series/{id} answers it, with its visits. */
+export function makeSeries(overrides: Partial<BookingSeriesView> = {}): BookingSeriesView {
+  const bookings = overrides.bookings ?? makeSeriesVisits(9, 6);
+  return {
+    id: 9,
+    familyId: 1,
+    caregiverId: 5,
+    circleId: null,
+    weekdays: [1, 3, 5],
+    startTime: '08:00',
+    hours: 4,
+    startDate: bookings[0]?.date ?? '2099-06-08',
+    endDate: null,
+    visitCount: bookings.length,
+    status: 'requested',
+    notes: null,
+    skipped: [],
+    createdAt: '2099-06-01T14:00:00.000Z',
+    updatedAt: '2099-06-01T14:00:00.000Z',
+    answeredAt: null,
+    cancelledAt: null,
+    ...overrides,
+    bookings,
   };
 }

@@ -74,6 +74,7 @@ export const SORT_CHOICES: readonly { value: SearchSort; label: string }[] = [
   { value: 'rate_asc', label: 'Lowest rate' },
   { value: 'rate_desc', label: 'Highest rate' },
   { value: 'experience', label: 'Most experienced' },
+  { value: 'reliability', label: 'Most reliable' },
 ];
 
 export interface QuickFilter {

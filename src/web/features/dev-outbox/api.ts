@@ -13,6 +13,8 @@ export interface OutboxSms {
   id: number | string;
   to: string;
   body: string;
+  /** whatsapp: the delivery outbox's sandbox WhatsApp channel (ADR 0033). */
+  channel?: 'sms' | 'whatsapp';
   createdAt: string;
 }
 

@@ -64,6 +64,9 @@ function MailItem({ mail }: { mail: OutboxMail }) {
 function SmsItem({ sms }: { sms: OutboxSms }) {
   return (
     <li className="rounded-2xl border border-border bg-surface p-4 shadow-sm">
+      {sms.channel === 'whatsapp' ? (
+        <p className="mb-1 text-xs font-bold tracking-wide text-muted-foreground uppercase">WhatsApp</p>
+      ) : null}
       <p className="font-mono text-sm">{sms.body}</p>
       <Sent to={sms.to} at={sms.createdAt} />
     </li>

@@ -14,7 +14,6 @@ import type {
   AdminReport,
   Conversation,
   ConversationMessagesResponse,
-  EmailPreferences,
   MarkReadResponse,
   Message,
   ReplyRequest,
@@ -26,7 +25,7 @@ import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { adminKeys } from '../admin/api';
 import { notificationKeys } from '../notifications/api';
 
-export type { AdminReport, Conversation, ConversationMessagesResponse, EmailPreferences, Message };
+export type { AdminReport, Conversation, ConversationMessagesResponse, Message };
 
 export type SendMessageBody = z.input<typeof SendMessageRequest>;
 export type ReplyBody = z.input<typeof ReplyRequest>;
@@ -38,11 +37,6 @@ export const messagingKeys = {
   conversations: (base: string) => ['messages', 'conversations', base] as const,
   conversation: (base: string, userId: number) => ['messages', 'conversation', base, userId] as const,
   unread: ['messages', 'unread'] as const,
-};
-
-/** The e-mail notification preferences: not under 'messages', as no message or read receipt changes them. */
-export const emailPreferenceKeys = {
-  all: ['email-preferences'] as const,
 };
 
 /** Where a conversation lives: the user's own, or YaadCare Support's (for admins). */
@@ -149,23 +143,5 @@ export function useBlock(userId: number) {
 export function useReport(userId: number) {
   return useMutation({
     mutationFn: (body: ReportBody) => apiPost<{ id: number }>(`/api/users/${userId}/report`, body),
-  });
-}
-
-export const emailPreferencesQuery = queryOptions({
-  queryKey: emailPreferenceKeys.all,
-  queryFn: ({ signal }) => apiGet<EmailPreferences>('/api/notification-preferences', signal),
-});
-
-export function useEmailPreferences() {
-  return useQuery(emailPreferencesQuery);
-}
-
-export function useSaveEmailPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (prefs: EmailPreferences) =>
-      apiRequest<EmailPreferences>('PUT', '/api/notification-preferences', prefs),
-    onSuccess: (prefs) => queryClient.setQueryData(emailPreferenceKeys.all, prefs),
   });
 }

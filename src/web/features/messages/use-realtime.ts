@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RealtimeEvent } from '../../../shared/contracts/messages';
 import { notificationKeys } from '../notifications/api';
+import { visitKeys } from '../visits/api';
 import { invalidateMessaging } from './api';
 
 /** Reconnection delay: 1 s doubling to 30 s, with jitter so a restarted server is not hit all at once. */
@@ -11,7 +12,7 @@ export function backoffMs(attempt: number, random = Math.random()): number {
 
 /**
  * Keeps the signed-in user's realtime stream open (GET /api/realtime, see ADR 0006) and turns its events
- * into fresh queries: messages, read receipts and notifications. A dropped stream reconnects (first after
+ * into fresh queries: messages, read receipts, notifications and visit logs. A dropped stream reconnects (first after
  * the server's `retry:` hint, then with backoff) and refetches everything it may have missed.
  */
 export function useRealtime(enabled: boolean) {
@@ -27,6 +28,7 @@ export function useRealtime(enabled: boolean) {
     const refreshAll = () => {
       void invalidateMessaging(queryClient);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: visitKeys.all });
     };
     const onEvent = (event: RealtimeEvent) => {
       switch (event.type) {
@@ -42,6 +44,10 @@ export function useRealtime(enabled: boolean) {
           break;
         case 'notification':
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          break;
+        case 'visit_log':
+          // A visit log open on screen reads itself again (ADR 0028): the family's live log, the caregiver's.
+          void queryClient.invalidateQueries({ queryKey: visitKeys.log(event.bookingId) });
           break;
       }
     };

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentMethodView } from '../../../shared/contracts/payment-methods';
 import type {
   AdminPaymentItem,
   CreatePaymentRequest,
@@ -11,7 +12,7 @@ import { apiErrorFrom, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { bookingKeys } from '../bookings/api';
 import type { AdminMoneyFilter } from './admin-money-api';
 
-export type { AdminPaymentItem, EarningsView, PaymentView, PayoutAccountView };
+export type { AdminPaymentItem, EarningsView, PaymentMethodView, PaymentView, PayoutAccountView };
 
 /** Card and wallet payments carry the single-use token of the provider's hosted card fields. */
 export type PayBody = CreatePaymentRequest;
@@ -115,3 +116,32 @@ export function useRunPayouts() {
       ),
   });
 }
+
+/** A family's saved cards (ADR 0032): brand, last 4 and expiry only; the card stays with the provider. */
+export const paymentMethodsQuery = queryOptions({
+  queryKey: [...paymentKeys.all, 'methods'] as const,
+  queryFn: ({ signal }) => apiGet<PaymentMethodView[]>('/api/payment-methods', signal),
+});
+
+export function usePaymentMethods(enabled = true) {
+  return useQuery({ ...paymentMethodsQuery, enabled });
+}
+
+function usePaymentMethodChange<V, R>(change: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey }),
+  });
+}
+
+export const useSavePaymentMethod = () =>
+  usePaymentMethodChange((paymentToken: string) =>
+    apiRequest<PaymentMethodView>('POST', '/api/payment-methods', { paymentToken }),
+  );
+export const useRemovePaymentMethod = () =>
+  usePaymentMethodChange((id: number) => apiRequest('DELETE', `/api/payment-methods/${id}`));
+export const useMakeDefaultPaymentMethod = () =>
+  usePaymentMethodChange((id: number) =>
+    apiRequest<PaymentMethodView>('POST', `/api/payment-methods/${id}/default`, {}),
+  );

@@ -209,4 +209,22 @@ describe('BookingPanel', () => {
     expect(screen.getByRole('button', { name: 'Request Booking' })).toBeDisabled();
     expect(screen.getByLabelText('Date')).toBeDisabled();
   });
+
+  it('offers regular care beside the single booking; the choice is kept in this tab', async () => {
+    stubFetch();
+    const { unmount } = renderRoute(<BookingPanel caregiver={makeProfile()} />, {
+      path: PATH,
+      url: URL_,
+      user: makeUser(),
+    });
+    const choice = screen.getByRole('group', { name: 'How often?' });
+    expect(within(choice).getByRole('radio', { name: 'One visit' })).toBeChecked();
+    fireEvent.click(within(choice).getByRole('radio', { name: 'Regular care (repeats weekly)' }));
+    expect(await screen.findByRole('form', { name: 'Regular care' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Request regular care' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Request Booking' })).toBeNull();
+    unmount();
+    renderRoute(<BookingPanel caregiver={makeProfile()} />, { path: PATH, url: URL_, user: makeUser() });
+    expect(await screen.findByRole('form', { name: 'Regular care' })).toBeVisible();
+  });
 });

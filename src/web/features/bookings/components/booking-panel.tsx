@@ -6,11 +6,10 @@ import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/mon
 import { jamaicaToday } from '../../../../shared/time';
 import { Button } from '../../../components/ui/button';
 import { Alert, FieldErrorText } from '../../../components/ui/form-field';
-import { fieldClasses, Input } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/cn';
 import { errorToast } from '../../../lib/error-messages';
 import type { FromState } from '../../../lib/from-state';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
@@ -29,8 +28,11 @@ import {
   START_TIMES,
 } from '../booking-form';
 import { bookingOutcome } from '../circle-text';
+import { BookingModeChoice, LazySeriesForm, useBookingMode } from './booking-mode';
 import { CancellationPolicy } from './cancellation-policy';
 import { CareForChoice } from './care-for-choice';
+import { PanelEmergencyWarning } from './emergency-warning';
+import { DurationOptions, NotesTextarea, StartTimeOptions } from './form-parts';
 
 interface Draft {
   date: string;
@@ -80,6 +82,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const [dateError, setDateError] = useState<string>();
   const [timeError, setTimeError] = useState<string>();
   const [circleId, setCircleId] = useState<number>();
+  const [mode, setMode] = useBookingMode(caregiver.id);
   const today = jamaicaToday();
   const ids = { date: useId(), start: useId(), duration: useId(), notes: useId(), heading: useId() };
 
@@ -142,6 +145,8 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
         // Own household: on to payment. A circle's booking may wait for a payer, or be a payer's to pay.
         const { title, description, path } = bookingOutcome(booking, caregiver.user.firstName);
         toast({ title, description });
+        // Booked into a parish emergency: it stands, with the warning (cancelling is free).
+        if (booking.emergency) toast({ title: 'Parish emergency', description: booking.emergency.warning });
         navigate(path);
       },
       onError: (error) => {
@@ -179,7 +184,9 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
         </Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} noValidate className="mt-4">
+      <BookingModeChoice value={mode} onChange={setMode} disabled={disabled || !live} />
+      {mode === 'series' ? <LazySeriesForm caregiver={caregiver} disabled={disabled || !live} /> : null}
+      <form onSubmit={onSubmit} noValidate className="mt-4" hidden={mode === 'series'}>
         <fieldset disabled={disabled || !live} className="space-y-4 disabled:opacity-70">
           <legend className="sr-only">Booking details</legend>
           <CareForChoice
@@ -216,12 +223,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
                 aria-invalid={timeError ? true : undefined}
                 aria-describedby={timeError ? `${ids.start}-error` : undefined}
               >
-                <option value="">Select</option>
-                {START_TIMES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
+                <StartTimeOptions />
               </Select>
               {timeError ? <FieldErrorText id={`${ids.start}-error`}>{timeError}</FieldErrorText> : null}
             </div>
@@ -232,11 +234,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
                 value={String(draft.duration)}
                 onChange={(e) => update({ duration: Number(e.target.value) })}
               >
-                {DURATIONS.map((h) => (
-                  <option key={h} value={h}>
-                    {durationLabel(h)}
-                  </option>
-                ))}
+                <DurationOptions />
               </Select>
             </div>
           </div>
@@ -252,14 +250,11 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
           </p>
           <div className="space-y-1.5">
             <Label htmlFor={ids.notes}>Special requests (optional)</Label>
-            <textarea
+            <NotesTextarea
               id={ids.notes}
               value={draft.notes}
-              maxLength={MAX_NOTES}
-              rows={3}
               onChange={(e) => update({ notes: e.target.value })}
               placeholder="Allergies, routines, anything the caregiver should know"
-              className={cn(fieldClasses, 'py-2')}
             />
           </div>
 
@@ -288,6 +283,14 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
             </dl>
           </section>
 
+          {user && circleId === undefined && draft.date && draft.startTime ? (
+            <PanelEmergencyWarning
+              parish={user?.parish}
+              date={draft.date}
+              startTime={draft.startTime}
+              duration={draft.duration}
+            />
+          ) : null}
           <CancellationPolicy className="text-xs" />
 
           <Button type="submit" className="w-full" size="lg" disabled={createBooking.isPending}>

@@ -24,8 +24,9 @@ export function CancelBookingButton({ booking, by }: { booking: BookingView; by:
     by,
     new Date(),
   );
-  const consequence =
-    by === 'caregiver'
+  const consequence = booking.emergency
+    ? 'A parish emergency covers this booking: cancelling is free, and the family gets a full refund.'
+    : by === 'caregiver'
       ? 'The family gets a full refund.'
       : terms.lateFee > 0
         ? `This is less than ${FREE_CANCELLATION_HOURS} hours before the start: ${formatJmd(terms.lateFee)} goes to the caregiver as a late-cancellation fee and ${formatJmd(terms.refund)} is refunded.`

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderRoute, stubFetch } from '../../../test/render';
-import { makeBooking, makeCaregiverCircle } from '../test-fixtures';
+import { makeBooking, makeCaregiverCircle, makeSeriesVisits } from '../test-fixtures';
 import { CaregiverBookings } from './caregiver-bookings';
 
 describe('CaregiverBookings', () => {
@@ -65,5 +65,31 @@ describe('CaregiverBookings', () => {
     );
     expect(booked).toHaveTextContent('Emergency contactMarcia Brown');
     expect(booked).not.toHaveTextContent(/Mummy|approv/i);
+  });
+
+  it('a series waiting for the answer is one card that leads to its page; accepted visits say which visit they are', async () => {
+    const asked = makeSeriesVisits(9, 6, { status: 'pending' });
+    const accepted = makeSeriesVisits(8, 3, { status: 'confirmed' }, 200);
+    const single = makeBooking({ id: 1, status: 'pending' });
+    stubFetch({ 'GET /api/bookings': { body: [single, ...asked, ...accepted] } });
+    renderRoute(<CaregiverBookings />, { user: makeUser({ userType: 'caregiver' }) });
+    const card = await screen.findByTestId('series-request-9');
+    expect(screen.getAllByTestId(/^series-request-/)).toHaveLength(1);
+    expect(screen.queryByTestId('booking-100')).toBeNull();
+    expect(card).toHaveTextContent('Every weekMon, Wed, Fri at 8:00 AM, 4 h each (Jamaica time)');
+    expect(card).toHaveTextContent('6 visits, Monday, 8 June 2099 to Friday, 19 June 2099');
+    expect(card).toHaveTextContent(/You earnJ\$\s?24,000 in all/);
+    expect(within(card).getByRole('link', { name: 'Accept or decline the series' })).toHaveAttribute(
+      'href',
+      '/series/9',
+    );
+    // Upcoming: the single request, the series as one card, three confirmed visits.
+    expect(screen.getByTestId('count-upcoming')).toHaveTextContent('5');
+    expect(screen.getByTestId('count-pending')).toHaveTextContent('2');
+    const second = screen.getByTestId('booking-201');
+    expect(within(second).getByRole('link', { name: 'Visit 2 of 3 of a weekly series' })).toHaveAttribute(
+      'href',
+      '/series/8',
+    );
   });
 });

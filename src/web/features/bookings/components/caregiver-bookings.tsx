@@ -1,4 +1,4 @@
-import { MapPin, MessageSquare, Phone } from 'lucide-react';
+import { ClipboardList, MapPin, MessageSquare, Phone } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { CAREGIVER_KINDS } from '../../../../shared/catalog';
 import { formatJmd, toCents } from '../../../../shared/money';
@@ -11,13 +11,15 @@ import { errorMessage } from '../../../lib/error-messages';
 import { Link } from '../../../lib/router';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
 import { careFor } from '../circle-text';
+import { groupBySeries, positionIn, type SeriesPosition } from '../series-text';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CaregiverCircleRows } from './circle-booking-details';
+import { SeriesRequestCard } from './series-request-card';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
 
-function BookingCard({ booking }: { booking: BookingView }) {
+function BookingCard({ booking, position }: { booking: BookingView; position?: SeriesPosition }) {
   const action = useBookingAction();
   const run = (act: 'accept' | 'decline' | 'complete', title: string, description: string) =>
     action.mutate(
@@ -39,6 +41,7 @@ function BookingCard({ booking }: { booking: BookingView }) {
   return (
     <BookingCardShell
       booking={booking}
+      position={position}
       title={
         circle ? (
           careFor(circle)
@@ -84,6 +87,11 @@ function BookingCard({ booking }: { booking: BookingView }) {
       }
       actions={
         <>
+          {booking.status === 'confirmed' && !ended ? (
+            <Link to={`/visits/${booking.id}`} className={buttonClasses({ size: 'sm' })}>
+              <ClipboardList aria-hidden="true" className="size-4" /> Open visit screen
+            </Link>
+          ) : null}
           <Link to={`/chat/${family.userId}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             <MessageSquare aria-hidden="true" className="size-4" /> Message
           </Link>
@@ -132,6 +140,11 @@ function BookingCard({ booking }: { booking: BookingView }) {
   );
 }
 
+/** One card of a tab: a booking, or a series waiting for the caregiver's answer. */
+type Item =
+  | { key: string; booking: BookingView; seriesId?: never; visits?: never }
+  | { key: string; booking?: never; seriesId: number; visits: BookingView[] };
+
 const TABS = [
   {
     value: 'upcoming',
@@ -148,10 +161,32 @@ export function CaregiverBookings() {
   if (isPending) return <Spinner label="Loading bookings" />;
   if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
   // docs/product.md#booking-states-and-transitions: upcoming = confirmed or pending; pending tab = pending; completed tab = completed.
+  const groups = groupBySeries(data);
+  // A series still waiting for the answer is one card (answered as a whole on its page), not one per visit.
+  const asked = new Set(
+    [...groups].filter(([, v]) => v.some((b) => b.status === 'pending')).map(([id]) => id),
+  );
+  const items = (list: BookingView[]): Item[] => {
+    const seen = new Set<number>();
+    const out: Item[] = [];
+    for (const b of list) {
+      if (b.seriesId == null || !asked.has(b.seriesId)) out.push({ key: `b${b.id}`, booking: b });
+      else if (!seen.has(b.seriesId)) {
+        // The series' card stands where the first of its visits in this list would.
+        seen.add(b.seriesId);
+        out.push({
+          key: `s${b.seriesId}`,
+          seriesId: b.seriesId,
+          visits: (groups.get(b.seriesId) ?? []).filter((v) => v.status === 'pending'),
+        });
+      }
+    }
+    return out;
+  };
   const byTab = {
-    upcoming: data.filter((b) => b.status === 'confirmed' || b.status === 'pending').reverse(),
-    pending: data.filter((b) => b.status === 'pending').reverse(),
-    completed: data.filter((b) => b.status === 'completed'),
+    upcoming: items(data.filter((b) => b.status === 'confirmed' || b.status === 'pending').reverse()),
+    pending: items(data.filter((b) => b.status === 'pending').reverse()),
+    completed: items(data.filter((b) => b.status === 'completed')),
   };
   return (
     <>
@@ -188,9 +223,13 @@ export function CaregiverBookings() {
               </p>
             ) : (
               <ul className="space-y-4">
-                {byTab[t.value].map((b) => (
-                  <BookingCard key={b.id} booking={b} />
-                ))}
+                {byTab[t.value].map((i) =>
+                  i.booking ? (
+                    <BookingCard key={i.key} booking={i.booking} position={positionIn(i.booking, groups)} />
+                  ) : (
+                    <SeriesRequestCard key={i.key} seriesId={i.seriesId} visits={i.visits} />
+                  ),
+                )}
               </ul>
             )}
           </Tabs.Content>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../components/ui/use-toast';
 import { makeUser, renderRoute, stubFetch } from '../../../test/render';
-import { makeBooking, makeBookingCircle } from '../test-fixtures';
+import { makeBooking, makeBookingCircle, makeSeriesVisits } from '../test-fixtures';
 import { FamilyBookings } from './family-bookings';
 
 describe('FamilyBookings', () => {
@@ -239,5 +239,20 @@ describe('FamilyBookings', () => {
     expect(within(card).queryByTestId('booking-own-time')).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/circles')).toBe(true));
     expect(calls.some((c) => c.url === '/api/fx-rates')).toBe(false);
+  });
+
+  it('lists the family’s weekly series with a link, and each visit’s card says which visit it is', async () => {
+    stubFetch({ 'GET /api/bookings': { body: [makeBooking({ id: 1 }), ...makeSeriesVisits(9, 3)] } });
+    renderRoute(<FamilyBookings />, { user: makeUser() });
+    const series = await screen.findByTestId('series-9');
+    expect(screen.getByRole('heading', { name: 'Regular care (1)' })).toBeVisible();
+    expect(series).toHaveTextContent('With Shanique W.: Mon, Wed, Fri at 8:00 AM, 4 h each');
+    expect(within(series).getByRole('link', { name: 'See the series with Shanique' })).toHaveAttribute(
+      'href',
+      '/series/9',
+    );
+    const third = screen.getByTestId('booking-102');
+    expect(within(third).getByRole('link', { name: 'Visit 3 of 3 of a weekly series' })).toBeVisible();
+    expect(within(screen.getByTestId('booking-1')).queryByRole('link', { name: /weekly series/ })).toBeNull();
   });
 });

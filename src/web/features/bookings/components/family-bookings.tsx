@@ -9,12 +9,16 @@ import { Link } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
 import { useEstimate } from '../../fx/api';
 import { type BookingView, useMyBookings } from '../api';
+import { backupsMayOpen } from '../backup-window';
 import { useMyCircleRoles } from '../circles-api';
+import { groupBySeries, positionIn, type SeriesPosition } from '../series-text';
 import { ApprovalActions } from './approval-actions';
 import { BookingCardShell } from './booking-card-shell';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CancellationPolicy } from './cancellation-policy';
 import { MemberCircleRows } from './circle-booking-details';
+import { FamilySeriesList } from './family-series-list';
+import { MoveBookingButton, mayMove } from './move-booking-button';
 
 /**
  * What this family may do with a booking. Their own household's: pay, cancel, message and review as always.
@@ -30,6 +34,7 @@ function allowed(booking: BookingView, userId: number | undefined, roles: Circle
     return {
       pay: (open || booking.status === 'completed') && !paid,
       cancel: open && !started,
+      move: mayMove(booking),
       contact: true,
       paymentRow: true,
     };
@@ -38,6 +43,8 @@ function allowed(booking: BookingView, userId: number | undefined, roles: Circle
   return {
     pay: circle.canPay && !paid,
     cancel: circle.canCancel && !started,
+    // Coordinators move a circle's booking (the server: members who may book).
+    move: circle.canCancel && mayMove(booking),
     contact: booker,
     // A viewer's list has no payment (not "not paid"); until the roles are known, say nothing either.
     paymentRow: !!booking.payment || booker || (roles !== undefined && roles.length > 0),
@@ -49,8 +56,10 @@ function FamilyBookingCard({
   userId,
   currency,
   roles,
+  position,
 }: {
   booking: BookingView;
+  position?: SeriesPosition;
   userId: number | undefined;
   currency: string | undefined;
   roles: CircleRole[] | undefined;
@@ -67,6 +76,7 @@ function FamilyBookingCard({
   return (
     <BookingCardShell
       booking={booking}
+      position={position}
       title={
         <Link to={`/caregiver/${cg.caregiverId}`} className="hover:underline">
           {cg.firstName} {cg.lastName.slice(0, 1)}.
@@ -113,6 +123,22 @@ function FamilyBookingCard({
               Message
             </Link>
           ) : null}
+          {booking.status === 'confirmed' || booking.status === 'completed' ? (
+            <Link
+              to={`/bookings/${booking.id}/visit`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Visit log
+            </Link>
+          ) : null}
+          {may.move ? <MoveBookingButton booking={booking} /> : null}
+          {backupsMayOpen(booking, new Date()) ? (
+            <Link to={`/bookings/${booking.id}/backups`} className={buttonClasses({ size: 'sm' })}>
+              {booking.status === 'cancelled'
+                ? 'Your caregiver cancelled — see backups'
+                : 'No check-in? See backups'}
+            </Link>
+          ) : null}
           {may.cancel ? <CancelBookingButton booking={booking} by="family" /> : null}
           {booking.status === 'completed' && may.contact ? (
             <Link
@@ -140,6 +166,7 @@ export function FamilyBookings() {
   const ids = { approval: useId(), rest: useId() };
   if (isPending) return <Spinner label="Loading bookings" />;
   if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
+  const groups = groupBySeries(data);
   const toApprove = data.filter((b) => b.circle?.canApprove);
   const rest = data.filter((b) => !b.circle?.canApprove);
   const card = (b: BookingView) => (
@@ -149,6 +176,7 @@ export function FamilyBookings() {
       userId={user?.id}
       currency={user?.currency}
       roles={b.circle ? roles?.get(b.circle.id) : undefined}
+      position={positionIn(b, groups)}
     />
   );
   return (
@@ -164,6 +192,7 @@ export function FamilyBookings() {
           <ul className="space-y-4">{toApprove.map(card)}</ul>
         </section>
       ) : null}
+      <FamilySeriesList groups={groups} />
       <CancellationPolicy className="mb-6" />
       {data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center">

@@ -1,0 +1,3 @@
+ALTER TABLE "bookings" ADD COLUMN "rebooked_from" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_rebooked_from_bookings_id_fk" FOREIGN KEY ("rebooked_from") REFERENCES "public"."bookings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "bookings_rebooked_from_key" ON "bookings" USING btree ("rebooked_from") WHERE "bookings"."rebooked_from" is not null and "bookings"."status" in ('awaiting_approval', 'pending', 'confirmed', 'completed');

@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/server/db/client';
+import { bookings, careCircles, circleMembers } from '../src/server/db/schema';
+import { signedIn, signedInCaregiver } from '../src/server/features/bookings/testing';
+import { createBooking } from '../src/server/test/factories';
+import { jamaicaClock, jamaicaToday } from '../src/shared/time';
+import { signIn } from './support/a11y';
+import { axeViolations, launchBrowser, newPage } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+/**
+ * Issue 19, the caregiver's visit screen offline (ADR 0029), in Chromium on a phone (390 px): the caregiver
+ * opens the screen online (the service worker installs and keeps the shell), the network goes off, the
+ * screen reloads from the worker, the caregiver checks in (with consent to the location) and adds a meal and
+ * a medication, which wait on the phone; back online they reach the server exactly once, and the visit log
+ * of the care circle's viewer in Toronto, open in another browser, shows them without a reload. Axe on both.
+ *
+ * No API makes a visit that starts in ten minutes (start times are on the hour): the family, the caregiver
+ * and the booking are written into this file's copy of the demo data before its server starts.
+ */
+const PASSWORD = 'Blue-Mountain-Coffee-42';
+const stamp = Date.now().toString(36);
+const people = {
+  family: { email: `paula-${stamp}@example.com`, firstName: 'Paula' },
+  /** The circle's viewer, a daughter abroad: reads the log, writes nothing. */
+  viewer: { email: `andrea-${stamp}@example.com`, firstName: 'Andrea' },
+  carer: { email: `marcia-${stamp}@example.com`, firstName: 'Marcia' },
+};
+const env = { bookingId: 0, familyAuth: '' };
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function prepare(dataDir: string) {
+  const database = await openDatabase({ kind: 'pglite', dataDir, purpose: 'e2e visit set-up' });
+  try {
+    const db = database.db;
+    const family = await signedIn(db, {
+      ...people.family,
+      userType: 'family',
+      password: PASSWORD,
+    });
+    const viewer = await signedIn(db, {
+      ...people.viewer,
+      userType: 'family',
+      password: PASSWORD,
+      timeZone: 'America/Toronto',
+    });
+    const [circle] = await db
+      .insert(careCircles)
+      .values({
+        name: 'Paula in Kingston',
+        recipientFirstName: 'Paula',
+        recipientParish: 'Kingston',
+        recipientTown: 'Kingston',
+        createdBy: family.user.id,
+      })
+      .returning();
+    await db.insert(circleMembers).values([
+      { circleId: circle.id, userId: family.user.id, roles: ['coordinator', 'payer'] },
+      { circleId: circle.id, userId: viewer.user.id, roles: [] },
+    ]);
+    const carer = await signedInCaregiver(db, {
+      user: { ...people.carer, lastName: 'Campbell', password: PASSWORD },
+    });
+    const booking = await createBooking(db, {
+      familyId: family.user.id,
+      caregiverId: carer.caregiver.id,
+      date: jamaicaToday(),
+      status: 'confirmed',
+      circleId: circle.id,
+    });
+    // Starts in ten minutes, for two hours: check-in is open from the first moment.
+    const startsAt = new Date(Math.ceil((Date.now() + 10 * 60_000) / 60_000) * 60_000);
+    const endsAt = new Date(startsAt.getTime() + 2 * 3_600_000);
+    await db
+      .update(bookings)
+      .set({
+        date: jamaicaToday(startsAt),
+        startTime: jamaicaClock(startsAt),
+        endTime: jamaicaClock(endsAt),
+        startsAt,
+        endsAt,
+        confirmedAt: new Date(),
+      })
+      .where(eq(bookings.id, booking.id));
+    env.bookingId = booking.id;
+    env.familyAuth = family.headers.authorization;
+  } finally {
+    await database.close();
+  }
+}
+
+async function phone(email: string, timezoneId = 'America/Jamaica') {
+  const { context, page, errors } = await newPage(browser, server.url, {
+    viewport: { width: 390, height: 844 },
+    timezoneId,
+  });
+  contexts.push(context);
+  await signIn(context, email, PASSWORD);
+  return { context, page, errors };
+}
+
+async function serverLog() {
+  const res = await fetch(`${server.url}/api/bookings/${env.bookingId}/log`, {
+    headers: { authorization: env.familyAuth },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    checkedInAt: string | null;
+    entries: { kind: string; clientId: string; locationAccuracyM: number | null }[];
+  };
+}
+
+async function noAxeViolations(page: Page, step: string) {
+  expect({ step, violations: await axeViolations(page) }).toEqual({ step, violations: [] });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ prepare }), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the visit screen offline', () => {
+  it('queues check-in, a meal and a medication offline and syncs them once, live to a circle viewer abroad', async () => {
+    const carer = await phone(people.carer.email);
+    await carer.context.grantPermissions(['geolocation'], { origin: server.url });
+    await carer.context.setGeolocation({ latitude: 18.0179, longitude: -76.8099, accuracy: 12 });
+    const { page, context } = carer;
+
+    // Online, once: the screen loads and the worker installs; a second load puts the shell in its cache.
+    await page.goto(`/visits/${env.bookingId}`);
+    await expect.poll(() => page.getByText('Care for Paula').isVisible()).toBe(true);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Check in' }).isEnabled()).toBe(true);
+    await noAxeViolations(page, 'visit screen online');
+
+    // The circle viewer's visit log, in Toronto, open before anything is recorded.
+    const family = await phone(people.viewer.email, 'America/Toronto');
+    await family.page.goto(`/bookings/${env.bookingId}/visit`);
+    await expect.poll(() => family.page.getByText('Nothing in the log yet.').isVisible()).toBe(true);
+    await noAxeViolations(family.page, 'circle viewer visit log');
+
+    // Offline: the screen reloads from the service worker and the phone's saved copy.
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByText('You are offline.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Care for Paula').isVisible()).toBe(true);
+
+    await page.getByLabel(/Use my location/).check();
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Check out' }).isVisible()).toBe(true);
+
+    await page.getByLabel('What to record').selectOption('meal');
+    await page.getByLabel('What was eaten').fill('Cornmeal porridge and a cup of mint tea');
+    await page.getByRole('button', { name: 'Add to log' }).click();
+    await page.getByLabel('What to record').selectOption('medication');
+    await page.getByLabel('Medicine').fill('Metformin');
+    await page.getByLabel('Dose').fill('500 mg');
+    await page.getByRole('button', { name: 'Add to log' }).click();
+
+    const waiting = page.getByText('Waiting to send', { exact: true });
+    await expect.poll(() => waiting.count()).toBe(3);
+    await expect.poll(() => page.getByText('3 waiting to send.').isVisible()).toBe(true);
+    await noAxeViolations(page, 'visit screen offline with waiting entries');
+    expect((await serverLog()).entries).toEqual([]);
+
+    // Back online: sent in order, once each.
+    await context.setOffline(false);
+    await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBe(0);
+    const log = await serverLog();
+    expect(log.entries.map((e) => e.kind)).toEqual(['check_in', 'meal', 'medication']);
+    expect(log.checkedInAt).not.toBeNull();
+    // With consent, the position's accuracy only (the page may ask for the position: Permissions-Policy).
+    expect(log.entries[0].locationAccuracyM).toBe(12);
+
+    // Another "online" (a flaky network) and a reload send nothing twice.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.reload();
+    await expect.poll(() => page.getByText('Metformin, 500 mg', { exact: false }).isVisible()).toBe(true);
+    expect((await serverLog()).entries).toHaveLength(3);
+
+    // The viewer abroad saw it arrive without reloading, in their own zone with Jamaica beside it.
+    const familyLog = family.page.getByRole('list', { name: 'Visit log entries' });
+    await expect.poll(() => familyLog.getByRole('listitem').count(), { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(() => familyLog.getByText('Cornmeal porridge', { exact: false }).isVisible())
+      .toBe(true);
+    expect(await familyLog.textContent()).toMatch(/Toronto \(\d{1,2}:\d{2} [AP]M Jamaica\)/);
+    await noAxeViolations(family.page, 'circle viewer visit log with entries');
+    expect([...carer.errors, ...family.errors]).toEqual([]);
+  });
+});
