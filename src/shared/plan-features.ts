@@ -8,7 +8,6 @@ export const PLAN_FEATURES = [
   'sms_reminders',
   'priority_support',
   'team_shortlist',
-  'recurring_bookings',
 ] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
