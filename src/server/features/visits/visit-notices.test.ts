@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS } from '../../test/harness';
-import { setEmailPreferences } from '../notifications/preferences';
+import { getPreferenceMatrix, setPreferenceMatrix } from '../notifications/preferences';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/publish';
 import { visitNoShowJob } from './jobs';
 import { useVisitWorld } from './testing';
@@ -22,11 +22,11 @@ describe.each(DB_KINDS)('visit notices on %s', (kind) => {
   it('tells the family and every circle member of an incident at once, and pushes entries live to readers', async () => {
     const v = await visit({ circle: true });
     w.clock = v.at(0);
-    await setEmailPreferences(db(), P.viewer.user.id, {
-      messages: true,
-      bookings: false,
-      reviews: true,
-      support: true,
+    // The viewer turns visit e-mails off (ADR 0036: visits are their own group, apart from bookings).
+    const matrix = await getPreferenceMatrix(db(), P.viewer.user.id);
+    await setPreferenceMatrix(db(), P.viewer.user.id, {
+      ...matrix,
+      visits: { ...matrix.visits, email: false },
     });
     await post(v.cg, v.id, 'check-in', { clientId: cid() });
     const res = await post(v.cg, v.id, 'log', {
@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('visit notices on %s', (kind) => {
         m.subject.includes('incident'),
       );
     expect(await mailsTo(P.payer.user.email)).toHaveLength(1);
-    expect(await mailsTo(P.viewer.user.email)).toHaveLength(0); // booking e-mails off: in-app only
+    expect(await mailsTo(P.viewer.user.email)).toHaveLength(0); // visit e-mails off: in-app only
     expect(await mailsTo(v.cg.user.email)).toHaveLength(0);
 
     await vi.waitFor(() => {
@@ -128,7 +128,7 @@ describe.each(DB_KINDS)('visit notices on %s', (kind) => {
     const mails = (await db().select().from(mailOutbox)).filter((m) =>
       m.text.includes(`/bookings/${v.id}/visit`),
     );
-    // The viewer turned booking e-mails off in the first test; the caregiver and a stranger hear nothing.
+    // The viewer turned visit e-mails off in the first test; the caregiver and a stranger hear nothing.
     expect(mails.map((m) => m.to).sort()).toEqual(
       [P.coordinator.user.email, P.coordinator.user.email, P.payer.user.email, P.payer.user.email].sort(),
     );
