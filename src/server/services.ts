@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FeatureGate } from '../shared/plan-features';
 import { registerBookingListeners } from './events';
 import { adminAuditLog, createAdminService } from './features/admin/service';
 import { createPasswordHasher } from './features/auth/passwords';
@@ -11,6 +12,7 @@ import { createCaregiverDirectoryService } from './features/caregiver-directory/
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createEmergencyService, emergencyRules } from './features/emergencies/service';
+import { createRebookService } from './features/favourites/rebook';
 import { createFavouriteService } from './features/favourites/service';
 import { createFxRateService } from './features/fx-rates/service';
 import { createMessagingService } from './features/messages/service';
@@ -152,6 +154,10 @@ export function buildServices(app: FastifyInstance) {
   const reviews = createReviewService({ db });
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
   const favourites = createFavouriteService({ db });
+  // What each family's plan unlocks (issue 21). Until the plans feature answers, no paid feature is open.
+  const planGate: FeatureGate = { allows: async () => false };
+  // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
+  const rebook = createRebookService({ db, bookings, gate: planGate });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
   const fxRates = createFxRateService({ db, now });
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
@@ -192,6 +198,8 @@ export function buildServices(app: FastifyInstance) {
     reviews,
     reviewReminders,
     favourites,
+    rebook,
+    planGate,
     fxRates,
     statements,
     dashboard,

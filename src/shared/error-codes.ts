@@ -57,6 +57,7 @@ export const ERROR_CODE_LIST = [
   'BACKUP_NOT_OPEN',
   'BACKUP_NOT_OFFERED',
   'BOOKING_ALREADY_REBOOKED',
+  'PLAN_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
@@ -114,6 +115,11 @@ export const ERROR_CODES = {
   BOOKING_ALREADY_REBOOKED: {
     status: 409,
     meaning: 'A backup is already booked for this booking (with another caregiver than the one asked).',
+  },
+  PLAN_REQUIRED: {
+    status: 403,
+    meaning:
+      'The feature is part of a paid plan the user does not have: the message names it (see /pricing).',
   },
   SERIES_CONFLICTS: {
     status: 409,

@@ -5,6 +5,7 @@ import { bookingApprovals } from './circle-bookings';
 import { bookingCreation } from './create-booking';
 import { bookingsForBackups } from './for-backups';
 import { bookingsForHolds } from './for-holds';
+import { lastBookedWith } from './for-rebook';
 import { bookingsForSeries } from './for-series';
 import { bookingPlacesRepo } from './places-repo';
 import { bookingRepo } from './repo';
@@ -24,6 +25,7 @@ export type {
 export { createBookingEvents } from './events';
 export type { BackupBooking, BookingsForBackups } from './for-backups';
 export type { BookingsForHolds } from './for-holds';
+export type { RebookTemplate } from './for-rebook';
 export type { BookingsForSeries, OpenedRequest, RequestedTime } from './for-series';
 /** What the visit log (ADR 0028) reads of a booking: the row, its parties, its time in words. */
 export { bookingsForVisits, type VisitBooking, type VisitPartyContact } from './for-visits';
@@ -60,6 +62,8 @@ export type BookingService = ReturnType<typeof createBookingService>;
  * (locked when they change money that depends on its state) and the caregiver record of a user.
  */
 export const bookingRecords = {
+  /** Favourites' one-tap rebook: the family's last confirmed or completed booking with a caregiver. */
+  lastBookedWith,
   lock: bookingRepo.lock,
   /** Locks a booking for a job, or undefined when another transaction is changing it. */
   lockSkipLocked: bookingRepo.lockSkipLocked,

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BookingView } from '../../../shared/contracts/bookings';
 import { CaregiverIdParam } from '../../../shared/contracts/caregivers';
 import { ErrorResponse } from '../../../shared/contracts/common';
 import {
   FavouriteCaregiver,
   FavouriteState,
   ProfileViewResponse,
+  RebookOptions,
+  RebookRequest,
 } from '../../../shared/contracts/favourites';
 import { currentUser } from '../../plugins/auth';
 
@@ -49,6 +52,48 @@ export async function favouriteRoutes(app: FastifyInstance) {
       handler: async (req) => service.set(currentUser(req), req.params.id, method === 'PUT'),
     });
   }
+
+  // One-tap rebook (a Family Plan feature): what would be repeated, and the repeat on a new date.
+  r.get(
+    '/api/favourites/:id/rebook',
+    {
+      config: { access: ['family'] },
+      schema: {
+        tags: ['favourites'],
+        summary:
+          "Whether the family's plan includes one-tap rebooking, and the last booking with this caregiver it would repeat",
+        params: CaregiverIdParam,
+        response: { 200: RebookOptions, ...errors },
+      },
+    },
+    async (req) => app.services.rebook.options(currentUser(req), req.params.id),
+  );
+
+  r.post(
+    '/api/favourites/:id/rebook',
+    {
+      config: { access: ['family'] },
+      // The plan is checked before the body is read: a family without it gets 403 PLAN_REQUIRED.
+      onRequest: async (req) => {
+        // Signed out or not a family: the access rule answers (401/403) instead.
+        if (req.user?.userType === 'family') await app.services.rebook.assertAllowed(req.user);
+      },
+      schema: {
+        tags: ['favourites'],
+        summary:
+          'Book a caregiver again: the last confirmed or completed booking with them (start, length, notes) on a new date',
+        description:
+          'A Family Plan feature. The request goes to the caregiver like any booking request (pending until they accept).',
+        params: CaregiverIdParam,
+        body: RebookRequest,
+        response: { 201: BookingView, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const view = await app.services.rebook.rebook(currentUser(req), req.params.id, req.body);
+      return reply.code(201).send(view);
+    },
+  );
 
   r.post(
     '/api/caregivers/:id/views',

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { FavouriteCaregiver, FavouriteState } from '../../../shared/contracts/favourites';
+import type { BookingView } from '../../../shared/contracts/bookings';
+import type {
+  FavouriteCaregiver,
+  FavouriteState,
+  RebookOptions,
+  RebookRequest,
+} from '../../../shared/contracts/favourites';
 import { apiGet, apiRequest } from '../../lib/api';
 import { dashboardKeys } from '../dashboard/query-keys';
 
@@ -33,6 +39,27 @@ export function useToggleFavourite() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: favouriteKeys.all });
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.family });
+    },
+  });
+}
+
+/** Whether one-tap rebooking is in the family's plan, and the booking it would repeat (fetched on opening). */
+export function useRebookOptions(caregiverId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...favouriteKeys.all, 'rebook', caregiverId],
+    queryFn: ({ signal }) => apiGet<RebookOptions>(`/api/favourites/${caregiverId}/rebook`, signal),
+    enabled,
+  });
+}
+
+export function useRebook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caregiverId, ...body }: { caregiverId: number } & RebookRequest) =>
+      apiRequest<BookingView>('POST', `/api/favourites/${caregiverId}/rebook`, body),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.family });
+      await queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },
   });
 }

@@ -3,13 +3,17 @@ import { useSignedInUser } from '../../features/auth/use-signed-in-user';
 import { useFamilyDashboard } from '../../features/dashboard/api';
 import { DashboardLoadError } from '../../features/dashboard/components/dashboard-load-error';
 import { FamilyDashboard } from '../../features/dashboard/components/family-dashboard';
+import { RebookButton } from '../../features/favourites/components/rebook-button';
 import { LeaveReview } from '../../features/reviews/components/review-forms';
 
-/** The family dashboard once loaded, with the reviews feature's 'Leave a review' on past bookings. */
+/** The family dashboard once loaded, with the reviews feature's 'Leave a review' on past bookings and
+ * the favourites feature's 'Book again'. */
 export function FamilyDashboardView() {
   const user = useSignedInUser();
   const dashboard = useFamilyDashboard();
   if (dashboard.isPending) return <Spinner />;
   if (dashboard.isError) return <DashboardLoadError />;
-  return <FamilyDashboard user={user} data={dashboard.data} leaveReview={LeaveReview} />;
+  return (
+    <FamilyDashboard user={user} data={dashboard.data} leaveReview={LeaveReview} rebook={RebookButton} />
+  );
 }

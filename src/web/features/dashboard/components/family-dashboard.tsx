@@ -120,10 +120,13 @@ export function FamilyDashboard({
   user,
   data,
   leaveReview,
+  rebook: Rebook,
 }: {
   user: PublicUser;
   data: Data;
   leaveReview: LeaveReviewSlot;
+  /** The favourites feature's "Book again" (a page composes features' components). */
+  rebook?: ComponentType<{ caregiverId: number; firstName: string }>;
 }) {
   const [params] = useSearchParams();
   const reviewId = Number(params.get('review'));
@@ -242,7 +245,7 @@ export function FamilyDashboard({
                     className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3"
                   >
                     <CaregiverPhoto src={f.profileImageUrl} alt="" size={40} />
-                    <div className="min-w-0">
+                    <div className="min-w-0 flex-1">
                       <Link to={`/caregiver/${f.id}`} className="font-semibold hover:underline">
                         {displayName(f.firstName, f.lastName)}
                       </Link>
@@ -250,6 +253,7 @@ export function FamilyDashboard({
                         {Number(f.averageRating).toFixed(1)}★ · {formatRate(f.hourlyRate)} / hour
                       </p>
                     </div>
+                    {Rebook ? <Rebook caregiverId={f.id} firstName={f.firstName} /> : null}
                   </li>
                 ))}
               </ul>
