@@ -78,7 +78,16 @@ export function buildServices(app: FastifyInstance) {
   // Notification channels per group, quiet hours and the phone texts go to (ADR 0036).
   const notificationPreferences = createNotificationPreferenceService({ db });
   const notificationPhone = createNotificationPhoneService({ db, sms, now });
-  const support = createSupportService({ db, mailer, supportEmail: env.supportEmail, publicUrl, log });
+  // What each family's plan unlocks (issue 21). Until the plans feature answers, no paid feature is open.
+  const planGate: FeatureGate = { allows: async () => false };
+  const support = createSupportService({
+    db,
+    mailer,
+    supportEmail: env.supportEmail,
+    publicUrl,
+    log,
+    gate: planGate,
+  });
   // Care circles (ADR 0024): the privacy export and account deletion ask them about a user's circles.
   const circles = createCircleService({ db, mailer, publicUrl, now, bookings: bookingRecords });
   // Saved cards (ADR 0032); account deletion removes them at once, here and at the provider.
@@ -154,8 +163,6 @@ export function buildServices(app: FastifyInstance) {
   const reviews = createReviewService({ db });
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
   const favourites = createFavouriteService({ db });
-  // What each family's plan unlocks (issue 21). Until the plans feature answers, no paid feature is open.
-  const planGate: FeatureGate = { allows: async () => false };
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
   const rebook = createRebookService({ db, bookings, gate: planGate });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).

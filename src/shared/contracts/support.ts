@@ -72,6 +72,10 @@ export const SupportTicket = z.object({
   answeredAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Sent by a family whose plan includes priority support: first in the admin queue. */
+  priority: z.boolean(),
+  /** When a reply is promised (support hours: src/shared/support-hours.ts). */
+  replyBy: z.string(),
 });
 export type SupportTicket = z.infer<typeof SupportTicket>;
 

@@ -45,6 +45,21 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Jamaica',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** An ISO timestamp as 'Tue, Nov 24, 2:00 PM' in Jamaica; the raw text when it does not parse. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
 /** A money amount as the API sends it ('1500.00') → 'J$ 1,500' (the shared formatter). */
 export const jmdAmount = (value: string) => formatJmd(toCents(value));
 

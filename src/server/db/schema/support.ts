@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { SUPPORT_CATEGORIES, SUPPORT_TICKET_STATUSES } from '../../../shared/contracts/support';
 import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
@@ -19,6 +19,8 @@ export const supportTickets = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     status: text('status', { enum: SUPPORT_TICKET_STATUSES }).notNull().default('open'),
+    /** Sent by a family whose plan includes priority support (issue 21): first in the admin queue. */
+    priority: boolean('priority').notNull().default(false),
     answer: text('answer'),
     answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', tz),

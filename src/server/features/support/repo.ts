@@ -32,7 +32,17 @@ export const supportRepo = {
     return row;
   },
 
-  async list(tx: Tx, f: { status?: SupportTicketStatus; userId?: number; limit: number; offset: number }) {
+  /** `priorityFirst`: the admin queue, where priority tickets come before the rest (newest first in each). */
+  async list(
+    tx: Tx,
+    f: {
+      status?: SupportTicketStatus;
+      userId?: number;
+      limit: number;
+      offset: number;
+      priorityFirst?: boolean;
+    },
+  ) {
     const conds: SQL[] = [];
     if (f.status) conds.push(eq(supportTickets.status, f.status));
     if (f.userId !== undefined) conds.push(eq(supportTickets.userId, f.userId));
@@ -42,7 +52,11 @@ export const supportRepo = {
         .select()
         .from(supportTickets)
         .where(where)
-        .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+        .orderBy(
+          ...(f.priorityFirst ? [desc(supportTickets.priority)] : []),
+          desc(supportTickets.createdAt),
+          desc(supportTickets.id),
+        )
         .limit(f.limit)
         .offset(f.offset),
       tx.select({ total: count() }).from(supportTickets).where(where),

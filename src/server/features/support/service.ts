@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import {
   type CreateSupportTicketRequest,
   SUPPORT_CATEGORY_LABELS,
+  SUPPORT_REPLY_TIME,
   type SupportTicket,
   type SupportTicketStatus,
   ticketReference,
 } from '../../../shared/contracts/support';
+import type { FeatureGate } from '../../../shared/plan-features';
+import { PRIORITY_REPLY_HOURS, replyDeadline, SUPPORT_HOURS_TEXT } from '../../../shared/support-hours';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
@@ -31,7 +34,16 @@ export function toTicket(row: TicketRow): SupportTicket {
     answeredAt: row.answeredAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    priority: row.priority,
+    replyBy: replyDeadline(row.createdAt, row.priority).toISOString(),
   };
+}
+
+/** What the acknowledgement promises: a priority reply within hours, or one working day. */
+function replyPromise(priority: boolean): string {
+  return priority
+    ? `As a Family Plan member you have priority support: a member of our team will reply to this address within ${PRIORITY_REPLY_HOURS} hours of support time (${SUPPORT_HOURS_TEXT}).`
+    : `A member of our team will reply to this address, usually ${SUPPORT_REPLY_TIME} (${SUPPORT_HOURS_TEXT}).`;
 }
 
 type Input = z.output<typeof CreateSupportTicketRequest>;
@@ -42,8 +54,10 @@ export function createSupportService(deps: {
   supportEmail: string;
   publicUrl: string;
   log?: { error: (obj: object, msg: string) => void };
+  /** Whether the sender's plan includes priority support (issue 21). */
+  gate: FeatureGate;
 }) {
-  const { db, mailer, supportEmail, publicUrl } = deps;
+  const { db, mailer, supportEmail, publicUrl, gate } = deps;
 
   /** Mail is sent after the ticket is stored: a mail server that fails must not lose the ticket. */
   async function sendSafely(mail: Parameters<Mailer['send']>[0]) {
@@ -61,6 +75,7 @@ export function createSupportService(deps: {
      */
     async create(user: SessionUser | null, input: Input) {
       const email = user ? user.email : input.email;
+      const priority = user ? await gate.allows(String(user.id), 'priority_support') : false;
       const row = await db.transaction(async (tx) => {
         const ticket = await supportRepo.insert(tx, {
           userId: user?.id ?? null,
@@ -69,10 +84,11 @@ export function createSupportService(deps: {
           category: input.category,
           subject: input.subject,
           message: input.message,
+          priority,
         });
         await notificationService.addForAdmins(tx, {
           kind: 'support_ticket',
-          title: `New support message ${ticketReference(ticket.id)}`,
+          title: `New ${priority ? 'priority ' : ''}support message ${ticketReference(ticket.id)}`,
           body: `${ticket.name}: ${ticket.subject}`,
           link: '/admin',
         });
@@ -85,13 +101,12 @@ export function createSupportService(deps: {
         subject: `We received your message (${ref})`,
         text:
           `Hi ${row.name},\n\nThank you for contacting YaadCare support. Your reference is ${ref}.\n` +
-          'A member of our team will reply to this address, usually within one business day ' +
-          '(Monday to Saturday, Jamaica time).\n\n' +
+          `${replyPromise(row.priority)}\n\n` +
           `Topic: ${topic}\nSubject: ${row.subject}\n\n${row.message}\n\n— The YaadCare support team`,
       });
       await sendSafely({
         to: supportEmail,
-        subject: `[${ref}] ${row.subject}`,
+        subject: `${row.priority ? '[Priority] ' : ''}[${ref}] ${row.subject}`,
         text:
           `New support message ${ref} (${topic}).\n\nFrom: ${row.name} <${row.email}>` +
           `${row.userId ? ` (user #${row.userId})` : ' (visitor)'}\n\n${row.message}\n\n` +
@@ -110,6 +125,7 @@ export function createSupportService(deps: {
         status: f.status === 'all' ? undefined : f.status,
         limit: f.limit,
         offset: f.offset,
+        priorityFirst: true,
       });
       return { items: rows.map(toTicket), total };
     },

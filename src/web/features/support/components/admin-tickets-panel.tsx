@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-messages';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import {
   type SupportTicket,
   type TicketFilter,
@@ -57,8 +57,16 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
             {SUPPORT_CATEGORY_LABELS[ticket.category]} · {formatDate(ticket.createdAt)}
           </p>
         </div>
-        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-bold">{ticket.status}</span>
+        <div className="flex flex-wrap gap-2">
+          {ticket.priority ? (
+            <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-bold">Priority</span>
+          ) : null}
+          <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-bold">{ticket.status}</span>
+        </div>
       </div>
+      {ticket.status === 'open' ? (
+        <p className="text-sm">Reply promised by {formatDateTime(ticket.replyBy)} (Jamaica time)</p>
+      ) : null}
       <p className="whitespace-pre-line">{ticket.message}</p>
       {ticket.answer ? (
         <div className="rounded-lg bg-primary-soft p-3 text-sm">
