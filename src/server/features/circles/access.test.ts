@@ -254,5 +254,5 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
       }
     }
     expect(got).toEqual(want);
-  });
+  }, 120_000); // 8 personas × 19 routes, each a request: slow on a loaded 2-core machine
 });
