@@ -1,4 +1,4 @@
-import { bookingLifecycleJob } from './features/bookings/jobs';
+import { bookingLifecycleJob, bookingRemindersJob } from './features/bookings/jobs';
 import { deliveriesJob } from './features/notifications/deliveries-job';
 import { unreadMessageEmailJob } from './features/notifications/unread-email-job';
 import { backupHoldsJob, visitHoldsJob } from './features/payments/jobs';
@@ -19,6 +19,7 @@ import type { Job } from './jobs/scheduler';
 export const JOBS: Job[] = [
   scrubDeletedAccountsJob,
   bookingLifecycleJob,
+  bookingRemindersJob,
   fridayPayoutJob,
   publishReviewsJob,
   reviewRemindersJob,

@@ -7,7 +7,12 @@ import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
 import { createBackupService } from './features/backup-offers/service';
 import { createBookingSeriesService } from './features/booking-series/service';
-import { bookingRecords, createBookingEvents, createBookingService } from './features/bookings/service';
+import {
+  bookingRecords,
+  createBookingEvents,
+  createBookingReminders,
+  createBookingService,
+} from './features/bookings/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
@@ -163,6 +168,8 @@ export function buildServices(app: FastifyInstance) {
   const reviews = createReviewService({ db });
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
   const favourites = createFavouriteService({ db });
+  // Day-before reminders of confirmed bookings; by SMS on plans that include it.
+  const bookingReminders = createBookingReminders({ db, mailer: notices, gate: planGate });
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
   const rebook = createRebookService({ db, bookings, gate: planGate });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
@@ -194,6 +201,7 @@ export function buildServices(app: FastifyInstance) {
     bookings,
     emergencies,
     bookingSeries,
+    bookingReminders,
     visits,
     reliability,
     payments,

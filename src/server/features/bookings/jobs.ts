@@ -6,3 +6,10 @@ export const bookingLifecycleJob: Job = {
   everyMs: 5 * 60_000,
   run: ({ app, now, signal }) => app.services.bookings.runLifecycle(now, signal),
 };
+
+/** Day-before reminders of confirmed bookings, by SMS too on plans that include it (every 15 minutes). */
+export const bookingRemindersJob: Job = {
+  name: 'bookings.reminders',
+  everyMs: 15 * 60_000,
+  run: ({ app, now, signal }) => app.services.bookingReminders.sendDue(now, signal),
+};

@@ -30,6 +30,7 @@ export type { BookingsForSeries, OpenedRequest, RequestedTime } from './for-seri
 /** What the visit log (ADR 0028) reads of a booking: the row, its parties, its time in words. */
 export { bookingsForVisits, type VisitBooking, type VisitPartyContact } from './for-visits';
 export { describeWhen, notifyBookingParties } from './notices';
+export { type BookingReminders, createBookingReminders } from './reminders';
 export type { BookingAnswer } from './transition-booking';
 
 /** The bookings service: requests, answers, the lifecycle job's transitions and the views, composed. */

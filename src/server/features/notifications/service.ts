@@ -11,6 +11,7 @@ export { type BookingNotice, deliverBookingNotice, type NoticeRecipient } from '
 export { createDeliveryService, type DeliveryService } from './deliveries-service';
 export { createDispatcher, type Dispatcher, noticeMailer } from './dispatcher';
 export { classifyNotice, defaultChannelPolicy, type OutboxNotice, queueNotice } from './outbox';
+export { reminderPolicy } from './reminder-policy';
 export type { NewNotification } from './repo';
 
 /**
