@@ -52,7 +52,11 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
     const paid = await booking(family.id, 9);
     const free = await booking(basic.id, 14);
     await booking(basic.id, 16, 'pending'); // not confirmed: no reminder
-    const reminders = createBookingReminders({ db: db(), mailer: { kind: 'outbox', send: async () => {} }, gate });
+    const reminders = createBookingReminders({
+      db: db(),
+      mailer: { kind: 'outbox', send: async () => {} },
+      gate,
+    });
 
     // 25 h before the first: too early for both.
     expect(await reminders.sendDue(new Date(paid.startsAt.getTime() - 25 * HOUR))).toEqual({ sent: 0 });
