@@ -73,13 +73,6 @@ export function buildServices(app: FastifyInstance) {
     messaging,
     suspend: (actor, userId) => admin.setSuspended(actor, userId, true),
   });
-  const unreadEmails = createUnreadEmailService({
-    db,
-    mailer,
-    publicUrl,
-    messaging,
-    supportUserId: () => app.supportUserId,
-  });
   // Notification channels per group, quiet hours and the phone texts go to (ADR 0036).
   const notificationPreferences = createNotificationPreferenceService({ db });
   const notificationPhone = createNotificationPhoneService({ db, sms, now });
@@ -118,6 +111,14 @@ export function buildServices(app: FastifyInstance) {
   const dispatcher = createDispatcher({ db, channels: app.channels, policy: defaultChannelPolicy, now, log });
   const deliveries = createDeliveryService({ db, dispatcher, now, audit: adminAuditLog });
   const notices = noticeMailer(dispatcher, mailer);
+  // Unread-message notices: through the outbox, on the channels each user chose for unread messages.
+  const unreadEmails = createUnreadEmailService({
+    db,
+    mailer: notices,
+    publicUrl,
+    messaging,
+    supportUserId: () => app.supportUserId,
+  });
 
   // ── bookings and money ──
   // Booking state changes and what follows from them (the event table: src/server/events.ts).

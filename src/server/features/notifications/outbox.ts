@@ -22,6 +22,7 @@ const NOTICE_KINDS: Record<string, { group: NoticeGroup; critical: Critical }> =
   series: { group: 'bookings', critical: false },
   payment: { group: 'bookings', critical: false },
   visit: { group: 'visits', critical: false },
+  message: { group: 'messages', critical: false },
   emergency: { group: 'bookings', critical: true },
 };
 

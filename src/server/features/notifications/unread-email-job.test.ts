@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, messages } from '../../db/schema';
+import { deliveries, mailOutbox, messages, notificationPhones } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { bearer, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
@@ -77,5 +77,29 @@ describe.each(DB_KINDS)('unread-message e-mails on %s', (kind) => {
     await send('Hello?', t0);
     await runJob(t.app, unreadMessageEmailJob, new Date(t0.getTime() + 20 * MIN));
     expect(await mailsTo()).toHaveLength(0);
+  });
+
+  it('texts the unread-message notice to a receiver who chose SMS for unread messages (the outbox, ADR 0033)', async () => {
+    const { caregiver, send, mailsTo } = await conversation();
+    await t.database.db
+      .insert(notificationPhones)
+      .values({ userId: caregiver.id, phone: '+18765550177', verifiedAt: new Date() });
+    const prefs = await t.app.services.notificationPreferences.get(caregiver.id);
+    await t.app.services.notificationPreferences.update(caregiver.id, {
+      groups: { ...prefs.groups, messages: { email: false, sms: true, whatsapp: false } },
+      quietHours: prefs.quietHours,
+    });
+    const t0 = new Date('2032-01-01T15:00:00Z');
+    await send('Can you do Friday?', t0);
+    await runJob(t.app, unreadMessageEmailJob, new Date(t0.getTime() + 16 * MIN));
+    expect(await mailsTo()).toHaveLength(0);
+    const rows = await t.database.db.select().from(deliveries).where(eq(deliveries.userId, caregiver.id));
+    expect(rows.map((r) => [r.kind, r.channel, r.destination])).toEqual([
+      ['message.unread', 'sms', '+18765550177'],
+    ]);
+    expect(rows[0].body).toMatch(
+      /^YaadCare: Natalie R\. sent you a message\. Read and reply: .*\/chat\/\d+$/,
+    );
+    expect(rows[0].body).not.toContain('Can you do Friday?');
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { messageEmailNotices } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import type { MessagingService } from '../messages/service';
-import { wantsEmail } from './preferences';
+import { queueNotice } from './outbox';
 
 /** A message unread this long gets an e-mail… */
 export const UNREAD_EMAIL_AFTER_MS = 15 * 60_000;
@@ -14,9 +14,10 @@ export const UNREAD_EMAIL_EVERY_MS = 60 * 60_000;
 const LOOKBACK_MS = 24 * 60 * 60_000;
 
 /**
- * E-mails each user about conversations with a message left unread for 15 minutes, once per conversation
- * an hour at most, and only about messages newer than the last such e-mail; users who turned "Unread
- * messages" off in /settings get none. Returns how many e-mails were sent.
+ * Tells each user about conversations with a message left unread for 15 minutes, once per conversation an
+ * hour at most, and only about messages newer than the last such notice: an in-app notice and a delivery
+ * on each channel they chose for "Unread messages" (e-mail by default; none when all are off). `mailer`
+ * is the notice mailer, which dispatches those deliveries. Returns how many notices were written.
  */
 export function createUnreadEmailService(deps: {
   db: Db;
@@ -42,7 +43,6 @@ export function createUnreadEmailService(deps: {
       if (signal?.aborted) break;
       // Messages to YaadCare Support reach admins in the app; suspended users get no mail.
       if (c.receiverId === deps.supportUserId()) continue;
-      if (!(await wantsEmail(db, c.receiverId, 'messages'))) continue;
       const people = await messaging.reachablePeople([c.receiverId, c.senderId]);
       const receiver = people.find((p) => p.id === c.receiverId);
       const sender = people.find((p) => p.id === c.senderId);
@@ -51,21 +51,42 @@ export function createUnreadEmailService(deps: {
         ? 'YaadCare Support'
         : `${sender.firstName} ${sender.lastName.slice(0, 1)}.`;
       const url = deps.publicUrl;
-      await mailer.send({
-        to: receiver.email,
-        subject: `New message from ${from} on YaadCare`,
-        text:
-          `Hi ${receiver.firstName},\n\n${from} sent you ${c.count === 1 ? 'a message' : `${c.count} messages`} ` +
-          `you haven't read yet.\n\nRead and reply: ${url}/chat/${c.senderId}\n\n` +
-          `You can turn these e-mails off in your settings: ${url}/settings\n\n— YaadCare`,
+      const messagesText = c.count === 1 ? 'a message' : `${c.count} messages`;
+      // A notice of the outbox (ADR 0033): in-app, and on the channels the receiver chose for unread
+      // messages (e-mail by default, SMS or WhatsApp if they turned them on), held in their quiet hours.
+      const mails = await db.transaction(async (tx) => {
+        const queued = await queueNotice(
+          tx,
+          {
+            userId: receiver.id,
+            email: receiver.email,
+            kind: 'message.unread',
+            title: `${from} sent you ${messagesText}`,
+            body: `Read and reply: ${url}/chat/${c.senderId}`,
+            link: `/chat/${c.senderId}`,
+            mail: {
+              subject: `New message from ${from} on YaadCare`,
+              text:
+                `Hi ${receiver.firstName},\n\n${from} sent you ${messagesText} ` +
+                `you haven't read yet.\n\nRead and reply: ${url}/chat/${c.senderId}\n\n` +
+                `You can turn these e-mails off in your settings: ${url}/settings\n\n— YaadCare`,
+            },
+          },
+          now,
+        );
+        await tx
+          .insert(messageEmailNotices)
+          .values({ recipientId: c.receiverId, otherId: c.senderId, sentAt: now })
+          .onConflictDoUpdate({
+            target: [messageEmailNotices.recipientId, messageEmailNotices.otherId],
+            set: { sentAt: sql`excluded.sent_at` },
+          });
+        return queued;
       });
-      await db
-        .insert(messageEmailNotices)
-        .values({ recipientId: c.receiverId, otherId: c.senderId, sentAt: now })
-        .onConflictDoUpdate({
-          target: [messageEmailNotices.recipientId, messageEmailNotices.otherId],
-          set: { sentAt: sql`excluded.sent_at` },
-        });
+      for (const mail of mails) {
+        // Dispatched now by the notice mailer; a failure stays queued for the deliveries job to retry.
+        await mailer.send(mail).catch(() => undefined);
+      }
       sent += 1;
     }
     return { sent };
