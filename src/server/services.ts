@@ -31,6 +31,8 @@ import { createBackupHolds, createPaymentService } from './features/payments/ser
 import { createVisitHoldService } from './features/payments/visit-holds';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
+import { createRenewalService } from './features/plans/billing';
+import { createPlanService } from './features/plans/service';
 import { createPrivacyService } from './features/privacy/service';
 import { createRateLimitService } from './features/rate-limits/service';
 import { createReliabilityService, reliabilityService } from './features/reliability/service';
@@ -157,6 +159,10 @@ export function buildServices(app: FastifyInstance) {
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
   const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
   const dashboard = createDashboardService({ db });
+  // Plans and billing (ADR 0037): the FeatureGate gated features are given is `plans.gate`.
+  const planDeps = { db, provider: app.payments, mailer, savedCards, publicUrl, now };
+  const plans = createPlanService(planDeps);
+  const planRenewals = createRenewalService(planDeps);
 
   return {
     auth,
@@ -195,6 +201,8 @@ export function buildServices(app: FastifyInstance) {
     fxRates,
     statements,
     dashboard,
+    plans,
+    planRenewals,
   };
 }
 
