@@ -167,3 +167,42 @@ describe.each(DB_KINDS)('plans and subscriptions on %s', (kind) => {
     expect(s.subscribers.family + s.subscribers.premium).toBeGreaterThan(0);
   });
 });
+
+describe.each(DB_KINDS)('plan charges in the admins’ payments view on %s', (kind) => {
+  const t = useTestApp(kind);
+  const api = plansOf(() => t.app);
+
+  it('lists a plan charge with its family and its balanced ledger entries', async () => {
+    const family = await signedIn(t.database.db, { userType: 'family' });
+    const admin = await signedIn(t.database.db, { userType: 'admin' });
+    expect((await api.subscribe(family, 'family')).statusCode).toBe(201);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments?userId=${family.user.id}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const [item] = res.json().items;
+    expect(item).toMatchObject({
+      kind: 'subscription',
+      status: 'paid',
+      amount: '999.00',
+      capturedAmount: '999.00',
+      reference: 'family plan, first',
+      family: { userId: family.user.id },
+      caregiver: null,
+    });
+    expect(item.ledger.map((e: { account: string; amount: string }) => [e.account, e.amount]).sort()).toEqual(
+      [
+        ['family_source', '-999.00'],
+        ['platform_revenue', '999.00'],
+      ],
+    );
+    const byBooking = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payments?bookingId=1',
+      headers: admin.headers,
+    });
+    expect(byBooking.json().items.some((i: { kind: string }) => i.kind === 'subscription')).toBe(false);
+  });
+});
