@@ -51,6 +51,7 @@ describe('Your plan (settings)', () => {
       expect(screen.getByTestId('plan-status')).toHaveTextContent('cancelled, ends on July 15, 2099'),
     );
     expect(calls.filter((c) => c.url === '/api/subscriptions/me/cancel')).toHaveLength(1);
+    expect(await screen.findByText('Plan cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Keep the Family Plan' })).toBeInTheDocument();
   });

@@ -45,19 +45,18 @@ function CancelPlan({ view }: { view: SubscriptionView }) {
             <Button
               variant="destructive"
               disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(undefined, {
-                  onSuccess: (v) => {
-                    setOpen(false);
-                    toast({
-                      title: 'Plan cancelled',
-                      description: v.currentPeriodEnd
-                        ? `Your ${name} ends on ${formatDate(v.currentPeriodEnd)}. We sent you an e-mail.`
-                        : `Your account is on Basic. We sent you an e-mail.`,
-                    });
-                  },
-                })
-              }
+              onClick={async () => {
+                // mutateAsync: the section re-renders without this dialog once the plan is cancelled.
+                const v = await cancel.mutateAsync(undefined).catch(() => undefined);
+                if (!v) return;
+                setOpen(false);
+                toast({
+                  title: 'Plan cancelled',
+                  description: v.currentPeriodEnd
+                    ? `Your ${name} ends on ${formatDate(v.currentPeriodEnd)}. We sent you an e-mail.`
+                    : 'Your account is on Basic. We sent you an e-mail.',
+                });
+              }}
             >
               {cancel.isPending ? 'Cancelling…' : 'Cancel plan'}
             </Button>
