@@ -23,9 +23,12 @@ export function PlanChoice({ plan }: { plan: Plan }) {
   }
   if (!user) {
     return (
-      <Link to="/signup" className={buttonClasses({ className: full })}>
-        Sign up to choose {plan.name}
-      </Link>
+      <>
+        <Link to="/signup" className={buttonClasses({ className: full })}>
+          Choose {plan.name}
+        </Link>
+        <p className="mt-2 text-center text-sm text-muted-foreground">You create a free account first.</p>
+      </>
     );
   }
   if (user.userType !== 'family') {
@@ -35,14 +38,14 @@ export function PlanChoice({ plan }: { plan: Plan }) {
   if (current === plan.id) {
     return (
       <Link to="/settings#plan" className={buttonClasses({ variant: 'outline', className: full })}>
-        Your plan: manage it in Settings
+        Manage your plan
       </Link>
     );
   }
   if (current !== 'basic') {
     return (
       <Link to="/settings#plan" className={buttonClasses({ variant: 'outline', className: full })}>
-        Change plan in Settings
+        Change plan
       </Link>
     );
   }

@@ -97,10 +97,8 @@ describe('PlanChoice (pricing cards)', () => {
   it('sends visitors to sign up first', () => {
     stubFetch();
     renderRoute(<PlanChoice plan={familyPlan} />, { user: null });
-    expect(screen.getByRole('link', { name: 'Sign up to choose Family Plan' })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
+    expect(screen.getByRole('link', { name: 'Choose Family Plan' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByText('You create a free account first.')).toBeInTheDocument();
   });
 
   it('lets a Basic family choose the plan, and sends a subscriber to Settings', async () => {
@@ -115,7 +113,7 @@ describe('PlanChoice (pricing cards)', () => {
   it('tells a subscriber where to manage the plan', async () => {
     stubFetch({ 'GET /api/subscriptions/me': { body: family } });
     renderRoute(<PlanChoice plan={familyPlan} />, { user: familyUser() });
-    expect(await screen.findByRole('link', { name: 'Your plan: manage it in Settings' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Manage your plan' })).toHaveAttribute(
       'href',
       '/settings#plan',
     );
