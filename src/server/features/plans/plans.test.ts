@@ -91,7 +91,10 @@ describe.each(DB_KINDS)('plans and subscriptions on %s', (kind) => {
       expect((await api.subscribe(who, 'family')).statusCode).toBe(403);
       expect((await api.me(who)).statusCode).toBe(403);
       expect((await api.cancel(who)).statusCode).toBe(403);
+      expect((await api.change(who, 'premium')).statusCode).toBe(403);
+      expect(await t.app.services.plans.gate.allows(String(who.user.id), 'favourites_rebook')).toBe(false);
     }
+    expect((await api.change(undefined, 'premium')).statusCode).toBe(401);
     expect((await api.subscribe(undefined, 'family')).statusCode).toBe(401);
     expect((await api.me(undefined)).statusCode).toBe(401);
     expect((await api.cancel(undefined)).statusCode).toBe(401);
@@ -151,6 +154,18 @@ describe.each(DB_KINDS)('plans and subscriptions on %s', (kind) => {
     expect(Number(upgrade?.amount)).toBeGreaterThan(990);
     expect(Number(upgrade?.amount)).toBeLessThanOrEqual(1000);
     expect(await t.app.services.plans.gate.allows(String(family.user.id), 'team_shortlist')).toBe(true);
+    // A refused card leaves the plan as it was.
+    const poor = await signedIn(db(), { userType: 'family' });
+    expect((await api.subscribe(poor, 'family')).statusCode).toBe(201);
+    const [subRow] = await db()
+      .select()
+      .from(savedPaymentMethods)
+      .where(eq(savedPaymentMethods.userId, poor.user.id));
+    expect((await api.saveCard(poor, TEST_CARDS.declined)).statusCode).toBe(201);
+    expect((await api.removeCard(poor, subRow.id)).statusCode).toBe(204);
+    const refused = await api.change(poor, 'premium');
+    expect(refused.statusCode).toBe(402);
+    expect((await api.me(poor)).json()).toMatchObject({ plan: 'family', card: { last4: '0002' } });
     const down = await api.change(family, 'family');
     expect(down.json()).toMatchObject({ plan: 'premium', pendingPlan: 'family' });
     expect((await api.change(family, 'basic')).statusCode).toBe(400);
@@ -162,9 +177,18 @@ describe.each(DB_KINDS)('plans and subscriptions on %s', (kind) => {
     expect((await api.summary(family)).statusCode).toBe(403);
     const res = await api.summary(admin);
     expect(res.statusCode).toBe(200);
-    const s = res.json();
-    expect(s.mrrJmd).toBe(s.subscribers.family * 999 + s.subscribers.premium * 1999);
-    expect(s.subscribers.family + s.subscribers.premium).toBeGreaterThan(0);
+    const before = res.json();
+    expect(before.subscribers.family + before.subscribers.premium).toBeGreaterThan(0);
+    // A new Premium subscriber adds J$ 1,999; cancelling takes it out of the recurring revenue only.
+    const newcomer = await signedIn(db(), { userType: 'family' });
+    expect((await api.subscribe(newcomer, 'premium')).statusCode).toBe(201);
+    const after = (await api.summary(admin)).json();
+    expect(after.subscribers.premium).toBe(before.subscribers.premium + 1);
+    expect(after.mrrJmd).toBe(before.mrrJmd + 1999);
+    expect((await api.cancel(newcomer)).statusCode).toBe(200);
+    const cancelled = (await api.summary(admin)).json();
+    expect(cancelled.subscribers.premium).toBe(after.subscribers.premium);
+    expect(cancelled.mrrJmd).toBe(before.mrrJmd);
   });
 });
 

@@ -82,11 +82,18 @@ export const planRepo = {
       .select({
         plan: subscriptions.plan,
         status: subscriptions.status,
+        cancelling: subscriptions.cancelAtPeriodEnd,
+        nextPlan: sql<'family' | 'premium'>`coalesce(${subscriptions.pendingPlan}, ${subscriptions.plan})`,
         n: sql<number>`count(*)::int`,
       })
       .from(subscriptions)
       .where(inArray(subscriptions.status, [...LIVE]))
-      .groupBy(subscriptions.plan, subscriptions.status);
+      .groupBy(
+        subscriptions.plan,
+        subscriptions.status,
+        subscriptions.cancelAtPeriodEnd,
+        sql`coalesce(${subscriptions.pendingPlan}, ${subscriptions.plan})`,
+      );
     const [failed] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(subscriptionCharges)

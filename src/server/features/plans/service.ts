@@ -260,11 +260,14 @@ export function createPlanService(deps: PlanDeps) {
       const s = await planRepo.summary(db, since);
       const subscribers = { family: 0, premium: 0 };
       let pastDue = 0;
+      // Monthly recurring revenue: what the live plans will be charged next month (a cancelled plan
+      // recurs no more; a pending downgrade recurs at its lower price).
+      let mrrJmd = 0;
       for (const r of s.perPlan) {
         subscribers[r.plan] += r.n;
         if (r.status === 'past_due') pastDue += r.n;
+        if (!r.cancelling) mrrJmd += r.n * planOf(r.nextPlan).monthlyJmd;
       }
-      const mrrJmd = PAID_PLAN_IDS.reduce((sum, p) => sum + subscribers[p] * planOf(p).monthlyJmd, 0);
       return { subscribers, mrrJmd, pastDue, failedRenewals30d: s.failedRenewals, refunds: s.refunds };
     },
   };
