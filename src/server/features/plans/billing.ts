@@ -72,6 +72,11 @@ export function createRenewalService(deps: PlanDeps) {
   async function runOne(tx: Tx, id: number, at: Date): Promise<{ outcome: Outcome; mails: Mail[] }> {
     const s = await planRepo.lockById(tx, id);
     if (!s) return { outcome: 'skipped', mails: [] };
+    if ((s.status === 'active' || s.status === 'past_due') && (await planRepo.accountDeleted(tx, s.userId))) {
+      // A deleted account is never charged again nor written to: its plan ends here.
+      await planRepo.update(tx, s.id, { status: 'cancelled', nextRetryAt: null, endedAt: at });
+      return { outcome: 'ended', mails: [] };
+    }
     if (s.status === 'past_due') {
       if (!s.nextRetryAt || s.nextRetryAt > at) return { outcome: 'skipped', mails: [] };
       return renew(tx, s, at);

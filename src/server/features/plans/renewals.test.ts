@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { favourites, mailOutbox, subscriptionCharges, subscriptions } from '../../db/schema';
+import {
+  accountDeletions,
+  favourites,
+  mailOutbox,
+  subscriptionCharges,
+  subscriptions,
+} from '../../db/schema';
 import { createCaregiver } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn } from '../bookings/testing';
@@ -99,6 +105,19 @@ describe.each(DB_KINDS)('plan renewals on %s', (kind) => {
     expect(await t.app.services.plans.gate.allows(String(family.user.id), 'sms_reminders')).toBe(false);
     expect((await chargesOf(family.user.id)).map((c) => c.kind)).toEqual(['first']);
     expect(await subjects(family.user.email)).toContain('YaadCare: Your Family Plan has ended');
+  });
+
+  it('a deleted account’s plan ends before its renewal: no charge, no notice', async () => {
+    clock = new Date();
+    const family = await signedIn(db(), { userType: 'family' });
+    const end = new Date((await api.subscribe(family, 'family')).json().currentPeriodEnd);
+    await db()
+      .insert(accountDeletions)
+      .values({ userId: family.user.id, scrubAfter: new Date(end.getTime() + 30 * DAY) });
+    expect((await run(new Date(end.getTime() - 2 * DAY))).ended).toBe(1);
+    expect((await run(new Date(end.getTime() + 1000))).renewed).toBe(0);
+    expect((await chargesOf(family.user.id)).map((c) => c.kind)).toEqual(['first']);
+    expect((await subjects(family.user.email)).some((s) => s.includes('renews on'))).toBe(false);
   });
 
   it('a pending downgrade is charged at the lower price on the anniversary', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { subscriptionCharges, subscriptions, users } from '../../db/schema';
+import { accountDeletions, subscriptionCharges, subscriptions, users } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -44,6 +44,15 @@ export const planRepo = {
   async insertCharge(tx: Tx, row: NewCharge): Promise<ChargeRow> {
     const [inserted] = await tx.insert(subscriptionCharges).values(row).returning();
     return inserted;
+  },
+
+  /** Whether the user deleted their account (ADR 0037: such a plan ends without a charge or a notice). */
+  async accountDeleted(tx: Tx, userId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ userId: accountDeletions.userId })
+      .from(accountDeletions)
+      .where(eq(accountDeletions.userId, userId));
+    return !!row;
   },
 
   async contact(tx: Tx, userId: number) {
