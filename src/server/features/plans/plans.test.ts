@@ -116,6 +116,37 @@ describe.each(DB_KINDS)('plans and subscriptions on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('subscribes with a saved card; another family’s card is refused and charged nothing', async () => {
+    const owner = await signedIn(db(), { userType: 'family' });
+    const other = await signedIn(db(), { userType: 'family' });
+    const card = (await api.saveCard(owner, TEST_CARDS.success)).json();
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: other.headers,
+      payload: { plan: 'family', paymentMethodId: card.id },
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(
+      await db().select().from(subscriptionCharges).where(eq(subscriptionCharges.userId, other.user.id)),
+    ).toEqual([]);
+    const both = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: owner.headers,
+      payload: { plan: 'family', paymentMethodId: card.id, paymentToken: api.token() },
+    });
+    expect(both.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: owner.headers,
+      payload: { plan: 'family', paymentMethodId: card.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ plan: 'family', card: { last4: '4242' } });
+  });
+
   it('another family cannot see or cancel my plan: they only ever reach their own', async () => {
     const mine = await signedIn(db(), { userType: 'family' });
     const other = await signedIn(db(), { userType: 'family' });
