@@ -51,6 +51,43 @@ describe('PlanCheckoutPage', () => {
     expect(sent?.body).toEqual({ plan: 'family', paymentToken: 'tok_sbx_plan' });
   });
 
+  it('offers the default saved card first and pays with it (its id, no token)', async () => {
+    const { calls } = stubFetch({
+      'GET /api/subscriptions/me': { body: basic },
+      'GET /api/payment-methods': {
+        body: [
+          {
+            id: 7,
+            brand: 'visa',
+            last4: '1111',
+            expMonth: 12,
+            expYear: 2035,
+            isDefault: false,
+            createdAt: '2099-01-01T00:00:00Z',
+          },
+          {
+            id: 9,
+            brand: 'visa',
+            last4: '4242',
+            expMonth: 12,
+            expYear: 2035,
+            isDefault: true,
+            createdAt: '2099-01-02T00:00:00Z',
+          },
+        ],
+      },
+      'POST /api/subscriptions': { status: 201, body: { ...basic, plan: 'family', status: 'active' } },
+    });
+    render();
+    const saved = await screen.findByRole('radio', { name: 'Saved card •••• 4242' });
+    expect(saved).toBeChecked();
+    expect(screen.queryByTestId('card-fields')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay J$ 999 and start the Family Plan' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings'));
+    const sent = calls.find((c) => c.method === 'POST' && c.url === '/api/subscriptions');
+    expect(sent?.body).toEqual({ plan: 'family', paymentMethodId: 9 });
+  });
+
   it('shows a refused card’s reason and stays on the page', async () => {
     stubFetch({
       'GET /api/subscriptions/me': { body: basic },

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
+import { usePaymentMethods } from '../features/payments/api';
 import {
   type CardFieldsHandle,
   HostedCardFieldsFrame,
@@ -34,6 +35,10 @@ export default function PlanCheckoutPage() {
   const fields = useRef<CardFieldsHandle>(null);
   const [failure, setFailure] = useState<string>();
   const [tokenizing, setTokenizing] = useState(false);
+  const cards = usePaymentMethods().data ?? [];
+  // 'new' or a saved card's id; the default saved card is offered first.
+  const [choice, setChoice] = useState<'new' | number | undefined>(undefined);
+  const chosen = choice ?? cards.find((c) => c.isDefault)?.id ?? 'new';
   const busy = tokenizing || subscribe.isPending;
 
   if (!known || !plan) {
@@ -52,6 +57,7 @@ export default function PlanCheckoutPage() {
     if (busy) return;
     setFailure(undefined);
     let token: string | undefined;
+    if (chosen !== 'new') return pay({ plan: id, paymentMethodId: chosen });
     setTokenizing(true);
     try {
       token = (await fields.current?.tokenize())?.token;
@@ -64,22 +70,22 @@ export default function PlanCheckoutPage() {
       setTokenizing(false);
     }
     if (!token) return;
-    subscribe.mutate(
-      { plan: id, paymentToken: token },
-      {
-        onSuccess: (view) => {
-          toast({
-            title: `You are on the ${plan.name}`,
-            description: view.currentPeriodEnd
-              ? `It renews on ${formatDate(view.currentPeriodEnd)}.`
-              : undefined,
-          });
-          navigate('/settings#plan');
-        },
-        onError: (err) => setFailure(errorMessage(err, 'The payment did not go through. Please try again.')),
-      },
-    );
+    pay({ plan: id, paymentToken: token });
   };
+
+  const pay = (body: Parameters<typeof subscribe.mutate>[0]) =>
+    subscribe.mutate(body, {
+      onSuccess: (view) => {
+        toast({
+          title: `You are on the ${plan.name}`,
+          description: view.currentPeriodEnd
+            ? `It renews on ${formatDate(view.currentPeriodEnd)}.`
+            : undefined,
+        });
+        navigate('/settings#plan');
+      },
+      onError: (err) => setFailure(errorMessage(err, 'The payment did not go through. Please try again.')),
+    });
 
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
@@ -116,7 +122,30 @@ export default function PlanCheckoutPage() {
         <Card>
           <form onSubmit={submit} noValidate className="space-y-4" aria-label={`Pay for the ${plan.name}`}>
             <h2 className="text-xl font-bold">Your card</h2>
-            <HostedCardFieldsFrame ref={fields} onSubmit={() => void submit()} />
+            {cards.length > 0 ? (
+              <fieldset className="space-y-2">
+                <legend className="sr-only">Card to pay with</legend>
+                {[
+                  ...cards.map((c) => ({
+                    value: c.id as number | 'new',
+                    label: `Saved card •••• ${c.last4}`,
+                  })),
+                  { value: 'new' as const, label: 'A new card' },
+                ].map((o) => (
+                  <label key={o.value} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="card"
+                      className="size-4"
+                      checked={chosen === o.value}
+                      onChange={() => setChoice(o.value)}
+                    />
+                    {o.label}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            {chosen === 'new' ? <HostedCardFieldsFrame ref={fields} onSubmit={() => void submit()} /> : null}
             {failure ? <Alert>{failure}</Alert> : null}
             <Button type="submit" disabled={busy} className="w-full">
               {busy ? 'Paying…' : `Pay ${jmd(plan.monthlyJmd)} and start the ${plan.name}`}
