@@ -54,6 +54,7 @@ export function concreteFor(route: string, known: { caregiverId: number; caregiv
     .replace(':id', String(known.caregiverId))
     .replace(':userId', String(known.caregiverUserId))
     .replace(':bookingId', '1')
+    .replace(':plan', 'family')
     .replace(':token', 'no-such-invitation-token-0000000000')
     .replace(/^\/reset-password$/, '/reset-password?token=not-a-real-token');
 }

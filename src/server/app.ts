@@ -41,6 +41,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { sandboxTokenSecret } from './features/payments/provider';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { planRoutes } from './features/plans/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { rateLimitStore } from './features/rate-limits/service';
 import { realtimePlugin } from './features/realtime/plugin';
@@ -273,6 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(emergencyRoutes);
   await app.register(bookingSeriesRoutes);
   await app.register(visitRoutes);
+  await app.register(planRoutes);
   await app.register(circleRoutes);
   await app.register(statementRoutes);
   await app.register(paymentRoutes);

@@ -3,6 +3,7 @@ import { deliveriesJob } from './features/notifications/deliveries-job';
 import { unreadMessageEmailJob } from './features/notifications/unread-email-job';
 import { backupHoldsJob, visitHoldsJob } from './features/payments/jobs';
 import { fridayPayoutJob } from './features/payouts/jobs';
+import { planRenewalsJob } from './features/plans/jobs';
 import { scrubDeletedAccountsJob } from './features/privacy/job';
 import { sweepRateLimitsJob } from './features/rate-limits/jobs';
 import { reliabilityRecomputeAllJob, reliabilityRefreshJob } from './features/reliability/jobs';
@@ -32,4 +33,5 @@ export const JOBS: Job[] = [
   reliabilityRecomputeAllJob,
   backupHoldsJob,
   deliveriesJob,
+  planRenewalsJob,
 ];

@@ -38,6 +38,8 @@ import { createBackupHolds, createPaymentService } from './features/payments/ser
 import { createVisitHoldService } from './features/payments/visit-holds';
 import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
+import { createRenewalService } from './features/plans/billing';
+import { createPlanService } from './features/plans/service';
 import { createPrivacyService } from './features/privacy/service';
 import { createRateLimitService } from './features/rate-limits/service';
 import { createReliabilityService, reliabilityService } from './features/reliability/service';
@@ -76,8 +78,9 @@ export function buildServices(app: FastifyInstance) {
   // Notification channels per group, quiet hours and the phone texts go to (ADR 0036).
   const notificationPreferences = createNotificationPreferenceService({ db });
   const notificationPhone = createNotificationPhoneService({ db, sms, now });
-  // What each family's plan unlocks (issue 21). Until the plans feature answers, no paid feature is open.
-  const planGate: FeatureGate = { allows: async () => false };
+  // What each family's plan unlocks (issue 21, ADR 0037): the plans service's gate, created further down
+  // (it needs saved cards); features get this delegate, called only once every service exists.
+  const planGate: FeatureGate = { allows: (userId, feature) => plans.gate.allows(userId, feature) };
   const support = createSupportService({
     db,
     mailer,
@@ -178,6 +181,10 @@ export function buildServices(app: FastifyInstance) {
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
   const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
   const dashboard = createDashboardService({ db });
+  // Plans and billing (ADR 0037): the FeatureGate gated features are given is `plans.gate`.
+  const planDeps = { db, provider: app.payments, mailer, savedCards, publicUrl, now };
+  const plans = createPlanService(planDeps);
+  const planRenewals = createRenewalService(planDeps);
 
   return {
     auth,
@@ -219,6 +226,8 @@ export function buildServices(app: FastifyInstance) {
     fxRates,
     statements,
     dashboard,
+    plans,
+    planRenewals,
   };
 }
 

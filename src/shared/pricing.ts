@@ -3,24 +3,49 @@
  * in ./money; amounts here are whole JMD (not cents) because they are only ever shown.
  */
 import { formatJmd } from './money';
+import type { PlanFeature } from './plan-features';
+import { PRIORITY_REPLY_HOURS } from './support-hours';
+
+export type PlanId = 'basic' | 'family' | 'premium';
+export const PLAN_IDS = ['basic', 'family', 'premium'] as const satisfies readonly PlanId[];
+/** The paid plans, cheapest first (an upgrade moves right, a downgrade left). */
+export const PAID_PLAN_IDS = ['family', 'premium'] as const satisfies readonly PlanId[];
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+/** Priority support's promise: a reply within this many business hours (the support schedule's hours). */
+export const PRIORITY_REPLY_BUSINESS_HOURS = PRIORITY_REPLY_HOURS;
 
 export interface Plan {
-  id: 'basic' | 'family' | 'premium';
+  id: PlanId;
   name: string;
   /** Whole JMD a month; 0 is free. */
   monthlyJmd: number;
   summary: string;
+  /** What the plan unlocks on the server (the gates answer from this list). */
+  unlocks: readonly PlanFeature[];
+  /** What the pricing page, checkout and settings list: each line is true of what the gates allow. */
   features: string[];
   /** False while a plan cannot be bought yet: shown with its price, marked as coming soon. */
   available: boolean;
 }
 
+const FAMILY_UNLOCKS = [
+  'favourites_rebook',
+  'sms_reminders',
+  'priority_support',
+] as const satisfies PlanFeature[];
+
+/**
+ * The plan catalogue (issue 21, ADR 0037): the pricing page, checkout, settings and the server's FeatureGate
+ * read it. Recurring bookings and circles' monthly statements are free for everyone, so no plan lists them.
+ */
 export const PLANS: readonly Plan[] = [
   {
     id: 'basic',
     name: 'Basic',
     monthlyJmd: 0,
     summary: 'Everything you need to find, book and pay for care.',
+    unlocks: [],
     features: [
       'Search caregivers in all 14 parishes',
       'Full profiles, reviews and Verified badges',
@@ -35,28 +60,38 @@ export const PLANS: readonly Plan[] = [
     name: 'Family Plan',
     monthlyJmd: 999,
     summary: 'For families who book care every week.',
+    unlocks: FAMILY_UNLOCKS,
     features: [
       'Everything in Basic',
-      'Save favourite caregivers and rebook them quickly',
+      'Save favourite caregivers and rebook them in one tap',
       'Booking reminders by SMS',
-      'Priority replies from our support team',
+      `Priority support: our team replies within ${PRIORITY_REPLY_BUSINESS_HOURS} business hours`,
     ],
-    available: false,
+    available: true,
   },
   {
     id: 'premium',
     name: 'Premium',
     monthlyJmd: 1999,
     summary: 'For ongoing care of a parent, or a child with extra needs.',
+    unlocks: [...FAMILY_UNLOCKS, 'team_shortlist'],
     features: [
       'Everything in the Family Plan',
-      'Our team shortlists suitable caregivers for you',
-      'Recurring bookings for ongoing care',
-      'A monthly summary of hours and spending',
+      'Post a care request and our team shortlists up to three suitable caregivers for you',
     ],
-    available: false,
+    available: true,
   },
 ];
+
+/** The plan of an id (every id is in the catalogue). */
+export function planOf(id: PlanId): Plan {
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`Unknown plan ${id}`);
+  return plan;
+}
+
+/** Whether a plan unlocks a feature. */
+export const planUnlocks = (id: PlanId, feature: PlanFeature) => planOf(id).unlocks.includes(feature);
 
 export interface TypicalRate {
   care: string;

@@ -45,6 +45,7 @@ export const APP_ROUTES = [
   '/circles/invitations/:token',
   '/circles/:id',
   '/series/:id',
+  '/plans/:plan',
 ] as const;
 
 const patterns = APP_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -106,4 +107,5 @@ export const PRIVATE_PAGES = [
   '/circles/invitations/:token',
   '/circles/:id',
   '/series/:id',
+  '/plans/:plan',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];

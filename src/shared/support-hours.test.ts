@@ -33,13 +33,14 @@ describe('support reply deadlines', () => {
         expect(p.getTime()).toBeGreaterThan(d.getTime());
         expect(p.getTime()).toBeLessThanOrEqual(replyDeadline(d, false).getTime());
         const local = new Date(p.getTime() - 5 * 3_600_000);
-        const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
+        const msOfDay = local.getTime() % 86_400_000;
         const hours = SUPPORT_SCHEDULE[local.getUTCDay()];
         expect(hours).not.toBeNull();
-        expect(minutes).toBeGreaterThan((hours?.[0] ?? 0) * 60);
-        expect(minutes).toBeLessThanOrEqual((hours?.[1] ?? 0) * 60);
+        expect(msOfDay).toBeGreaterThan((hours?.[0] ?? 0) * 3_600_000);
+        expect(msOfDay).toBeLessThanOrEqual((hours?.[1] ?? 0) * 3_600_000);
         expect(addSupportHours(d, PRIORITY_REPLY_HOURS).getTime()).toBe(p.getTime());
       }),
+      { examples: [[at('2026-10-26T19:00:00.001Z')]] },
     );
   });
 });

@@ -37,7 +37,8 @@ const Party = z.object({ userId: z.number().int(), firstName: z.string(), lastNa
  * ledger entries) or a caregiver's payout. Amounts in JMD as decimal strings.
  */
 export const AdminMoneyItem = z.object({
-  kind: z.enum(['payment', 'payout']),
+  /** subscription: a plan's monthly, first or upgrade charge (ADR 0037), `reference` names the plan. */
+  kind: z.enum(['payment', 'payout', 'subscription']),
   id: z.number().int(),
   createdAt: z.string(),
   /** payment: declined · awaiting_transfer · authorized · received · captured · voided · refunded · …; payout: paid */

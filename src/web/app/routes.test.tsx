@@ -29,6 +29,7 @@ const GUARDED = new Set([
   '/circles',
   '/circles/:id',
   '/series/:id',
+  '/plans/:plan',
 ]);
 
 const concrete = (route: string) => route.replace(/:[A-Za-z]+/g, '7');

@@ -45,6 +45,7 @@ const SeriesPage = lazy(() => import('../pages/series-page'));
 const VisitsPage = lazy(() => import('../pages/visits-page'));
 const BookingVisitPage = lazy(() => import('../pages/booking-visit-page'));
 const BookingBackupsPage = lazy(() => import('../pages/booking-backups-page'));
+const PlanCheckoutPage = lazy(() => import('../pages/plan-checkout-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 /** Pages for signed-in users (others go to /login). */
@@ -72,6 +73,7 @@ const SIGNED_IN: [string, ComponentType][] = [
 const FAMILIES_ONLY: [string, ComponentType][] = [
   ['/circles', CirclesPage],
   ['/circles/:id', CirclePage],
+  ['/plans/:plan', PlanCheckoutPage],
 ];
 
 const CAREGIVERS_ONLY: [string, ComponentType][] = [

@@ -8,6 +8,7 @@ import { SupportConversationsPanel } from '../features/messages/components/admin
 import { AdminDeliveriesPanel } from '../features/notifications/components/admin-deliveries-panel';
 import { AdminMoneyPanel } from '../features/payments/components/admin-money-panel';
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
+import { AdminPlansSummary } from '../features/plans/components/admin-plans-summary';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
 import { AdminTicketsPanel } from '../features/support/components/admin-tickets-panel';
 import { useSearchParams } from '../lib/router';
@@ -26,6 +27,7 @@ const TABS = [
     label: 'Payments',
     panel: (
       <div className="space-y-10">
+        <AdminPlansSummary />
         <AdminTransfersPanel />
         <AdminMoneyPanel />
       </div>

@@ -11,10 +11,9 @@ import {
   PRICE_CHANGE_NOTICE_DAYS,
   TYPICAL_RATES,
 } from '../../shared/pricing';
-import { buttonClasses } from '../components/ui/button';
 import { CallToAction, InfoSection, PageHero } from '../features/info-pages/components/page-parts';
+import { PlanChoice } from '../features/plans/components/plan-choice';
 import { cn } from '../lib/cn';
-import { Link } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /** The worked example uses the same fee rule as checkout (src/shared/money). */
@@ -28,21 +27,18 @@ function PlanCard({ plan }: { plan: (typeof PLANS)[number] }) {
     <li
       className={cn(
         'flex h-full flex-col rounded-2xl border bg-surface p-6 shadow-sm sm:p-8',
-        plan.available ? 'border-primary ring-2 ring-primary' : 'border-border',
+        plan.id === 'family' ? 'border-primary ring-2 ring-primary' : 'border-border',
       )}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-xl font-bold">
           {plan.name}
         </h3>
-        <span
-          className={cn(
-            'rounded-full px-3 py-1 text-xs font-bold uppercase',
-            plan.available ? 'bg-primary text-primary-foreground' : 'bg-accent-soft text-foreground',
-          )}
-        >
-          {plan.available ? 'Available now' : 'Coming soon'}
-        </span>
+        {plan.available ? null : (
+          <span className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-foreground uppercase">
+            Not on sale yet
+          </span>
+        )}
       </div>
       <p className="mt-4">
         <span className="text-4xl font-extrabold tracking-tight">
@@ -59,15 +55,7 @@ function PlanCard({ plan }: { plan: (typeof PLANS)[number] }) {
           </li>
         ))}
       </ul>
-      {plan.available ? (
-        <Link to="/signup" className={buttonClasses({ className: 'mt-6 w-full' })}>
-          Sign up free
-        </Link>
-      ) : (
-        <p className="mt-6 rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">
-          Not on sale yet. Until it launches, everything you need to book care is in Basic.
-        </p>
-      )}
+      {plan.available ? <PlanChoice plan={plan} /> : null}
     </li>
   );
 }
@@ -96,8 +84,9 @@ export default function PricingPage() {
           ))}
         </ul>
         <p className="mt-6 max-w-3xl text-sm text-muted-foreground">
-          The Family Plan and Premium are shown so you can plan ahead; they cannot be bought yet. We give{' '}
-          {PRICE_CHANGE_NOTICE_DAYS} days' notice before any price or plan change.
+          Paid plans are billed monthly in JMD on the day you chose them, to your saved card. Cancel at any
+          time in Settings, in one step: the plan keeps working until the end of the month you paid for. We
+          give {PRICE_CHANGE_NOTICE_DAYS} days' notice before any price or plan change.
         </p>
       </InfoSection>
 

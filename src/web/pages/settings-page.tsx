@@ -11,6 +11,7 @@ import { TimeZoneCurrencyForm } from '../features/auth/components/time-zone-curr
 import { useChangePassword } from '../features/auth/mutations';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { NotificationsSection } from '../features/notifications/components/notification-preferences';
+import { YourPlanSection } from '../features/plans/components/your-plan-section';
 import { PrivacySection } from '../features/privacy/components/privacy-section';
 import { ApiError } from '../lib/api';
 import { errorMessage } from '../lib/error-messages';
@@ -102,6 +103,7 @@ export default function SettingsPage() {
           Signed in as <span className="font-semibold text-foreground">{user.email}</span>
         </p>
       </div>
+      {user.userType === 'family' ? <YourPlanSection /> : null}
       {user.userType === 'family' ? <TimeZoneCurrencyForm user={user} /> : null}
       <ChangePasswordForm />
       <NotificationsSection />

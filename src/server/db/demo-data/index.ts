@@ -29,6 +29,7 @@ import {
   DEMO_PAYER_EMAIL,
 } from './logins';
 import { money } from './money';
+import { seedDemoPlans } from './plans';
 import { seedDemoReliability } from './reliability';
 import { seedDemoSeries } from './series';
 
@@ -282,6 +283,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   await seedDemoFxRates(tx, now, adminId);
   // A prepared parish emergency an admin can declare from the console (ADR 0030).
   await seedDemoEmergency(tx, now, adminId);
+  // One family subscriber per paid plan (ADR 0037); the demo family stays on Basic.
+  await seedDemoPlans(tx, now);
 
   await deriveEngagement(tx, data, {
     cid,

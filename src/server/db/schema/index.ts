@@ -14,6 +14,7 @@ export * from './notifications';
 export * from './onboarding';
 export * from './payment-methods';
 export * from './payments';
+export * from './plans';
 export * from './privacy';
 export * from './rate-limits';
 export * from './reliability';

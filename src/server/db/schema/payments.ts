@@ -121,6 +121,8 @@ export const LEDGER_KINDS = [
   'payout',
   /** A hold moved from a dropped booking to its backup (ADR 0034): out of one booking, into the other. */
   'hold_move',
+  /** A paid plan's monthly charge (ADR 0037): from the family's card to platform revenue. */
+  'subscription',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

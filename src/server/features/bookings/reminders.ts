@@ -30,7 +30,7 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
   return {
     async sendDue(at: Date, signal?: AbortSignal): Promise<{ sent: number }> {
       const due = await db
-        .select({ id: bookings.id })
+        .select({ id: bookings.id, familyId: bookings.familyId })
         .from(bookings)
         .leftJoin(bookingReminders, eq(bookingReminders.bookingId, bookings.id))
         .where(
@@ -43,8 +43,10 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
         )
         .limit(500);
       let sent = 0;
-      for (const { id } of due) {
+      for (const { id, familyId } of due) {
         if (signal?.aborted) break;
+        // Asked before the transaction: the gate reads on its own connection (PGlite has only one).
+        const sms = await gate.allows(String(familyId), 'sms_reminders');
         const mails: Mail[] | undefined = await db.transaction(async (tx) => {
           const claimed = await tx
             .insert(bookingReminders)
@@ -55,7 +57,6 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
           const joined = await bookingRepo.getJoined(tx, id);
           if (joined?.b.status !== 'confirmed') return undefined;
           const { b, cu, fu } = joined;
-          const sms = await gate.allows(String(fu.id), 'sms_reminders');
           const who = `${cu.firstName} ${cu.lastName.slice(0, 1)}.`;
           return queueNotice(
             tx,

@@ -5,6 +5,7 @@ import { jamaicaToday } from '../../../shared/time';
 import { bookings } from '../../db/schema';
 import { bearer, createBooking, createCaregiver, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { plansOf } from '../plans/testing';
 import { createRebookService } from './rebook';
 
 const addDays = (date: string, days: number) =>
@@ -120,5 +121,29 @@ describe.each(DB_KINDS)('one-tap rebook of a favourite on %s', (kind) => {
       service().rebook(other, carer.caregiver.id, { date: addDays(today, 9) }),
     ).rejects.toMatchObject({ statusCode: 404 });
     expect(await service().options(other, carer.caregiver.id)).toEqual({ allowed: true, last: null });
+  });
+
+  it('through the API: refused on Basic, allowed once the family subscribes to the Family Plan', async () => {
+    const other = await createUser(t.database.db);
+    await createBooking(t.database.db, {
+      familyId: other.id,
+      caregiverId: carer.caregiver.id,
+      date: addDays(today, -14),
+      startHour: 7,
+      status: 'completed',
+    });
+    const who = { headers: bearer(await loginToken(t.app, other.email)) };
+    const rebook = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/favourites/${carer.caregiver.id}/rebook`,
+        ...who,
+        payload: { date: addDays(today, 11) },
+      });
+    expect((await rebook()).json().code).toBe('PLAN_REQUIRED');
+    expect((await plansOf(() => t.app).subscribe(who, 'family')).statusCode).toBe(201);
+    const res = await rebook();
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ startTime: '07:00', endTime: '09:00', status: 'pending' });
   });
 });

@@ -129,8 +129,9 @@ export const ledgerRepo = {
    * Every entry of each ledger transaction touching these payments or payouts (so each one reads whole and
    * balances), in posting order: the admins' payments view.
    */
-  async entriesFor(tx: Tx, ids: { paymentIds: number[]; payoutIds: number[] }) {
-    if (ids.paymentIds.length === 0 && ids.payoutIds.length === 0) return [];
+  async entriesFor(tx: Tx, ids: { paymentIds: number[]; payoutIds: number[]; txnIds?: string[] }) {
+    const txnIds = ids.txnIds ?? [];
+    if (ids.paymentIds.length === 0 && ids.payoutIds.length === 0 && txnIds.length === 0) return [];
     const touching = tx
       .select({ txnId: ledgerEntries.txnId })
       .from(ledgerEntries)
@@ -138,6 +139,7 @@ export const ledgerRepo = {
         or(
           ids.paymentIds.length ? inArray(ledgerEntries.paymentId, ids.paymentIds) : undefined,
           ids.payoutIds.length ? inArray(ledgerEntries.payoutId, ids.payoutIds) : undefined,
+          txnIds.length ? inArray(ledgerEntries.txnId, txnIds) : undefined,
         ),
       );
     return tx

@@ -26,6 +26,7 @@ export async function listAdminMoney(
   const entries = await ledger.entriesFor(db, {
     paymentIds: idsOf('payment'),
     payoutIds: idsOf('payout'),
+    txnIds: rows.flatMap((r) => (r.ledger_txn_id ? [r.ledger_txn_id] : [])),
   });
   // Which payments and payouts each ledger transaction touches: an item shows its transactions whole.
   const touches = new Map<string, Set<string>>();
@@ -60,7 +61,11 @@ export async function listAdminMoney(
           r.caregiver_last,
         ),
         ledger: entries
-          .filter((e) => touches.get(e.txnId)?.has(`${r.kind}:${id}`))
+          .filter((e) =>
+            r.kind === 'subscription'
+              ? e.txnId === r.ledger_txn_id
+              : touches.get(e.txnId)?.has(`${r.kind}:${id}`),
+          )
           .map((e) => ({
             id: e.id,
             txnId: e.txnId,

@@ -9,7 +9,7 @@ export interface MoneyFilter {
 }
 
 export interface MoneyRow {
-  kind: 'payment' | 'payout';
+  kind: 'payment' | 'payout' | 'subscription';
   id: number;
   created_at: Date | string;
   status: string;
@@ -26,6 +26,8 @@ export interface MoneyRow {
   caregiver_user_id: number | null;
   caregiver_first: string | null;
   caregiver_last: string | null;
+  /** A plan charge's ledger transaction (ADR 0037). */
+  ledger_txn_id: string | null;
 }
 
 /**
@@ -40,12 +42,16 @@ export const adminMoneyRepo = {
     if (f.userId !== undefined) paymentWhere.push(sql`(p.family_id = ${f.userId} or cu.id = ${f.userId})`);
     const payoutWhere: SQL[] = [f.bookingId !== undefined ? sql`false` : sql`true`];
     if (f.userId !== undefined) payoutWhere.push(sql`cu.id = ${f.userId}`);
+    // Plan charges (ADR 0037) belong to a family, never to a booking.
+    const planWhere: SQL[] = [f.bookingId !== undefined ? sql`false` : sql`true`];
+    if (f.userId !== undefined) planWhere.push(sql`sc.user_id = ${f.userId}`);
     const union = sql`
       select 'payment' as kind, p.id, p.created_at, p.status, p.amount::text as amount,
         p.captured_amount::text as captured_amount, p.refunded_amount::text as refunded_amount,
         p.method, p.reference, p.booking_id, null::text as payout_date,
         fu.id as family_id, fu.first_name as family_first, fu.last_name as family_last,
-        cu.id as caregiver_user_id, cu.first_name as caregiver_first, cu.last_name as caregiver_last
+        cu.id as caregiver_user_id, cu.first_name as caregiver_first, cu.last_name as caregiver_last,
+        null::uuid as ledger_txn_id
       from payments p
       join bookings b on b.id = p.booking_id
       join users fu on fu.id = p.family_id
@@ -54,11 +60,19 @@ export const adminMoneyRepo = {
       where ${sql.join(paymentWhere, sql` and `)}
       union all
       select 'payout', po.id, po.created_at, po.status, po.amount::text, null, null, null, null, null,
-        po.payout_date, null, null, null, cu.id, cu.first_name, cu.last_name
+        po.payout_date, null, null, null, cu.id, cu.first_name, cu.last_name, null
       from payouts po
       join caregivers c on c.id = po.caregiver_id
       join users cu on cu.id = c.user_id
-      where ${sql.join(payoutWhere, sql` and `)}`;
+      where ${sql.join(payoutWhere, sql` and `)}
+      union all
+      select 'subscription', sc.id, sc.created_at, sc.status, sc.amount::text,
+        case when sc.status = 'paid' then sc.amount::text end, sc.refunded_amount::text, 'card',
+        sc.plan || ' plan, ' || sc.kind, null, null, fu.id, fu.first_name, fu.last_name, null, null, null,
+        sc.ledger_txn_id
+      from subscription_charges sc
+      join users fu on fu.id = sc.user_id
+      where ${sql.join(planWhere, sql` and `)}`;
     const [page, count] = await Promise.all([
       tx.execute(sql`select * from (${union}) m order by m.created_at desc, m.kind, m.id desc
         limit ${f.limit} offset ${f.offset}`),

@@ -104,6 +104,15 @@ export function createSavedCardService(deps: SavedCardDeps) {
       for (const ref of refs) await provider.removeMethod(ref).catch(() => undefined);
     },
 
+    /**
+     * The card to charge for a user with no one at the keyboard (plan renewals, ADR 0037): the card `id` when
+     * it is still theirs, else their default card; its provider reference stays on the server.
+     */
+    async forCharging(tx: Tx, userId: number, id: number | null): Promise<SavedCardRow | undefined> {
+      const own = id === null ? undefined : (await savedCardRepo.list(tx, userId)).find((c) => c.id === id);
+      return own ?? (await savedCardRepo.defaultOf(tx, userId));
+    },
+
     async makeDefault(actor: Actor, id: number): Promise<PaymentMethodView> {
       return db.transaction(async (tx) => {
         await savedCardRepo.lockUser(tx, actor.id);

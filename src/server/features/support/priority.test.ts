@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('priority support on %s', (kind) => {
 
     const mail = async (to: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0];
     expect((await mail(paying.email)).text).toContain('priority support');
-    expect((await mail(paying.email)).text).toContain('within 4 hours of support time');
+    expect((await mail(paying.email)).text).toContain('within 4 business hours');
     expect((await mail(basic.email)).text).toContain('usually within one business day');
     expect((await mail(basic.email)).text).not.toContain('priority');
     // Nobody else sees the queue.

@@ -42,7 +42,7 @@ export function toTicket(row: TicketRow): SupportTicket {
 /** What the acknowledgement promises: a priority reply within hours, or one working day. */
 function replyPromise(priority: boolean): string {
   return priority
-    ? `As a Family Plan member you have priority support: a member of our team will reply to this address within ${PRIORITY_REPLY_HOURS} hours of support time (${SUPPORT_HOURS_TEXT}).`
+    ? `Your plan includes priority support: a member of our team will reply to this address within ${PRIORITY_REPLY_HOURS} business hours (${SUPPORT_HOURS_TEXT}).`
     : `A member of our team will reply to this address, usually ${SUPPORT_REPLY_TIME} (${SUPPORT_HOURS_TEXT}).`;
 }
 

@@ -35,7 +35,7 @@ export const FAQ: readonly FaqArticle[] = [
     id: 'cost-to-join',
     category: 'getting-started',
     question: 'Does it cost anything to sign up?',
-    answer: `No. Signing up, searching, reading profiles and messaging caregivers are free on the Basic plan. When you book, you pay the caregiver's hourly rate plus a ${PLATFORM_FEE_PERCENT}% platform fee. The Family Plan and Premium are not on sale yet; we give ${PRICE_CHANGE_NOTICE_DAYS} days' notice before any price change.`,
+    answer: `No. Signing up, searching, reading profiles and messaging caregivers are free on the Basic plan. When you book, you pay the caregiver's hourly rate plus a ${PLATFORM_FEE_PERCENT}% platform fee. The optional Family Plan and Premium add one-tap rebooking, SMS reminders and priority support (and, with Premium, a team shortlist); you can cancel them at any time in Settings. We give ${PRICE_CHANGE_NOTICE_DAYS} days' notice before any price change.`,
   },
   {
     id: 'find-caregiver',

@@ -38,13 +38,17 @@ function MoneyRow({ item }: { item: AdminMoneyItem }) {
   const title =
     item.kind === 'payout'
       ? `Payout ${item.id} for ${item.payoutDate}`
-      : `Payment ${item.id} · booking ${item.bookingId} · ${item.method}`;
+      : item.kind === 'subscription'
+        ? `Plan charge ${item.id} · ${item.reference}`
+        : `Payment ${item.id} · booking ${item.bookingId} · ${item.method}`;
   return (
     <li className="min-w-0 space-y-2 rounded-xl border border-border bg-surface p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold break-words">{title}</h3>
         <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-bold">
-          {STATUS[item.status] ?? item.status}
+          {item.kind === 'subscription' && item.status === 'paid'
+            ? 'Charged'
+            : (STATUS[item.status] ?? item.status)}
         </span>
       </div>
       <p className="text-sm break-words text-muted-foreground">
@@ -55,11 +59,18 @@ function MoneyRow({ item }: { item: AdminMoneyItem }) {
         {item.refundedAmount && toCents(item.refundedAmount) > 0
           ? ` · refunded ${formatJmd(toCents(item.refundedAmount))}`
           : ''}
-        {item.reference ? ` · ref ${item.reference}` : ''} · {formatDate(item.createdAt)}
+        {item.reference && item.kind !== 'subscription' ? ` · ref ${item.reference}` : ''} ·{' '}
+        {formatDate(item.createdAt)}
       </p>
       <p className="text-sm break-words">
-        {item.kind === 'payment' ? <>Family: {person(item.family)} · </> : null}
-        Caregiver: {person(item.caregiver)}
+        {item.kind === 'subscription' ? (
+          <>Family: {person(item.family)}</>
+        ) : (
+          <>
+            {item.kind === 'payment' ? <>Family: {person(item.family)} · </> : null}
+            Caregiver: {person(item.caregiver)}
+          </>
+        )}
       </p>
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-primary">

@@ -1,0 +1,128 @@
+import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { accountDeletions, subscriptionCharges, subscriptions, users } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type ChargeRow = typeof subscriptionCharges.$inferSelect;
+export type NewCharge = typeof subscriptionCharges.$inferInsert;
+
+const LIVE = ['active', 'past_due'] as const;
+
+/** Subscriptions and their charges (ADR 0037). */
+export const planRepo = {
+  /** The user's live (active or past due) subscription, locked when `lock`. */
+  async live(tx: Tx, userId: number, lock = false): Promise<SubscriptionRow | undefined> {
+    const q = tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE])));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  async lockById(tx: Tx, id: number): Promise<SubscriptionRow | undefined> {
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+    return row;
+  },
+
+  /** Serialises a user's subscription changes (two tabs subscribing at once). */
+  async lockUser(tx: Tx, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  },
+
+  async insert(tx: Tx, row: NewSubscription): Promise<SubscriptionRow> {
+    const [inserted] = await tx.insert(subscriptions).values(row).returning();
+    return inserted;
+  },
+
+  async update(tx: Tx, id: number, patch: Partial<NewSubscription>): Promise<SubscriptionRow> {
+    const [row] = await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
+    return row;
+  },
+
+  async insertCharge(tx: Tx, row: NewCharge): Promise<ChargeRow> {
+    const [inserted] = await tx.insert(subscriptionCharges).values(row).returning();
+    return inserted;
+  },
+
+  /** Whether the user deleted their account (ADR 0037: such a plan ends without a charge or a notice). */
+  async accountDeleted(tx: Tx, userId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ userId: accountDeletions.userId })
+      .from(accountDeletions)
+      .where(eq(accountDeletions.userId, userId));
+    return !!row;
+  },
+
+  async contact(tx: Tx, userId: number) {
+    const [row] = await tx
+      .select({ email: users.email, firstName: users.firstName, userType: users.userType })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  },
+
+  /**
+   * The ids the renewal job has work on at `at`: a renewal notice due, a period ended, or a retry due.
+   * Each is checked again under its lock.
+   */
+  async dueIds(tx: Tx, at: Date, noticeBefore: Date): Promise<number[]> {
+    const rows = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        or(
+          and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, noticeBefore)),
+          and(
+            eq(subscriptions.status, 'past_due'),
+            isNotNull(subscriptions.nextRetryAt),
+            lte(subscriptions.nextRetryAt, at),
+          ),
+        ),
+      )
+      .orderBy(subscriptions.id);
+    return rows.map((r) => r.id);
+  },
+
+  /** The admins' summary: live subscribers per plan, past due, failed renewals since, refunds. */
+  async summary(tx: Tx, since: Date) {
+    const perPlan = await tx
+      .select({
+        plan: subscriptions.plan,
+        status: subscriptions.status,
+        cancelling: subscriptions.cancelAtPeriodEnd,
+        nextPlan: sql<'family' | 'premium'>`coalesce(${subscriptions.pendingPlan}, ${subscriptions.plan})`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(subscriptions)
+      .where(inArray(subscriptions.status, [...LIVE]))
+      .groupBy(
+        subscriptions.plan,
+        subscriptions.status,
+        subscriptions.cancelAtPeriodEnd,
+        sql`coalesce(${subscriptions.pendingPlan}, ${subscriptions.plan})`,
+      );
+    const [failed] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(subscriptionCharges)
+      .where(
+        and(
+          eq(subscriptionCharges.kind, 'renewal'),
+          eq(subscriptionCharges.status, 'declined'),
+          gte(subscriptionCharges.createdAt, since),
+        ),
+      );
+    const [refunds] = await tx
+      .select({
+        n: sql<number>`count(*) filter (where ${subscriptionCharges.refundedAmount} > 0)::int`,
+        amount: sql<string>`coalesce(sum(${subscriptionCharges.refundedAmount}), 0)::text`,
+      })
+      .from(subscriptionCharges);
+    return {
+      perPlan: perPlan.map((r) => ({ ...r, n: Number(r.n) })),
+      failedRenewals: Number(failed?.n ?? 0),
+      refunds: { count: Number(refunds?.n ?? 0), amount: refunds?.amount ?? '0' },
+    };
+  },
+};

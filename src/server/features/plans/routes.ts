@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../shared/contracts/common';
+import {
+  ChangePlanRequest,
+  PlanList,
+  SubscribeRequest,
+  SubscriptionSummary,
+  SubscriptionView,
+} from '../../../shared/contracts/plans';
+import { currentUser } from '../../plugins/auth';
+import { refuseCardData } from '../payments/card-data';
+
+const tags = ['plans'];
+const families = ['family'] as const;
+
+/** Plans and subscriptions (ADR 0037). Card data in a body is refused before validation, as for payments. */
+export async function planRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.services.plans;
+  app.addHook('preValidation', refuseCardData);
+
+  r.get(
+    '/api/plans',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'The plan catalogue: each plan’s monthly price in JMD, what it unlocks and its feature texts',
+        response: { 200: PlanList },
+      },
+    },
+    async () => service.catalogue(),
+  );
+
+  r.post(
+    '/api/subscriptions',
+    {
+      config: { access: [...families] },
+      schema: {
+        tags,
+        summary:
+          'Subscribe to a paid plan with a card from the hosted card fields (`paymentToken`, saved as a card) or a saved card (`paymentMethodId`). The first month is charged now; a refused card answers 402 and nothing is kept. 409 when the family already has a plan.',
+        body: SubscribeRequest,
+        response: { 201: SubscriptionView, ...errorResponses(400, 401, 402, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.subscribe(currentUser(req), req.body)),
+  );
+
+  r.get(
+    '/api/subscriptions/me',
+    {
+      config: { access: [...families] },
+      schema: {
+        tags,
+        summary:
+          'The family’s plan: Basic, or a paid plan with its status, renewal (or end) date and card brand and last 4',
+        response: { 200: SubscriptionView, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => service.me(currentUser(req)),
+  );
+
+  r.post(
+    '/api/subscriptions/me/cancel',
+    {
+      config: { access: [...families] },
+      schema: {
+        tags,
+        summary:
+          'Cancel the plan in one step: no further charge; it keeps working until the end of the paid period, then the account is on Basic. A confirmation e-mail is sent.',
+        response: { 200: SubscriptionView, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req) => service.cancel(currentUser(req)),
+  );
+
+  r.post(
+    '/api/subscriptions/me/plan',
+    {
+      config: { access: [...families] },
+      schema: {
+        tags,
+        summary:
+          'Change plan: an upgrade takes effect at once with a prorated charge (402 when refused); a downgrade at the end of the paid period. The current plan again undoes a pending downgrade or cancellation.',
+        body: ChangePlanRequest,
+        response: { 200: SubscriptionView, ...errorResponses(400, 401, 402, 403, 404, 409) },
+      },
+    },
+    async (req) => service.changePlan(currentUser(req), req.body),
+  );
+
+  r.get(
+    '/api/admin/subscriptions/summary',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Plans at a glance: subscribers per plan, monthly recurring revenue (JMD), past-due plans, renewals refused in the last 30 days, refunds',
+        response: { 200: SubscriptionSummary, ...errorResponses(401, 403) },
+      },
+    },
+    async () => service.summary(),
+  );
+}
