@@ -1,4 +1,5 @@
 import { bookingLifecycleJob } from './features/bookings/jobs';
+import { careRequestExpiryJob } from './features/care-requests/jobs';
 import { deliveriesJob } from './features/notifications/deliveries-job';
 import { unreadMessageEmailJob } from './features/notifications/unread-email-job';
 import { backupHoldsJob, visitHoldsJob } from './features/payments/jobs';
@@ -31,4 +32,5 @@ export const JOBS: Job[] = [
   reliabilityRecomputeAllJob,
   backupHoldsJob,
   deliveriesJob,
+  careRequestExpiryJob,
 ];

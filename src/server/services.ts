@@ -7,6 +7,7 @@ import { createAuthService } from './features/auth/service';
 import { createBackupService } from './features/backup-offers/service';
 import { createBookingSeriesService } from './features/booking-series/service';
 import { bookingRecords, createBookingEvents, createBookingService } from './features/bookings/service';
+import { createCareRequestService } from './features/care-requests/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
@@ -157,6 +158,17 @@ export function buildServices(app: FastifyInstance) {
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
   const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
   const dashboard = createDashboardService({ db });
+  // Care requests (ADR 0038): bookings through the bookings service; the team shortlist behind a plan gate.
+  const careRequests = createCareRequestService({
+    db,
+    mailer: notices,
+    publicUrl,
+    now,
+    bookings: bookings.forCareRequests,
+    // replaced by the plans feature's gate at merge
+    gate: { allows: async () => false },
+    reliabilityRank: reliabilityService.rankOf,
+  });
 
   return {
     auth,
@@ -195,6 +207,7 @@ export function buildServices(app: FastifyInstance) {
     fxRates,
     statements,
     dashboard,
+    careRequests,
   };
 }
 

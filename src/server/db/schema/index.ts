@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './booking-series';
 export * from './bookings';
+export * from './care-requests';
 export * from './caregivers';
 export * from './circles';
 export * from './emergencies';
