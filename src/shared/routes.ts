@@ -45,6 +45,9 @@ export const APP_ROUTES = [
   '/circles/invitations/:token',
   '/circles/:id',
   '/series/:id',
+  '/care-requests',
+  '/care-requests/new',
+  '/care-requests/:id',
 ] as const;
 
 const patterns = APP_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -106,4 +109,7 @@ export const PRIVATE_PAGES = [
   '/circles/invitations/:token',
   '/circles/:id',
   '/series/:id',
+  '/care-requests',
+  '/care-requests/new',
+  '/care-requests/:id',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];
