@@ -16,6 +16,7 @@ import {
   verifications,
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
+import { seedDemoCareRequests } from './care-requests';
 import { demoCircleUsers, seedDemoCircle } from './circle';
 import { seedDemoEmergency } from './emergency';
 import { deriveEngagement } from './engagement';
@@ -282,6 +283,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   await seedDemoFxRates(tx, now, adminId);
   // A prepared parish emergency an admin can declare from the console (ADR 0030).
   await seedDemoEmergency(tx, now, adminId);
+  // Two open care requests with applicants (ADR 0038).
+  await seedDemoCareRequests(tx, now, uid(DEMO_FAMILY_EMAIL));
 
   await deriveEngagement(tx, data, {
     cid,
