@@ -1,6 +1,7 @@
 import { Alert } from '../components/ui/alert';
 import { useCurrentUser } from '../features/auth/api';
 import { CareRequestList, PostRequestLink } from '../features/care-requests/components/request-list';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /care-requests: a family's own requests ("My requests"), or the open requests that fit a caregiver. */
@@ -10,9 +11,14 @@ export default function CareRequestsPage() {
   useDocumentTitle(family ? 'My care requests' : 'Care requests');
   if (user && user.userType === 'admin')
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+        <h1 className="text-3xl font-extrabold tracking-tight">Care requests</h1>
         <Alert variant="info">
-          Care requests are for families and caregivers. Shortlists are in the admin console.
+          Care requests are for families and caregivers. Families’ shortlist requests are in the{' '}
+          <Link to="/admin?tab=shortlists" className="font-semibold underline">
+            admin console’s Shortlists tab
+          </Link>
+          .
         </Alert>
       </div>
     );
