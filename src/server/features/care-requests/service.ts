@@ -8,37 +8,25 @@ import {
   CARE_REQUEST_MESSAGES as MSG,
   CARE_REQUEST_RULES as RULES,
 } from '../../../shared/contracts/care-requests';
-import type { FeatureGate } from '../../../shared/plan-features';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mail, Mailer } from '../../adapters/mailer';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
-import type { BookingsForCareRequests } from '../bookings/service';
 import { counters } from '../rate-limits/service';
 import { maskContactDetails } from './contact-mask';
 import { careRequestNotices as notices } from './notices';
 import { careRequestRepo as repo } from './repo';
 import { careRequestShortlist } from './shortlist';
+
+export { careRequestPrivacy } from './privacy';
+
+import type { Actor, CareRequestDeps } from './deps';
 import { applicantView, requestView } from './view';
 
-export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName' | 'lastName'>;
+export type { Actor, CareRequestDeps } from './deps';
+
 type CreateInput = z.output<typeof CreateCareRequest>;
 type ApplyInput = z.output<typeof ApplyToCareRequest>;
-
-export interface CareRequestDeps {
-  db: Db;
-  /** The notice mailer: dispatches the outbox rows written in the transaction (ADR 0033). */
-  mailer: Mailer;
-  publicUrl: string;
-  now: () => Date;
-  /** Bookings' code path for an applicant's booking (no double booking, pricing, payment rules). */
-  bookings: BookingsForCareRequests;
-  /** Whether a family's plan unlocks the team shortlist (the plans feature's gate). */
-  gate: FeatureGate;
-  /** Reliability scores (ADR 0035), higher is more reliable. */
-  reliabilityRank: (tx: Tx, caregiverIds: number[]) => Promise<Map<number, number>>;
-}
 
 const DAY = 86_400_000;
 

@@ -6,9 +6,9 @@ import {
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Actor, CareRequestDeps } from './deps';
 import { careRequestNotices as notices } from './notices';
 import { careRequestRepo as repo } from './repo';
-import type { Actor, CareRequestDeps } from './service';
 
 type OwnerView = (tx: Tx, id: number, actor: Actor) => Promise<CareRequestView>;
 
