@@ -280,4 +280,22 @@ describe.each(DB_KINDS)('care request rate limits on %s', (kind) => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.headers['retry-after']).toBeDefined();
   });
+
+  it('refuses a caregiver’s 21st application in an hour with 429', async () => {
+    const cg = await signedInCaregiver(t.database.db, {
+      kinds: ['senior-care'],
+      user: { parish: 'Kingston' },
+    });
+    const ids: number[] = [];
+    for (let f = 0; f < 5; f++) {
+      const family = await signedIn(t.database.db, { userType: 'family' });
+      for (let i = 0; i < 5; i++)
+        ids.push((await api().post(family.headers, requestBody(wednesdayAhead(3, clock)))).json().id);
+    }
+    const apply = (id: number) => api().apply(id, cg.headers, { message: 'Happy to help', hourlyRate: 1500 });
+    for (const id of ids.slice(0, 20)) expect((await apply(id)).statusCode).toBe(201);
+    const over = await apply(ids[20]);
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+  });
 });
