@@ -28,6 +28,7 @@ describe('auth journeys', () => {
       'Home',
       'Profile',
       'Find Care',
+      'Care requests',
       'Bookings',
       'Messages',
       'Care circles',
@@ -75,6 +76,7 @@ describe('auth journeys', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
       'Home',
       'Profile',
+      'Care requests',
       'Bookings',
       'Messages',
       'Earnings',

@@ -43,6 +43,8 @@ export const MEASURED_SECONDS: Record<string, number> = {
   'e2e/saved-cards.test.ts': 24,
   // Measured alone (12 s in Vitest, 2026-11-24).
   'e2e/plans.test.ts': 12,
+  // Measured alone (23 s, 2026-11-24).
+  'e2e/care-requests.test.ts': 23,
   'e2e/bundle-size.test.ts': 0,
 };
 

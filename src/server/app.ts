@@ -27,6 +27,7 @@ import avatarRoutes from './features/avatars/routes';
 import { backupRoutes } from './features/backup-offers/routes';
 import { bookingSeriesRoutes } from './features/booking-series/routes';
 import { bookingRoutes } from './features/bookings/routes';
+import { careRequestRoutes } from './features/care-requests/routes';
 import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes';
 import { circleRoutes } from './features/circles/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -275,6 +276,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(bookingSeriesRoutes);
   await app.register(visitRoutes);
   await app.register(planRoutes);
+  await app.register(careRequestRoutes);
   await app.register(circleRoutes);
   await app.register(statementRoutes);
   await app.register(paymentRoutes);

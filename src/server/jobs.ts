@@ -1,4 +1,5 @@
 import { bookingLifecycleJob, bookingRemindersJob } from './features/bookings/jobs';
+import { careRequestExpiryJob } from './features/care-requests/jobs';
 import { deliveriesJob } from './features/notifications/deliveries-job';
 import { unreadMessageEmailJob } from './features/notifications/unread-email-job';
 import { backupHoldsJob, visitHoldsJob } from './features/payments/jobs';
@@ -34,4 +35,5 @@ export const JOBS: Job[] = [
   backupHoldsJob,
   deliveriesJob,
   planRenewalsJob,
+  careRequestExpiryJob,
 ];

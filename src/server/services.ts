@@ -13,6 +13,7 @@ import {
   createBookingReminders,
   createBookingService,
 } from './features/bookings/service';
+import { createCareRequestService } from './features/care-requests/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
@@ -185,6 +186,16 @@ export function buildServices(app: FastifyInstance) {
   const planDeps = { db, provider: app.payments, mailer, savedCards, publicUrl, now };
   const plans = createPlanService(planDeps);
   const planRenewals = createRenewalService(planDeps);
+  // Care requests (ADR 0038): bookings through the bookings service; the team shortlist behind a plan gate.
+  const careRequests = createCareRequestService({
+    db,
+    mailer: notices,
+    publicUrl,
+    now,
+    bookings: bookings.forCareRequests,
+    gate: planGate,
+    reliabilityRank: reliabilityService.rankOf,
+  });
 
   return {
     auth,
@@ -228,6 +239,7 @@ export function buildServices(app: FastifyInstance) {
     dashboard,
     plans,
     planRenewals,
+    careRequests,
   };
 }
 

@@ -46,6 +46,9 @@ export const APP_ROUTES = [
   '/circles/:id',
   '/series/:id',
   '/plans/:plan',
+  '/care-requests',
+  '/care-requests/new',
+  '/care-requests/:id',
 ] as const;
 
 const patterns = APP_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -108,4 +111,7 @@ export const PRIVATE_PAGES = [
   '/circles/:id',
   '/series/:id',
   '/plans/:plan',
+  '/care-requests',
+  '/care-requests/new',
+  '/care-requests/:id',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];

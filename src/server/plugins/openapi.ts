@@ -48,6 +48,10 @@ export const OPENAPI_TAGS = [
   { name: 'bookings', description: 'Booking requests and their states' },
   { name: 'visits', description: 'Check-in, check-out and the visit log of a booking' },
   {
+    name: 'care-requests',
+    description: 'Care requests families post, caregivers’ applications, and team shortlists',
+  },
+  {
     name: 'circles',
     description: 'Care circles: relatives arranging care for one person, their roles and invitations',
   },

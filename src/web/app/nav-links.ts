@@ -16,6 +16,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { label: 'Home', to: '/dashboard' },
     { label: 'Profile', to: '/profile' },
     { label: 'Find Care', to: '/search' },
+    { label: 'Care requests', to: '/care-requests' },
     { label: 'Bookings', to: '/bookings' },
     { label: 'Messages', to: '/messages' },
     { label: 'Care circles', to: '/circles' },
@@ -24,6 +25,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
   caregiver: [
     { label: 'Home', to: '/caregiver-dashboard' },
     { label: 'Profile', to: '/profile' },
+    { label: 'Care requests', to: '/care-requests' },
     { label: 'Bookings', to: '/bookings' },
     { label: 'Messages', to: '/messages' },
     { label: 'Earnings', to: '/earnings' },

@@ -83,7 +83,16 @@ describe('AppRoutes', () => {
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
-    expect(labels).toEqual(['Home', 'Profile', 'Bookings', 'Messages', 'Earnings', 'Resources', 'Settings']);
+    expect(labels).toEqual([
+      'Home',
+      'Profile',
+      'Care requests',
+      'Bookings',
+      'Messages',
+      'Earnings',
+      'Resources',
+      'Settings',
+    ]);
   });
 
   it('shows the demo banner when the server is in demo mode', async () => {

@@ -46,6 +46,9 @@ const VisitsPage = lazy(() => import('../pages/visits-page'));
 const BookingVisitPage = lazy(() => import('../pages/booking-visit-page'));
 const BookingBackupsPage = lazy(() => import('../pages/booking-backups-page'));
 const PlanCheckoutPage = lazy(() => import('../pages/plan-checkout-page'));
+const CareRequestsPage = lazy(() => import('../pages/care-requests-page'));
+const CareRequestNewPage = lazy(() => import('../pages/care-request-new-page'));
+const CareRequestPage = lazy(() => import('../pages/care-request-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 /** Pages for signed-in users (others go to /login). */
@@ -67,6 +70,11 @@ const SIGNED_IN: [string, ComponentType][] = [
   ['/availability', AvailabilityPage],
   ['/settings', SettingsPage],
   ['/series/:id', SeriesPage],
+  // Care requests (ADR 0038): the page shows a family's own or a caregiver's fitting requests.
+  // /care-requests/new (families; the page says so to others) before /care-requests/:id matches it.
+  ['/care-requests', CareRequestsPage],
+  ['/care-requests/new', CareRequestNewPage],
+  ['/care-requests/:id', CareRequestPage],
 ];
 
 /** Care circles (ADR 0024) are for family accounts; caregivers and admins go to their own landing page. */

@@ -2,6 +2,7 @@ import { Tabs } from 'radix-ui';
 import { ReportsPanel } from '../features/admin/components/reports-panel';
 import { UsersPanel } from '../features/admin/components/users-panel';
 import { VerificationQueue } from '../features/admin/components/verification-queue';
+import { AdminShortlistsPanel } from '../features/care-requests/components/admin-shortlists';
 import { OutboxPanel } from '../features/dev-outbox/outbox-panel';
 import { EmergenciesPanel } from '../features/emergencies/components/emergencies-panel';
 import { SupportConversationsPanel } from '../features/messages/components/admin-messaging';
@@ -34,6 +35,7 @@ const TABS = [
     ),
   },
   { value: 'support', label: 'Support', panel: <AdminTicketsPanel /> },
+  { value: 'shortlists', label: 'Shortlists', panel: <AdminShortlistsPanel /> },
   { value: 'emergencies', label: 'Emergencies', panel: <EmergenciesPanel /> },
   { value: 'deliveries', label: 'Deliveries', panel: <AdminDeliveriesPanel /> },
   { value: 'outbox', label: 'Outbox', panel: <OutboxPanel /> },

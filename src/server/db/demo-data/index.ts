@@ -16,6 +16,7 @@ import {
   verifications,
 } from '../schema';
 import { seedBadgeCatalog } from './badges';
+import { seedDemoCareRequests } from './care-requests';
 import { demoCircleUsers, seedDemoCircle } from './circle';
 import { seedDemoEmergency } from './emergency';
 import { deriveEngagement } from './engagement';
@@ -285,6 +286,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   await seedDemoEmergency(tx, now, adminId);
   // One family subscriber per paid plan (ADR 0037); the demo family stays on Basic.
   await seedDemoPlans(tx, now);
+  // Two open care requests with applicants (ADR 0038).
+  await seedDemoCareRequests(tx, now, uid(DEMO_FAMILY_EMAIL));
 
   await deriveEngagement(tx, data, {
     cid,

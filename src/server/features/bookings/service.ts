@@ -4,6 +4,7 @@ import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
 import { bookingCreation } from './create-booking';
 import { bookingsForBackups } from './for-backups';
+import { bookingsForCareRequests } from './for-care-requests';
 import { bookingsForHolds } from './for-holds';
 import { lastBookedWith } from './for-rebook';
 import { bookingsForSeries } from './for-series';
@@ -24,6 +25,7 @@ export type {
 } from './events';
 export { createBookingEvents } from './events';
 export type { BackupBooking, BookingsForBackups } from './for-backups';
+export type { BookingsForCareRequests, CareRequestBooking } from './for-care-requests';
 export type { BookingsForHolds } from './for-holds';
 export type { RebookTemplate } from './for-rebook';
 export type { BookingsForSeries, OpenedRequest, RequestedTime } from './for-series';
@@ -53,6 +55,8 @@ export function createBookingService(deps: BookingDeps) {
     forHolds: bookingsForHolds(ctx),
     /** For backup offers and the one-tap rebook (ADR 0034). */
     forBackups: bookingsForBackups(ctx),
+    /** For care requests (ADR 0038): an applicant booked at the rate they applied with. */
+    forCareRequests: bookingsForCareRequests(ctx),
   };
 }
 

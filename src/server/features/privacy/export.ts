@@ -17,6 +17,7 @@ import {
   verificationDocuments,
   verifications,
 } from '../../db/schema';
+import { careRequestPrivacy } from '../care-requests/service';
 import { getEmailPreferences } from '../notifications/preferences';
 import { notificationPrivacy } from '../notifications/service';
 import { statementMailsExport } from '../statements/service';
@@ -35,6 +36,7 @@ export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise
   bookingSeries: seriesExport,
   visitLog: visitLogExport,
   notificationPreferences: notificationPrivacy.exportSection,
+  careRequests: careRequestPrivacy.exportSection,
 };
 
 /** Everything YaadCare holds about one user, as they may see it (GET /api/me/export). */

@@ -24,6 +24,7 @@ import {
   verificationDocuments,
   verifications,
 } from '../../db/schema';
+import { careRequestPrivacy } from '../care-requests/service';
 import { notificationPrivacy } from '../notifications/service';
 import { scrubSeriesAndVisits } from './series-and-visits';
 
@@ -43,7 +44,11 @@ export type Scrubber = (
   tx: Tx,
   user: { id: number; email: string; phone: string | null },
 ) => Promise<string[] | undefined>;
-export const SCRUBBERS: Scrubber[] = [scrubSeriesAndVisits, notificationPrivacy.scrub];
+export const SCRUBBERS: Scrubber[] = [
+  scrubSeriesAndVisits,
+  notificationPrivacy.scrub,
+  careRequestPrivacy.scrub,
+];
 
 /** Deletions whose grace period ended by `now` and that are not scrubbed yet, oldest first. */
 export async function dueDeletions(tx: Tx, now: Date, limit: number): Promise<number[]> {

@@ -1,0 +1,21 @@
+import type { FeatureGate } from '../../../shared/plan-features';
+import type { Mailer } from '../../adapters/mailer';
+import type { Db, Tx } from '../../db/client';
+import type { SessionUser } from '../auth/sessions';
+import type { BookingsForCareRequests } from '../bookings/service';
+
+export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName' | 'lastName'>;
+
+export interface CareRequestDeps {
+  db: Db;
+  /** The notice mailer: dispatches the outbox rows written in the transaction (ADR 0033). */
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  /** Bookings' code path for an applicant's booking (no double booking, pricing, payment rules). */
+  bookings: BookingsForCareRequests;
+  /** Whether a family's plan unlocks the team shortlist (the plans feature's gate). */
+  gate: FeatureGate;
+  /** Reliability scores (ADR 0035), higher is more reliable. */
+  reliabilityRank: (tx: Tx, caregiverIds: number[]) => Promise<Map<number, number>>;
+}
