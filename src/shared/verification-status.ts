@@ -74,8 +74,7 @@ export function verificationProgress(v: StatusInput) {
   const submitted = steps.filter((s) => s.status === 'submitted').length;
   const total = steps.length;
   const percent = Math.round((approved / total) * 100);
-  const text =
-    `${approved} of ${total} steps approved` + (submitted ? ` · ${submitted} awaiting review` : '');
+  const text = `${approved} of ${total} steps approved${submitted ? ` · ${submitted} awaiting review` : ''}`;
   return { steps, approved, submitted, total, percent, text };
 }
 

@@ -83,7 +83,11 @@ describe('FamilyRequest', () => {
     stubFetch({
       'POST /api/care-requests/5/shortlist-request': {
         status: 403,
-        body: { code: 'PLAN_REQUIRED', message: 'A team shortlist comes with the Premium plan.', requestId: 'r' },
+        body: {
+          code: 'PLAN_REQUIRED',
+          message: 'A team shortlist comes with the Premium plan.',
+          requestId: 'r',
+        },
       },
     });
     renderRoute(
