@@ -5,8 +5,9 @@ import { axeViolations, launchBrowser, newPage, waitForToast } from './support/b
 import { startServer, type TestServer } from './support/server';
 
 /**
- * A Basic family chooses the Family Plan on the pricing page, pays the first month through the provider's
- * hosted card fields (ADR 0037), sees the plan in Settings and cancels it in one step, on a 360 px phone.
+ * A Basic family is refused one-tap rebooking, chooses the Family Plan on the pricing page, pays the first
+ * month through the provider's hosted card fields (ADR 0037), sees the plan in Settings, finds "Book again"
+ * open, and cancels the plan in one step, on a 360 px phone.
  */
 let server: TestServer;
 let browser: Browser;
@@ -32,7 +33,25 @@ afterAll(async () => {
 });
 
 describe('plans', () => {
-  it('a Basic family chooses the Family Plan, pays with the hosted fields, and cancels in one step', async () => {
+  it('Book again is refused on Basic and opens on the Family Plan, paid with the hosted fields and cancelled in one step', async () => {
+    // On Basic, "Book again" on a favourite says it is part of the Family Plan (the server refuses it too).
+    const bookAgain = async () => {
+      await page.goto('/dashboard');
+      await page
+        .getByRole('button', { name: /^Book again with / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByText(/part of the Family Plan|no confirmed booking|Same as on/)
+        .first()
+        .waitFor();
+      const text = (await dialog.textContent()) ?? '';
+      await page.keyboard.press('Escape');
+      return text;
+    };
+    expect(await bookAgain()).toContain('part of the Family Plan');
+
     await page.goto('/pricing');
     const choose = page.getByRole('link', { name: 'Choose Family Plan' });
     await choose.waitFor();
@@ -58,6 +77,11 @@ describe('plans', () => {
     const status = page.getByTestId('plan-status');
     await expect.poll(() => status.textContent()).toMatch(/^Family Plan · renews on /);
     expect(await axeViolations(page)).toEqual([]);
+
+    // On the Family Plan the same button opens the one-tap rebook instead of the prompt.
+    expect(await bookAgain()).not.toContain('part of the Family Plan');
+    await page.goto('/settings');
+    await expect.poll(() => status.textContent()).toMatch(/^Family Plan · renews on /);
     await page.getByRole('button', { name: 'Cancel plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel your Family Plan?' });
     await dialog.getByText('You will not be charged again').waitFor();
