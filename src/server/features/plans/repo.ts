@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { accountDeletions, subscriptionCharges, subscriptions, users } from '../../db/schema';
 
@@ -11,6 +11,21 @@ const LIVE = ['active', 'past_due'] as const;
 
 /** Subscriptions and their charges (ADR 0037). */
 export const planRepo = {
+  /** The privacy export: every subscription and plan charge of the user, oldest first. */
+  async history(tx: Tx, userId: number) {
+    const subs = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+    const charges = await tx
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.userId, userId))
+      .orderBy(asc(subscriptionCharges.createdAt), asc(subscriptionCharges.id));
+    return { subs, charges };
+  },
+
   /** The user's live (active or past due) subscription, locked when `lock`. */
   async live(tx: Tx, userId: number, lock = false): Promise<SubscriptionRow | undefined> {
     const q = tx

@@ -12,7 +12,7 @@ import type { FeatureGate, PlanFeature } from '../../../shared/plan-features';
 import { PAID_PLAN_IDS, PLANS, PRIORITY_REPLY_BUSINESS_HOURS, planOf } from '../../../shared/pricing';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { AuthorizeResult, PaymentProvider } from '../../adapters/payments';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import type { SavedCardService } from '../payments/saved-cards';
@@ -274,3 +274,35 @@ export function createPlanService(deps: PlanDeps) {
 }
 
 export type PlanService = ReturnType<typeof createPlanService>;
+
+/**
+ * The privacy export's section (GET /api/me/export): the user's plans and plan charges, without the
+ * provider's references or card ids. Charges stay on account deletion (they are money records).
+ */
+export const planPrivacy = {
+  async exportSection(tx: Tx, userId: number) {
+    const { subs, charges } = await planRepo.history(tx, userId);
+    return {
+      subscriptions: subs.map((s) => ({
+        plan: s.plan,
+        status: s.status,
+        currentPeriodStart: s.currentPeriodStart.toISOString(),
+        currentPeriodEnd: s.currentPeriodEnd.toISOString(),
+        cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+        pendingPlan: s.pendingPlan,
+        endedAt: s.endedAt?.toISOString() ?? null,
+        createdAt: s.createdAt.toISOString(),
+      })),
+      charges: charges.map((c) => ({
+        plan: c.plan,
+        kind: c.kind,
+        status: c.status,
+        amountJmd: c.amount,
+        refundedJmd: c.refundedAmount,
+        periodStart: c.periodStart?.toISOString() ?? null,
+        periodEnd: c.periodEnd?.toISOString() ?? null,
+        createdAt: c.createdAt.toISOString(),
+      })),
+    };
+  },
+};

@@ -20,6 +20,7 @@ import {
 import { careRequestPrivacy } from '../care-requests/service';
 import { getEmailPreferences } from '../notifications/preferences';
 import { notificationPrivacy } from '../notifications/service';
+import { planPrivacy } from '../plans/service';
 import { statementMailsExport } from '../statements/service';
 import { seriesExport, visitLogExport } from './series-and-visits';
 
@@ -37,6 +38,7 @@ export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise
   visitLog: visitLogExport,
   notificationPreferences: notificationPrivacy.exportSection,
   careRequests: careRequestPrivacy.exportSection,
+  plans: planPrivacy.exportSection,
 };
 
 /** Everything YaadCare holds about one user, as they may see it (GET /api/me/export). */
