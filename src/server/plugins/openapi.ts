@@ -47,6 +47,7 @@ export const OPENAPI_TAGS = [
   { name: 'reviews', description: 'Double-blind reviews, replies and the caregivers’ ratings of families' },
   { name: 'bookings', description: 'Booking requests and their states' },
   { name: 'visits', description: 'Check-in, check-out and the visit log of a booking' },
+  { name: 'plans', description: 'The plan catalogue, subscriptions, cancelling and changing a plan' },
   {
     name: 'care-requests',
     description: 'Care requests families post, caregivers’ applications, and team shortlists',
