@@ -13,6 +13,7 @@ import {
   forbidden,
   notFound,
   payloadTooLarge,
+  retryTransient,
   serviceUnavailable,
   tooManyRequests,
   unauthorized,
@@ -100,5 +101,37 @@ describe('the helpers', () => {
       code: 'CARD_DATA_REFUSED',
       errors: undefined,
     });
+  });
+});
+
+describe('retryTransient', () => {
+  const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+  it('runs a transaction again while the database aborts it as a deadlock or serialization failure', async () => {
+    let calls = 0;
+    const result = await retryTransient(async () => {
+      calls += 1;
+      if (calls < 3) throw calls === 1 ? deadlock() : { cause: { code: '40001' } };
+      return 'saved';
+    });
+    expect([result, calls]).toEqual(['saved', 3]);
+  });
+
+  it('gives up after the attempts allowed, and never retries any other error', async () => {
+    let calls = 0;
+    await expect(
+      retryTransient(async () => {
+        calls += 1;
+        throw deadlock();
+      }),
+    ).rejects.toMatchObject({ code: '40P01' });
+    expect(calls).toBe(3);
+    calls = 0;
+    await expect(
+      retryTransient(async () => {
+        calls += 1;
+        throw Object.assign(new Error('exclusion'), { code: '23P01' });
+      }),
+    ).rejects.toMatchObject({ code: '23P01' });
+    expect(calls).toBe(1);
   });
 });

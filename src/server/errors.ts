@@ -73,6 +73,29 @@ export function postgresErrorOf(err: unknown): PgError | undefined {
   return undefined;
 }
 
+/**
+ * A transaction PostgreSQL aborted so that others could go on: deadlock_detected (40P01, e.g. two requests
+ * inserting overlapping bookings at once, each waiting on the other's row under the exclusion constraint)
+ * or serialization_failure (40001). Running the whole transaction again is the documented remedy.
+ */
+export function isTransientConflict(err: unknown): boolean {
+  const code = postgresErrorOf(err)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/** Runs `work` (a whole transaction) again, up to `attempts` times in all, while it fails transiently. */
+export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || !isTransientConflict(err)) throw err;
+      // A little jitter, so the retried transactions do not meet again in the same order.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
 /** PostgreSQL's unique_violation, from pg or PGlite. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = postgresErrorOf(err);

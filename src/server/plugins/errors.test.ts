@@ -29,6 +29,9 @@ describe.each(DB_KINDS)('the one error handler on %s', (kind) => {
     app.post('/api/test-only/conflict', { config: { access: 'public' } }, async () => {
       throw conflict('That time is taken.', 'BOOKING_OVERLAP');
     });
+    app.get('/api/test-only/deadlock', { config: { access: 'public' } }, async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
     app.get('/api/test-only/crash', { config: { access: 'public' } }, async () => {
       throw new Error('secret detail: connection string postgres://u:p@h');
     });
@@ -161,5 +164,13 @@ describe.each(DB_KINDS)('the one error handler on %s', (kind) => {
       'Something went wrong on our side. Please try again.',
     );
     expect(res.body).not.toContain('secret detail');
+  });
+
+  it('answers a transaction the database aborted (deadlock, serialization) 503 with Retry-After, not 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test-only/deadlock' });
+    expect(expectError(res, 503, 'SERVICE_UNAVAILABLE').message).toBe(
+      'The service was busy and nothing was saved. Please try again.',
+    );
+    expect(res.headers['retry-after']).toBe('1');
   });
 });

@@ -2,7 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorCode, genericCode } from '../../shared/error-codes';
-import { AppError, badRequest, type FieldErrors, findNul, isDataException, postgresErrorOf } from '../errors';
+import {
+  AppError,
+  badRequest,
+  type FieldErrors,
+  findNul,
+  isDataException,
+  isTransientConflict,
+  postgresErrorOf,
+} from '../errors';
 import { uploadErrorOf } from './uploads';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -91,6 +99,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (status >= 400 && status < 500) {
       return send(status, err.message || 'Bad request');
+    }
+    if (isTransientConflict(err)) {
+      // Backstop for a transaction no service retried: nothing was written; the client may simply retry.
+      req.log.warn(
+        { sqlState: postgresErrorOf(err)?.code },
+        'transaction aborted by the database (transient)',
+      );
+      reply.header('retry-after', '1');
+      return send(503, 'The service was busy and nothing was saved. Please try again.');
     }
     req.log.error({ err }, 'unhandled error');
     return send(500, GENERIC_500);

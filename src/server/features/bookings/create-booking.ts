@@ -15,7 +15,7 @@ import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
+import { badRequest, conflict, isUniqueViolation, notFound, retryTransient } from '../../errors';
 import type { CircleRow } from '../circles/service';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
@@ -199,15 +199,19 @@ export function bookingCreation(ctx: BookingContext) {
           { path: 'startTime', message: BOOKING_MESSAGES.startPassed },
         ]);
       }
-      const { view, mails } = await db.transaction(async (tx) => {
-        const opened = await openRequest(tx, actor, body.caregiverId, body.circleId);
-        const time = { date: body.date, startMinutes, duration, notes: body.notes };
-        const { row, mails } = await writeRequest(ctx, tx, actor, opened, time, at);
-        // The request succeeds in a parish emergency, with a warning (ADR 0030).
-        const emergency = (await ctx.emergencies.coverOf(tx, [row], at)).get(row.id);
-        const view = await viewOf(tx, row.id, actor);
-        return { view: emergency ? { ...view, emergency } : view, mails };
-      });
+      // Two overlapping requests at once can deadlock under the exclusion constraint: run it again (the
+      // second run sees the winner's row and answers 409 BOOKING_OVERLAP).
+      const { view, mails } = await retryTransient(() =>
+        db.transaction(async (tx) => {
+          const opened = await openRequest(tx, actor, body.caregiverId, body.circleId);
+          const time = { date: body.date, startMinutes, duration, notes: body.notes };
+          const { row, mails } = await writeRequest(ctx, tx, actor, opened, time, at);
+          // The request succeeds in a parish emergency, with a warning (ADR 0030).
+          const emergency = (await ctx.emergencies.coverOf(tx, [row], at)).get(row.id);
+          const view = await viewOf(tx, row.id, actor);
+          return { view: emergency ? { ...view, emergency } : view, mails };
+        }),
+      );
       await sendAfterCommit(ctx.mailer, mails);
       return view;
     },
