@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, useTestApp } from '../test/harness';
-import { jobLockKey, runJob } from './scheduler';
+import { jobLockKey, runJob, startScheduler } from './scheduler';
 
 describe.each(DB_KINDS)('jobs on %s', (kind) => {
   const ctx = useTestApp(kind);
@@ -30,6 +30,33 @@ describe.each(DB_KINDS)('jobs on %s', (kind) => {
     expect(runs).toBe(1);
     // Once released, the next run goes ahead.
     expect((await runJob(ctx.app, { ...job, run: async () => 'again' })).ran).toBe(true);
+  });
+
+  it('runs at most maxConcurrent jobs at once and queues the rest, so jobs never drain the pool', async () => {
+    let now = 0;
+    let peak = 0;
+    const done = new Set<string>();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const jobs = Array.from({ length: 6 }, (_, i) => ({
+      name: `queued-${kind}-${i}`,
+      everyMs: 60_000,
+      async run() {
+        now += 1;
+        peak = Math.max(peak, now);
+        await gate;
+        now -= 1;
+        done.add(`queued-${kind}-${i}`);
+      },
+    }));
+    const stop = startScheduler(ctx.app, jobs, { everyMs: 10, maxConcurrent: 2 });
+    await vi.waitFor(() => expect(now).toBe(2));
+    release();
+    await vi.waitFor(() => expect(done.size).toBe(6), { timeout: 5_000 });
+    await stop();
+    expect(peak).toBe(2);
   });
 });
 

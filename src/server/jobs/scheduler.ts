@@ -70,6 +70,12 @@ export async function runJob(
 export interface SchedulerOptions {
   /** Run every job this often instead of its own interval, first run included (JOBS_EVERY_MS: tests). */
   everyMs?: number;
+  /**
+   * At most this many runs at once in this process (default 3). Each run holds a pooled connection for its
+   * advisory lock and takes others for its work: with every job at once (17 jobs, a pool of 10) the pool ran
+   * dry and the server stopped answering. A tick that finds no free slot waits its turn in a queue.
+   */
+  maxConcurrent?: number;
 }
 
 /**
@@ -84,16 +90,30 @@ export function startScheduler(
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   const stopping = new AbortController();
+  const maxConcurrent = Math.max(1, options.maxConcurrent ?? 3);
+  /** Jobs running in this process, and those waiting for a slot (each at most once). */
+  const active = new Set<string>();
+  const waiting: Job[] = [];
   let stopped = false;
+  const start = (job: Job) => {
+    active.add(job.name);
+    // runJob logged the failure, with the run's id.
+    const p = runJob(app, job, new Date(), stopping.signal)
+      .catch(() => {})
+      .finally(() => {
+        running.delete(p);
+        active.delete(job.name);
+        const next = waiting.shift();
+        if (next && !stopped) start(next);
+      });
+    running.add(p);
+  };
   for (const job of jobs) {
     app.metrics.declareJob(job.name);
     const tick = () => {
-      if (stopped) return;
-      // runJob logged the failure, with the run's id.
-      const p = runJob(app, job, new Date(), stopping.signal)
-        .catch(() => {})
-        .finally(() => running.delete(p));
-      running.add(p);
+      if (stopped || active.has(job.name) || waiting.includes(job)) return;
+      if (active.size >= maxConcurrent) waiting.push(job);
+      else start(job);
     };
     // First run soon after start (spread out), then on the interval.
     const first = setTimeout(tick, options.everyMs ?? 5_000 + Math.floor(Math.random() * 5_000));
@@ -104,6 +124,7 @@ export function startScheduler(
   }
   return async () => {
     stopped = true;
+    waiting.length = 0;
     for (const t of timers) clearTimeout(t);
     stopping.abort();
     await Promise.allSettled([...running]);
