@@ -48,7 +48,7 @@ export function SiteHeader() {
                   <NotificationBell />
                   <span className="flex items-center gap-2">
                     <HeaderAvatar user={user} />
-                    <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline xl:hidden 2xl:inline">
+                    <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline">
                       {user.firstName}
                     </span>
                   </span>
