@@ -167,6 +167,9 @@ describe('the visit screen offline', () => {
     await page.getByLabel('What to record').selectOption('meal');
     await page.getByLabel('What was eaten').fill('Cornmeal porridge and a cup of mint tea');
     await page.getByRole('button', { name: 'Add to log' }).click();
+    // The meal is queued (check-in and meal waiting) before the next entry is typed: a click while the
+    // first is still being saved is refused by the busy form, as a person would see.
+    await expect.poll(() => page.getByText('Waiting to send', { exact: true }).count()).toBe(2);
     await page.getByLabel('What to record').selectOption('medication');
     await page.getByLabel('Medicine').fill('Metformin');
     await page.getByLabel('Dose').fill('500 mg');
