@@ -223,7 +223,7 @@ export function describeWhen(b: Pick<BookingRow, 'date' | 'startTime' | 'endTime
   return `${describeDay(b.date)}, ${describeTime(b)}`;
 }
 
-const shortName = (u: { firstName: string; lastName: string }) =>
+export const shortName = (u: { firstName: string; lastName: string }) =>
   `${u.firstName} ${u.lastName.slice(0, 1)}.`.trim();
 
 /**

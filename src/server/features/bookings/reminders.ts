@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { bookingReminders, bookings } from '../../db/schema';
 import { queueNotice, reminderPolicy } from '../notifications/service';
 import { sendAfterCommit } from './booking-context';
-import { describeWhen } from './notices';
+import { describeWhen, shortName } from './notices';
 import { bookingRepo } from './repo';
 
 const HOUR = 3_600_000;
@@ -57,7 +57,7 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
           const joined = await bookingRepo.getJoined(tx, id);
           if (joined?.b.status !== 'confirmed') return undefined;
           const { b, cu, fu } = joined;
-          const who = `${cu.firstName} ${cu.lastName.slice(0, 1)}.`;
+          const who = shortName(cu);
           return queueNotice(
             tx,
             {
