@@ -52,10 +52,13 @@ async function startApp() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'yaadcare-lighthouse-'));
+  // The embedded database in a temporary DATA_DIR, as `npm start` runs: never DATABASE_URL (bench:all sets it
+  // for the benchmarks that make their own databases; the app would have put its tables in that one).
+  const { DATABASE_URL: _url, ...inherited } = process.env;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -9,7 +9,10 @@
  *   own node-postgres pool, one at a time. Budgets: server p50 − SQL p50 ≤ 0.5 ms; server p99 ≤ 3 ms.
  * - concurrency 10: the server's throughput against those statements run by 10 concurrent loops through
  *   the same pool. Budget: server ≥ 70 % of the SQL's.
- * Server and SQL alternate in BENCH_ROUNDS rounds, so that the machine's other load falls on both alike.
+ * - beside both, a bare node:http server in the server's process that runs the same statements on the same
+ *   pool and writes the row (server-process.ts `bare`): what HTTP alone costs on this machine, so that the
+ *   server's overhead can be told from HTTP's.
+ * Server, SQL and bare server alternate in BENCH_ROUNDS rounds, so that the machine's other load falls on both alike.
  * Also records the server's RSS at idle and after the benchmark. Writes bench/results/search.json.
  *
  * PostgreSQL when DATABASE_URL is set (a fresh database next to the one it names, dropped at the end);
@@ -73,11 +76,22 @@ export interface SearchShapeResult {
   matches: string;
   /** SQL statements the endpoint sent for one request (captured), and so run per SQL reference run. */
   statements: number;
-  c1: { server: Latency; sql: Latency | null; p50OverSqlMs: number | null; p50Ratio: number | null };
+  c1: {
+    server: Latency;
+    sql: Latency | null;
+    /** The bare reference server (server-process.ts `bare`): the same statements, no framework, over HTTP. */
+    bare: Latency | null;
+    p50OverSqlMs: number | null;
+    p50Ratio: number | null;
+    p50OverBareMs: number | null;
+  };
   c10: {
     server: Latency;
     sql: Latency | null;
+    bare: Latency | null;
     throughputRatio: number | null;
+    /** The bare server's throughput over the SQL's: what any HTTP server on this machine keeps of it. */
+    bareThroughputRatio: number | null;
     non2xx: number;
     errors: number;
   };
@@ -86,7 +100,12 @@ export interface SearchShapeResult {
    * CPU time of the server process (µs) per request over HTTP, and per run of the statements straight
    * on its pool: what the request path costs beside the SQL's own client work.
    */
-  serverCpuUs: { perRequest: number | null; perSqlRun: number | null; clientPerRequest: number | null };
+  serverCpuUs: {
+    perRequest: number | null;
+    perSqlRun: number | null;
+    perBareRequest: number | null;
+    clientPerRequest: number | null;
+  };
   /** Cores other processes kept busy during this shape's measurements (the machine is shared). */
   otherCores: number | null;
 }
@@ -167,9 +186,12 @@ async function benchShape(
   const statements = postgres
     ? await server.request<Statement[]>({ type: 'capture', path: query } satisfies ServerRequest)
     : [];
-  const cpu = { http: 0, sql: 0, client: 0 };
+  const bareUrl = postgres
+    ? `http://127.0.0.1:${await server.request<number>({ type: 'bare', statements } satisfies ServerRequest)}/`
+    : null;
+  const cpu = { http: 0, sql: 0, bare: 0, client: 0 };
   /** Adds the server process's CPU time during `run` to cpu[key] (and the load client's to cpu.client). */
-  const timed = async <T>(key: 'http' | 'sql', run: Promise<T>): Promise<T> => {
+  const timed = async <T>(key: 'http' | 'sql' | 'bare', run: Promise<T>): Promise<T> => {
     const before = [processCpuMs(server.pid) ?? Number.NaN, processCpuMs(client.pid) ?? Number.NaN];
     const result = await run;
     cpu[key] += (processCpuMs(server.pid) ?? Number.NaN) - before[0];
@@ -178,6 +200,8 @@ async function benchShape(
   };
   const http = (concurrency: number, seconds: number) =>
     timed('http', client.run({ url, concurrency, seconds, headers: HEADERS }));
+  const bare = (concurrency: number, seconds: number) =>
+    timed('bare', client.run({ url: bareUrl as string, concurrency, seconds, headers: HEADERS }));
   const raw = (concurrency: number, seconds: number) =>
     timed(
       'sql',
@@ -187,18 +211,29 @@ async function benchShape(
   // Warm-up: connections, prepared statements on every pooled connection, plans, JIT.
   await http(CONCURRENCY, 1);
   if (postgres) await raw(CONCURRENCY, 1);
+  if (postgres) await bare(CONCURRENCY, 1);
 
   cpu.http = 0;
   cpu.sql = 0;
+  cpu.bare = 0;
   cpu.client = 0;
   const before = cpuSnapshot([server.pid, client.pid], target.databaseName);
-  const runs = { c1: [] as LoadRun[], c1Sql: [] as RawRun[], c10: [] as LoadRun[], c10Sql: [] as RawRun[] };
+  const runs = {
+    c1: [] as LoadRun[],
+    c1Sql: [] as RawRun[],
+    c1Bare: [] as LoadRun[],
+    c10: [] as LoadRun[],
+    c10Sql: [] as RawRun[],
+    c10Bare: [] as LoadRun[],
+  };
   const slice = SECONDS / ROUNDS;
   for (let round = 0; round < ROUNDS; round += 1) {
     runs.c1.push(await http(1, slice));
     if (postgres) runs.c1Sql.push(await raw(1, slice));
+    if (postgres) runs.c1Bare.push(await bare(1, slice));
     runs.c10.push(await http(CONCURRENCY, slice));
     if (postgres) runs.c10Sql.push(await raw(CONCURRENCY, slice));
+    if (postgres) runs.c10Bare.push(await bare(CONCURRENCY, slice));
   }
   const after = cpuSnapshot([server.pid, client.pid], target.databaseName);
 
@@ -206,17 +241,28 @@ async function benchShape(
   const c1Sql = postgres ? merge(runs.c1Sql) : null;
   const c10 = merge(runs.c10);
   const c10Sql = postgres ? merge(runs.c10Sql) : null;
+  const c1Bare = postgres ? merge(runs.c1Bare) : null;
+  const c10Bare = postgres ? merge(runs.c10Bare) : null;
   const p50OverSqlMs = c1Sql ? round(c1.p50Ms - c1Sql.p50Ms, 3) : null;
   const throughputRatio = c10Sql ? round(c10.perSec / c10Sql.perSec) : null;
   return {
     query,
     matches,
     statements: statements.length,
-    c1: { server: c1, sql: c1Sql, p50OverSqlMs, p50Ratio: c1Sql ? round(c1.p50Ms / c1Sql.p50Ms) : null },
+    c1: {
+      server: c1,
+      sql: c1Sql,
+      bare: c1Bare,
+      p50OverSqlMs,
+      p50Ratio: c1Sql ? round(c1.p50Ms / c1Sql.p50Ms) : null,
+      p50OverBareMs: c1Bare ? round(c1.p50Ms - c1Bare.p50Ms, 3) : null,
+    },
     c10: {
       server: c10,
       sql: c10Sql,
+      bare: c10Bare,
       throughputRatio,
+      bareThroughputRatio: c10Bare && c10Sql ? round(c10Bare.perSec / c10Sql.perSec) : null,
       non2xx: runs.c10.reduce((n, r) => n + r.non2xx, 0) + runs.c1.reduce((n, r) => n + r.non2xx, 0),
       errors: runs.c10.reduce((n, r) => n + r.errors, 0) + runs.c1.reduce((n, r) => n + r.errors, 0),
     },
@@ -228,6 +274,7 @@ async function benchShape(
     serverCpuUs: {
       perRequest: round((cpu.http * 1000) / (c1.count + c10.count), 0),
       perSqlRun: c1Sql && c10Sql ? round((cpu.sql * 1000) / (c1Sql.count + c10Sql.count), 0) : null,
+      perBareRequest: c1Bare && c10Bare ? round((cpu.bare * 1000) / (c1Bare.count + c10Bare.count), 0) : null,
       clientPerRequest: round((cpu.client * 1000) / (c1.count + c10.count), 0),
     },
     otherCores: otherCores(before, after),
@@ -252,6 +299,12 @@ function print(r: SearchShapeResult) {
         : '') +
       `  non-2xx ${c10.non2xx} errors ${c10.errors}`,
   );
+  if (c1.bare && c10.bare)
+    log(
+      `    bare server: c1 p50 ${c1.bare.p50Ms} ms p99 ${c1.bare.p99Ms} ms (ours +${c1.p50OverBareMs} ms)` +
+        ` | c10 ${c10.bare.perSec}/s, ratio to SQL ${c10.bareThroughputRatio}` +
+        ` | ${r.serverCpuUs.perBareRequest} µs CPU/request`,
+    );
   log(
     `    server CPU ${r.serverCpuUs.perRequest} µs/request, ${r.serverCpuUs.perSqlRun ?? '?'} µs/SQL run` +
       ` (load client ${r.serverCpuUs.clientPerRequest} µs/request);` +

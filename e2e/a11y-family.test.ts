@@ -1,8 +1,15 @@
 import { describe, it } from 'vitest';
 import { sweepEveryRouteAs, useA11yServer } from './support/a11y';
 
-/** Issue 8 §6: axe on every app route signed in as the demo family (one file per role: they run in parallel). */
-describe('axe on every route: family', () => {
+/**
+ * Issues 8 §6 and 15, signed in as the demo family (one file per role: they run in parallel): every app route
+ * fits a 360 px phone without scrolling sideways, and has no WCAG 2.1 A/AA violation (axe at 1280 px).
+ */
+describe('every route, 360 px scroll and axe: family', () => {
   useA11yServer();
-  it('family: every app route has no WCAG 2.1 A/AA violations', () => sweepEveryRouteAs('family'), 300_000);
+  it(
+    'family: every app route fits 360 px and has no WCAG 2.1 A/AA violations',
+    () => sweepEveryRouteAs('family'),
+    300_000,
+  );
 });

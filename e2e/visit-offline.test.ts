@@ -139,7 +139,9 @@ describe('the visit screen offline', () => {
 
     // Online, once: the screen loads and the worker installs; a second load puts the shell in its cache.
     await page.goto(`/visits/${env.bookingId}`);
-    await expect.poll(() => page.getByText('Care for Paula').isVisible()).toBe(true);
+    // A screen's first load on a fresh browser context: up to 15 s, as CI runs two browser files at once (the
+    // 01:23 CI run of session 12 waited more than the default 5 s for the viewer's log on a busy machine).
+    await expect.poll(() => page.getByText('Care for Paula').isVisible(), { timeout: 15_000 }).toBe(true);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -151,7 +153,9 @@ describe('the visit screen offline', () => {
     // The circle viewer's visit log, in Toronto, open before anything is recorded.
     const family = await phone(people.viewer.email, 'America/Toronto');
     await family.page.goto(`/bookings/${env.bookingId}/visit`);
-    await expect.poll(() => family.page.getByText('Nothing in the log yet.').isVisible()).toBe(true);
+    await expect
+      .poll(() => family.page.getByText('Nothing in the log yet.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await noAxeViolations(family.page, 'circle viewer visit log');
 
     // Offline: the screen reloads from the service worker and the phone's saved copy.

@@ -7,8 +7,12 @@
  * - capture: the statements (text, name, values) that one request to `path` sends to node-postgres;
  * - raw: runs captured statements straight through the server's own pool, `concurrency` at a time,
  *   for `seconds`, and returns each run's latency (the reference the server is compared with);
+ * - bare: starts (once) a bare node:http server in this process, on the same pool, that answers every
+ *   request by running the given statements and writing the last one's first row as the JSON body: the
+ *   least any server can do for the same answer (the second reference);
  * - stop: closes the app and exits (a --cpu-prof profile is written then).
  */
+import { createServer } from 'node:http';
 import pg from 'pg';
 import { destination as logDestination } from 'pino';
 import { buildApp, loggerOptions } from '../../src/server/app';
@@ -40,6 +44,7 @@ export type ServerRequest =
   | { type: 'memory'; gc?: boolean }
   | { type: 'capture'; path: string }
   | { type: 'raw'; statements: Statement[]; concurrency: number; seconds: number }
+  | { type: 'bare'; statements: Statement[] }
   | { type: 'stop' };
 
 export interface RawRun {
@@ -84,7 +89,11 @@ async function main() {
         return capture(request.path);
       case 'raw':
         return runRaw(request.statements, request.concurrency, request.seconds);
+      case 'bare':
+        return bare(request.statements);
       case 'stop':
+        bareServer?.closeAllConnections();
+        bareServer?.close();
         app.server.closeAllConnections();
         await app.close();
         destination.flushSync();
@@ -115,6 +124,32 @@ async function main() {
       pool.query = original;
     }
     return seen;
+  }
+
+  let bareServer: ReturnType<typeof createServer> | undefined;
+  let bareStatements: Statement[] = [];
+  let barePort: Promise<number> | undefined;
+  /** The bare reference server (see the header); later calls only change its statements. */
+  function bare(statements: Statement[]): Promise<number> {
+    if (!(pool instanceof pg.Pool)) throw new Error('the bare server needs PostgreSQL (node-postgres pool)');
+    bareStatements = statements;
+    barePort ??= new Promise((resolve) => {
+      const server = createServer(async (_req, res) => {
+        try {
+          let last: pg.QueryResult | undefined;
+          for (const s of bareStatements) {
+            last = await pool.query({ name: s.name, text: s.text, values: s.values as unknown[] });
+          }
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify(last?.rows[0] ?? null));
+        } catch (err) {
+          res.writeHead(500).end(String(err));
+        }
+      });
+      bareServer = server;
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+    });
+    return barePort;
   }
 
   /** The captured statements run straight on the pool: `concurrency` loops, each one run at a time. */

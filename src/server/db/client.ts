@@ -13,6 +13,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { scrubQueryErrorsAtSource } from './query-errors';
 import * as schema from './schema';
+import { guardSingleConnection } from './single-connection-guard';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -87,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.snapshot });
   }
+  guardSingleConnection(client);
   const db = drizzlePglite(client, { schema });
   const held = new Set<number>();
   try {

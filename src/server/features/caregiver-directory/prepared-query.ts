@@ -14,7 +14,7 @@ const dialect = new PgDialect();
 const MAX_PREPARED = 200;
 const prepared = new Map<string, string>();
 
-function statementName(text: string): string | undefined {
+export function statementName(text: string): string | undefined {
   let name = prepared.get(text);
   if (!name && prepared.size < MAX_PREPARED) {
     name = `yc_search_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
@@ -31,9 +31,21 @@ function statementName(text: string): string | undefined {
  * statements whose generic plan is as good as a custom one: see `searchRepo.search`.
  */
 export async function runQuery<R>(tx: Tx, query: SQL, prepare: boolean): Promise<R[]> {
-  const client = (tx as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return rows<R>(tx, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const pool = poolOf(tx);
+  if (!pool) return rows<R>(tx, query);
+  const { text, params } = toStatement(query);
   const name = prepare ? statementName(text) : undefined;
-  return (await client.query<R & pg.QueryResultRow>({ name, text, values: params })).rows;
+  return (await pool.query<R & pg.QueryResultRow>({ name, text, values: params })).rows;
+}
+
+/** node-postgres's pool behind a transaction handle (PostgreSQL), or undefined (PGlite). */
+export function poolOf(tx: Tx): pg.Pool | undefined {
+  const client = (tx as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** A statement as node-postgres takes it: Drizzle's SQL flattened to text and parameters. */
+export function toStatement(query: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
 }

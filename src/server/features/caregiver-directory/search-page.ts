@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { nextAvailableAt } from '../../../shared/availability';
-import { PublicCaregiver } from '../../../shared/contracts/caregivers';
+import { PublicCaregiver, TRUST_CLAIMS } from '../../../shared/contracts/caregivers';
 import { FIELD_SEPARATOR, ROW_SEPARATOR } from './search-repo';
-import { type TrustRecord, trustFields } from './trust';
+import { isVerifiedNow, publicCertifications, type TrustRecord, verifiedFactsOf } from './trust';
 
 // A search page as the database rendered it, completed with what needs the clock and checked.
 
@@ -73,20 +73,30 @@ export function completePage(rows: string, at: Date, free = new FreeByHours()): 
     const availabilityJson = rows.slice(f4, f5 - 1);
     const busyJson = rows.slice(f6, end);
     const record = f6 - 1 > f5 ? (JSON.parse(rows.slice(f5, f6 - 1)) as TrustRecord) : null;
-    const certifications = JSON.parse(rows.slice(f3, f4 - 1)) as string[];
-    const trust = trustFields({ isVerified: rows[f2] === '1', certifications }, record, at);
+    const verifiedFacts = verifiedFactsOf(record, at);
+    const isVerified = isVerifiedNow(rows[f2] === '1', record, verifiedFacts);
     const next =
       busyJson === '[]'
         ? free.nextFree(availabilityJson, () => JSON.parse(availabilityJson) as string[], at)
         : nextFree(JSON.parse(availabilityJson) as string[], JSON.parse(busyJson) as [string, string][], at);
     if (out.length > 1) out += ',';
     out +=
-      `${rows.slice(start, f1 - 1)},"isVerified":${trust.isVerified},${rows.slice(f1, f2 - 1)},` +
-      `"certifications":${JSON.stringify(trust.certifications)},"availability":${availabilityJson},` +
-      `"verifiedFacts":${JSON.stringify(trust.verifiedFacts)},"nextAvailableAt":${JSON.stringify(next)}}`;
+      `${rows.slice(start, f1 - 1)},"isVerified":${isVerified},${rows.slice(f1, f2 - 1)},` +
+      `"certifications":${publicCertificationsJson(rows.slice(f3, f4 - 1))},"availability":${availabilityJson},` +
+      `"verifiedFacts":${verifiedFacts.length ? JSON.stringify(verifiedFacts) : '[]'},"nextAvailableAt":${JSON.stringify(next)}}`;
     start = end + 1;
   }
   return `${out}]`;
+}
+
+/**
+ * The certifications a public read shows (publicCertifications), as JSON text from the database's: as it
+ * is when it names no trust claim (the database writes the text JSON.stringify would), else parsed,
+ * filtered and written again.
+ */
+function publicCertificationsJson(json: string): string {
+  if (!TRUST_CLAIMS.some((claim) => json.includes(claim))) return json;
+  return JSON.stringify(publicCertifications(JSON.parse(json) as string[]));
 }
 
 function nextFree(availability: string[], busy: [string, string][], at: Date): string | null {

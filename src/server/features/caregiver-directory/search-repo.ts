@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { SearchSort } from '../../../shared/contracts/caregivers';
 import type { Tx } from '../../db/client';
 import { KIND_FACETS } from '../../db/schema';
-import { rows, runQuery } from './prepared-query';
+import { poolOf, rows, runQuery, statementName, toStatement } from './prepared-query';
 import { type SearchFilters, searchConditions, textArray, textQuery } from './search-filters';
+import { SearchStatements } from './search-statements';
 
 /**
  * Search SQL. Everything a filter reads is on the caregivers row (copies and bit masks kept by trigger,
@@ -100,6 +101,19 @@ const PAGE_COLUMNS = sql.raw(
     'c.skills, c.certifications, c.availability, c.reliability_score',
 );
 
+/**
+ * A search's statement and prepared name. A text query or a free-text location prefix plans well only with
+ * its value in hand (a generic plan for an unknown tsquery was measured 7× slower), so those are planned
+ * afresh each time.
+ */
+export function buildSearchStatement(f: SearchFilters, p: SearchPage) {
+  const statement = toStatement(searchRepo.searchQuery(f, p));
+  const prepare = !f.text && f.location?.prefix === undefined;
+  return { ...statement, name: prepare ? statementName(statement.text) : undefined };
+}
+/** Built statements by search shape (PostgreSQL; see search-statements.ts). */
+export const searchStatements = new SearchStatements(buildSearchStatement);
+
 export const searchRepo = {
   /**
    * One statement answers the page and the count. The count walks the matches in result order on the
@@ -150,14 +164,14 @@ export const searchRepo = {
 
   /** The page as rendered rows (see pageText), and the matches counted (up to the cap + 1). */
   async search(tx: Tx, f: SearchFilters, p: SearchPage): Promise<{ rows: string; matched: number }> {
-    // A text query or a free-text location prefix plans well only with its value in hand (a generic plan
-    // for an unknown tsquery was measured 7× slower), so those are planned afresh each time.
-    const prepare = !f.text && f.location?.prefix === undefined;
-    const [result] = await runQuery<{ total: number; page: string }>(
-      tx,
-      searchRepo.searchQuery(f, p),
-      prepare,
-    );
+    const pool = poolOf(tx);
+    let result: { total: number; page: string };
+    if (pool) {
+      const { text, params, name } = searchStatements.statement(f, p);
+      [result] = (await pool.query<{ total: number; page: string }>({ name, text, values: params })).rows;
+    } else {
+      [result] = await rows<{ total: number; page: string }>(tx, searchRepo.searchQuery(f, p));
+    }
     return { rows: result.page, matched: Number(result.total) };
   },
 

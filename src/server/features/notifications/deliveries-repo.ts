@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { deliveries, users } from '../../db/schema';
 
@@ -163,6 +163,26 @@ export const deliveryRepo = {
       .where(and(eq(deliveries.id, id), inArray(deliveries.status, ['failed', 'sent'])))
       .returning();
     return row;
+  },
+
+  /** Every notice sent (or to be sent) to a user, oldest first: for their privacy export. */
+  async allOfUser(tx: Tx, userId: number) {
+    return tx
+      .select({
+        kind: deliveries.kind,
+        channel: deliveries.channel,
+        destination: deliveries.destination,
+        subject: deliveries.subject,
+        body: deliveries.body,
+        status: deliveries.status,
+        attempts: deliveries.attempts,
+        createdAt: deliveries.createdAt,
+        sentAt: deliveries.sentAt,
+        deliveredAt: deliveries.deliveredAt,
+      })
+      .from(deliveries)
+      .where(eq(deliveries.userId, userId))
+      .orderBy(asc(deliveries.id));
   },
 
   async listOfUser(tx: Tx, userId: number, limit: number, offset: number) {

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
+import { deliveryRepo } from './deliveries-repo';
 import { deletePhones, phoneExport } from './phone';
 import { deletePreferences, preferencesExport } from './preferences';
 import { notificationRepo } from './repo';
@@ -30,6 +31,11 @@ export const notificationPrivacy = {
   async exportSection(tx: Tx, userId: number) {
     return { ...(await preferencesExport(tx, userId)), phone: await phoneExport(tx, userId) };
   },
+  /**
+   * Every notice sent to the user by e-mail, SMS or WhatsApp (the delivery outbox, ADR 0033): what it said,
+   * where it went and how far it got. Nothing about the provider. Scrubbing deletes them (privacy/scrub.ts).
+   */
+  deliveriesExport: (tx: Tx, userId: number) => deliveryRepo.allOfUser(tx, userId),
   /** A scrubber (privacy/scrub.ts): the choices, the phone and the texts kept for it go. */
   async scrub(tx: Tx, user: { id: number }): Promise<undefined> {
     await deletePreferences(tx, [user.id]);

@@ -37,6 +37,7 @@ export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise
   bookingSeries: seriesExport,
   visitLog: visitLogExport,
   notificationPreferences: notificationPrivacy.exportSection,
+  notificationDeliveries: notificationPrivacy.deliveriesExport,
   careRequests: careRequestPrivacy.exportSection,
   plans: planPrivacy.exportSection,
 };
