@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { a11y, DEMO_PASSWORD, measure, PHONE, ROLES, settle, signIn, useA11yServer } from './support/a11y';
+import { a11y, DEMO_PASSWORD, measure, PHONE, ROLES, settle, settled, signIn, useA11yServer } from './support/a11y';
 import { newPage } from './support/browser';
 
 /**
@@ -31,6 +31,8 @@ describe('no horizontal scrolling at 360 px', () => {
         expect(count).toBeGreaterThan(1);
         for (let i = 0; i < count; i++) {
           await tabs.nth(i).click();
+          // Measured once the tab's content has loaded: a table is wider than its spinner.
+          expect(await settled(page), `tab ${i} settles`).toBe(true);
           const { scrollWidth, wide } = await measure(page);
           const tab = await tabs.nth(i).textContent();
           expect(`${tab} ${scrollWidth} ${wide.join('; ')}`).toBe(

@@ -77,6 +77,11 @@ export function concreteFor(route: string, known: Ids): string {
 /** Opens a path and waits until it has settled: a heading is shown and nothing says it is loading. */
 export async function settle(page: Page, path: string): Promise<boolean> {
   await page.goto(path);
+  return settled(page);
+}
+
+/** Waits until nothing on the page is loading and main has a heading; false after 15 s. */
+export function settled(page: Page): Promise<boolean> {
   return page
     .waitForFunction(
       () =>
@@ -109,9 +114,12 @@ export function measure(page: Page) {
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 0.5) continue;
-      // Report the outermost offender only: its children stick out because it does.
+      // Report the outermost offender only: its children stick out because it does. Not so for an
+      // absolutely positioned child (an sr-only label in a table cell): it escapes the clipping of a
+      // scroll box that is not its containing block, and can widen the page on its own.
       const parent = el.parentElement?.getBoundingClientRect();
-      if (parent && parent.right > width + 0.5) continue;
+      const escapes = ['absolute', 'fixed'].includes(getComputedStyle(el).position);
+      if (parent && parent.right > width + 0.5 && !escapes) continue;
       const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')}`;
       wide.push(`${name} → ${Math.round(box.right)} px`);
     }

@@ -159,7 +159,7 @@ export default function EarningsPage() {
               No earnings to show yet. Completed bookings appear here.
             </p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+            <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Earnings and payouts</caption>
                 <thead className="bg-muted">

@@ -96,7 +96,7 @@ export default function PricingPage() {
         tone="muted"
         intro="Every caregiver sets their own rate, shown on their profile. Rates depend on experience, qualifications, location and how many people need care. These ranges are a guide."
       >
-        <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm">
+        <div className="relative overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm">
           <table className="w-full min-w-[18rem] text-left">
             <caption className="sr-only">Typical caregiver rates in Jamaican dollars</caption>
             <thead className="bg-primary-soft text-primary-deep">

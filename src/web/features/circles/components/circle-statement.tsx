@@ -32,7 +32,7 @@ function StatementTable({ view }: { view: StatementView }) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       aria-label={`Visits in ${view.monthLabel}`}
-      className="overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+      className="relative overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
     >
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">

@@ -196,7 +196,7 @@ export function AdminDeliveriesPanel() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {data.total} deliver{data.total === 1 ? 'y' : 'ies'} · page {data.page} of {pages}
           </p>
-          <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+          <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
             <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={isFetching}>
               <caption className="sr-only">Deliveries, newest first</caption>
               <thead className="bg-muted text-xs uppercase">
