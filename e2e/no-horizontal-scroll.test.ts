@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { a11y, DEMO_PASSWORD, measure, PHONE, ROLES, settle, settled, signIn, useA11yServer } from './support/a11y';
+import {
+  a11y,
+  DEMO_PASSWORD,
+  measure,
+  PHONE,
+  ROLES,
+  settle,
+  settled,
+  signIn,
+  useA11yServer,
+} from './support/a11y';
 import { newPage } from './support/browser';
 
 /**
