@@ -86,13 +86,25 @@ export function nextAvailableAt(
   now: Date,
 ): Date | null {
   if (!caregiver.isAvailable) return null;
+  const bookings = busy.map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const);
+  return nextFreeMoment(caregiver.availability, bookings, now);
+}
+
+/**
+ * nextAvailableAt of a caregiver whose switch is on, with their bookings as [start, end) in epoch
+ * milliseconds (a search page's rows carry them so, not as dates to parse).
+ */
+export function nextFreeMoment(
+  availability: readonly string[],
+  bookings: readonly (readonly [number, number])[],
+  now: Date,
+): Date | null {
   const nowMs = now.getTime();
   const horizon = nowMs + NEXT_AVAILABLE_DAYS * DAY_MS;
   // Midnight of today in Jamaica, as a UTC instant.
   const localNow = nowMs + JAMAICA_OFFSET_MS;
   const todayStart = localNow - (((localNow % DAY_MS) + DAY_MS) % DAY_MS) - JAMAICA_OFFSET_MS;
-  const availableNow = caregiver.availability.includes('Available Now');
-  const bookings = busy.map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const);
+  const availableNow = availability.includes('Available Now');
   // The week's hours, once per weekday (search pages ask this for every caregiver they show).
   const week: Hours[][] = [];
   // Day by day: every window of a day opens before any window of the next (hours start before 24:00),
@@ -101,7 +113,7 @@ export function nextAvailableAt(
   for (let d = -1; d <= NEXT_AVAILABLE_DAYS; d++) {
     const dayStart = todayStart + d * DAY_MS;
     const weekday = new Date(dayStart - JAMAICA_OFFSET_MS).getUTCDay();
-    week[weekday] ??= hoursOn(caregiver.availability, weekday);
+    week[weekday] ??= hoursOn(availability, weekday);
     const windows: [number, number][] = [];
     if (d === 0 && availableNow) windows.push([nowMs, todayStart + DAY_MS]);
     for (const [from, to] of week[weekday])

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { nextAvailableAt } from '../../../shared/availability';
+import { nextAvailableAt, nextFreeMoment } from '../../../shared/availability';
 import { PublicCaregiver, TRUST_CLAIMS } from '../../../shared/contracts/caregivers';
 import { FIELD_SEPARATOR, ROW_SEPARATOR } from './search-repo';
 import { isVerifiedNow, publicCertifications, type TrustRecord, verifiedFactsOf } from './trust';
@@ -48,6 +48,40 @@ export class FreeByHours {
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The trust fields of each verification record, by its text: kept by the service across searches, since
+ * the same caregivers come up again and again and their records change seldom. What a record shows
+ * depends on the clock only through the date (UTC) the police record is compared with
+ * (isPoliceRecordStale), so an answer holds until the end of the day it was worked out on; a changed
+ * record is a different text, worked out afresh.
+ */
+export class TrustByRecord {
+  readonly #known = new Map<string, { from: number; to: number; factsJson: string; approved: boolean }>();
+
+  constructor(private readonly capacity = 5000) {}
+
+  /** The verified facts as JSON text, and whether the record earns the Verified badge (with the user's flag). */
+  of(recordJson: string, at: Date): { factsJson: string; approved: boolean } {
+    const now = at.getTime();
+    const known = this.#known.get(recordJson);
+    if (known && known.from <= now && now < known.to) return known;
+    const record = JSON.parse(recordJson) as TrustRecord;
+    const facts = verifiedFactsOf(record, at);
+    const from = Math.floor(now / DAY_MS) * DAY_MS;
+    const answer = {
+      from,
+      to: from + DAY_MS,
+      factsJson: facts.length ? JSON.stringify(facts) : '[]',
+      approved: isVerifiedNow(true, record, facts),
+    };
+    if (this.#known.size >= this.capacity) this.#known.clear();
+    this.#known.set(recordJson, answer);
+    return answer;
+  }
+}
+
 /**
  * The answer to a search: the JSON text of PublicCaregiver[], spliced from the database's rendered rows
  * (see pageText in the repository) with what needs the clock: the trust fields from each verification
@@ -57,7 +91,12 @@ export class FreeByHours {
  * (search-page.test.ts). A caregiver without bookings in the window is free by their weekly hours alone
  * (`free`).
  */
-export function completePage(rows: string, at: Date, free = new FreeByHours()): string {
+export function completePage(
+  rows: string,
+  at: Date,
+  free = new FreeByHours(),
+  trust = new TrustByRecord(),
+): string {
   if (!rows) return '[]';
   let out = '[';
   for (let start = 0; start < rows.length; ) {
@@ -72,22 +111,23 @@ export function completePage(rows: string, at: Date, free = new FreeByHours()): 
     const f6 = rows.indexOf(FIELD_SEPARATOR, f5) + 1;
     const availabilityJson = rows.slice(f4, f5 - 1);
     const busyJson = rows.slice(f6, end);
-    const record = f6 - 1 > f5 ? (JSON.parse(rows.slice(f5, f6 - 1)) as TrustRecord) : null;
-    const verifiedFacts = verifiedFactsOf(record, at);
-    const isVerified = isVerifiedNow(rows[f2] === '1', record, verifiedFacts);
+    const { factsJson, approved } = f6 - 1 > f5 ? trust.of(rows.slice(f5, f6 - 1), at) : NO_RECORD;
+    const isVerified = rows[f2] === '1' && approved;
     const next =
       busyJson === '[]'
         ? free.nextFree(availabilityJson, () => JSON.parse(availabilityJson) as string[], at)
-        : nextFree(JSON.parse(availabilityJson) as string[], JSON.parse(busyJson) as [string, string][], at);
+        : nextFree(JSON.parse(availabilityJson) as string[], JSON.parse(busyJson) as [number, number][], at);
     if (out.length > 1) out += ',';
     out +=
       `${rows.slice(start, f1 - 1)},"isVerified":${isVerified},${rows.slice(f1, f2 - 1)},` +
       `"certifications":${publicCertificationsJson(rows.slice(f3, f4 - 1))},"availability":${availabilityJson},` +
-      `"verifiedFacts":${verifiedFacts.length ? JSON.stringify(verifiedFacts) : '[]'},"nextAvailableAt":${JSON.stringify(next)}}`;
+      `"verifiedFacts":${factsJson},"nextAvailableAt":${JSON.stringify(next)}}`;
     start = end + 1;
   }
   return `${out}]`;
 }
+
+const NO_RECORD = { factsJson: '[]', approved: false };
 
 /**
  * The certifications a public read shows (publicCertifications), as JSON text from the database's: as it
@@ -99,7 +139,6 @@ function publicCertificationsJson(json: string): string {
   return JSON.stringify(publicCertifications(JSON.parse(json) as string[]));
 }
 
-function nextFree(availability: string[], busy: [string, string][], at: Date): string | null {
-  const bookings = busy.map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
-  return nextAvailableAt({ availability, isAvailable: true }, bookings, at)?.toISOString() ?? null;
+function nextFree(availability: string[], busy: [number, number][], at: Date): string | null {
+  return nextFreeMoment(availability, busy, at)?.toISOString() ?? null;
 }

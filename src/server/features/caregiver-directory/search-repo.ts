@@ -46,11 +46,17 @@ const trustJson = sql`case when v.id is null then null else json_build_object(
   'policeRecordIssuedAt', v.police_record_issued_at::text,
   'referenceCount', jsonb_array_length(v."references"), 'verifiedAt', v.verified_at) end`;
 
-/** A row's bookings in the window, in the same statement (one index probe per row of the page). */
+/** Epoch milliseconds: numbers to compare, not dates the service would parse for every booking. */
+const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
+
+/**
+ * A row's bookings in the window as [start, end) pairs in epoch milliseconds, in the same statement (one
+ * index probe per row of the page).
+ */
 const busyJson = ({
   from,
   to,
-}: SearchPage['busy']) => sql`(select coalesce(json_agg(json_build_array(b.starts_at, b.ends_at)), '[]'::json)
+}: SearchPage['busy']) => sql`(select coalesce(json_agg(json_build_array(${epochMs(sql`b.starts_at`)}, ${epochMs(sql`b.ends_at`)})), '[]'::json)
   from bookings b where b.caregiver_id = c.id and b.status in ('confirmed', 'pending')
   and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz)`;
 
