@@ -1,10 +1,7 @@
-import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
 const COMPRESSIBLE = /^(application\/(json|xml)|text\/)/;
 /** Smaller bodies gain nothing worth the CPU. */
 const MIN_BYTES = 1024;
@@ -15,27 +12,34 @@ const MIN_BYTES = 1024;
  * @fastify/static preCompressed); streams and small bodies are sent as they are.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.getHeader('content-encoding')) return payload;
+  // A callback hook: only a body that is compressed waits for zlib; every other answer goes on at once.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.getHeader('content-encoding')) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!COMPRESSIBLE.test(type)) return payload;
+    if (!COMPRESSIBLE.test(type)) return done(null, payload);
     // The size without copying a string into a buffer (most clients that skip compression never need one).
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (size < MIN_BYTES) return payload;
+    if (size < MIN_BYTES) return done(null, payload);
     const accepts = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     reply.header('vary', 'accept-encoding');
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const compressed =
-      encoding === 'br'
-        ? await brotli(body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-          })
-        : await gz(body, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    const compressed = (err: Error | null, result: Buffer) => {
+      if (err) return done(err);
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, result);
+    };
+    if (encoding === 'br') {
+      brotliCompress(
+        body,
+        { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } },
+        compressed,
+      );
+    } else {
+      gzip(body, { level: 6 }, compressed);
+    }
   });
 });

@@ -149,28 +149,32 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
  * authenticate with the Authorization header are not exposed to CSRF and pass.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (req) => {
-    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
-    const origin = req.headers.origin;
-    // req.host is the Host header; X-Forwarded-Host only when TRUST_PROXY is set (Fastify's trustProxy).
-    const host = req.host;
-    if (origin && origin !== 'null') {
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).host;
-      } catch {}
-      // URL drops default ports; the Host header may keep them.
-      if (!originHost || originHost !== String(host ?? '').replace(/:(80|443)$/, '')) {
-        throw forbidden('Cross-site request refused.', 'CSRF_REFUSED');
-      }
-      return;
-    }
-    if (req.headers['sec-fetch-site'] === 'cross-site') {
-      throw forbidden('Cross-site request refused.', 'CSRF_REFUSED');
-    }
-    const usesCookie = Boolean(req.cookies?.[SESSION_COOKIE]) && req.headers.authorization === undefined;
-    if (usesCookie && !req.headers['x-requested-with']) {
-      throw forbidden('Missing X-Requested-With header on a cookie-authenticated request.', 'CSRF_REFUSED');
-    }
-  });
+  app.addHook('onRequest', (req, _reply, done) => done(csrfRefusal(req)));
 });
+
+/** A 403 for a write that may come from another site, or undefined. */
+function csrfRefusal(req: FastifyRequest): Error | undefined {
+  if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return undefined;
+  const origin = req.headers.origin;
+  // req.host is the Host header; X-Forwarded-Host only when TRUST_PROXY is set (Fastify's trustProxy).
+  const host = req.host;
+  if (origin && origin !== 'null') {
+    let originHost: string | undefined;
+    try {
+      originHost = new URL(origin).host;
+    } catch {}
+    // URL drops default ports; the Host header may keep them.
+    if (!originHost || originHost !== String(host ?? '').replace(/:(80|443)$/, '')) {
+      return forbidden('Cross-site request refused.', 'CSRF_REFUSED');
+    }
+    return undefined;
+  }
+  if (req.headers['sec-fetch-site'] === 'cross-site') {
+    return forbidden('Cross-site request refused.', 'CSRF_REFUSED');
+  }
+  const usesCookie = Boolean(req.cookies?.[SESSION_COOKIE]) && req.headers.authorization === undefined;
+  if (usesCookie && !req.headers['x-requested-with']) {
+    return forbidden('Missing X-Requested-With header on a cookie-authenticated request.', 'CSRF_REFUSED');
+  }
+  return undefined;
+}
