@@ -4,6 +4,8 @@ import { hashPassword } from '../../features/auth/passwords';
 import { avatarUrl } from '../../features/avatars/avatar';
 import type { Db } from '../client';
 import { caregiverStats, caregivers, users } from '../schema';
+import { drawBookings, ensureFamilies, insertBookings } from './bulk-bookings';
+import { drawTrust, findReviewer, insertTrust } from './bulk-trust';
 import { phoneNumber } from './contact-details';
 import { KIND_PROFILES } from './content';
 import { addDays } from './dates';
@@ -24,9 +26,14 @@ import { run, unnestInsert } from './unnest-insert';
 
 /**
  * Adds many generated caregivers for load and search benchmarks: users, caregivers and caregiver_stats
- * rows, with ratings and review counts set directly (no bookings or reviews behind them). Emails are
- * `bulk-<runid>-<n>@example.test`, so runs never collide. Each batch is its own transaction: an
- * interrupted run keeps whole batches only.
+ * rows, with ratings and review counts set directly (no past bookings or reviews behind them); a
+ * verification record for each verified caregiver (approved by the demo admin, so the Verified badge
+ * shows) and for some others (pending or submitted: bulk-trust.ts); and for about 40 % of them 1–3
+ * confirmed or pending bookings in the next 14 days with the run's 28 families (bulk-bookings.ts), so a
+ * search page costs what a real one does. Emails are `bulk-<runid>-<n>@example.test` and
+ * `bulk-<runid>-family-<k>@example.test`, so runs never collide. The records and bookings draw from
+ * their own random streams: the caregivers of a run id are the same as before they existed. Each batch
+ * is its own transaction: an interrupted run keeps whole batches only.
  */
 
 export interface BulkOptions {
@@ -146,7 +153,7 @@ function generateCaregiver(rng: Rng, runId: string, n: number, now: Date, today:
     lastActiveDate: addDays(today, -rng.int(0, 30)),
     updatedAt: now,
   };
-  return { user, caregiver, stats };
+  return { user, caregiver, stats, rate };
 }
 
 const USER_COLUMNS = [
@@ -207,14 +214,29 @@ export async function seedBulkCaregivers(db: Db, count: number, opts: BulkOption
   const runId = opts.runId ?? now.getTime().toString(36);
   const passwordHash = opts.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   const rng = createRng(hashString(runId));
+  const trustRng = createRng(hashString(`${runId}/trust`));
+  const bookingRng = createRng(hashString(`${runId}/bookings`));
+  let families: number[] | undefined;
+  let reviewer: number | null = null;
 
   for (let done = 0; done < count; ) {
     if (opts.signal?.aborted) return;
     const n = Math.min(batchSize, count - done);
-    const batch = Array.from({ length: n }, (_, k) =>
-      generateCaregiver(rng, runId, done + k + 1, now, today),
-    );
+    const batch = Array.from({ length: n }, (_, k) => {
+      const g = generateCaregiver(rng, runId, done + k + 1, now, today);
+      const { user: u, caregiver: c } = g;
+      const { parish, createdAt } = u;
+      const trust = drawTrust(trustRng, { ...u, verified: u.isVerified, town: u.location }, now);
+      if (trust) u.verificationStatus = trust.status; // users.verification_status mirrors the record
+      const takesWork = c.isActive && c.isAvailable;
+      const input = { kinds: c.kinds, rate: g.rate, parish, takesWork, createdAt };
+      return { ...g, trust, bookings: drawBookings(bookingRng, input, now, today) };
+    });
     await db.transaction(async (tx) => {
+      if (!families) {
+        families = await ensureFamilies(tx, runId, passwordHash, now);
+        reviewer = await findReviewer(tx);
+      }
       const userRows = await run<{ id: number; email: string }>(
         tx,
         unnestInsert(
@@ -240,6 +262,11 @@ export async function seedBulkCaregivers(db: Db, count: number, opts: BulkOption
       );
       const userIdByEmail = new Map(userRows.map((r) => [r.email, Number(r.id)]));
       const userIds = batch.map((b) => userIdByEmail.get(b.user.email)!);
+      await insertTrust(
+        tx,
+        batch.flatMap((b, i) => (b.trust ? [{ userId: userIds[i], record: b.trust }] : [])),
+        reviewer,
+      );
       const caregiverRows = await run<{ id: number; user_id: number }>(
         tx,
         unnestInsert(
@@ -293,6 +320,11 @@ export async function seedBulkCaregivers(db: Db, count: number, opts: BulkOption
           STATS_COLUMNS,
           ['id'],
         ),
+      );
+      await insertBookings(
+        tx,
+        batch.map((b, i) => ({ caregiverId: caregiverIdByUser.get(userIds[i])!, bookings: b.bookings })),
+        families,
       );
     });
     done += n;

@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 
-type ColumnType = 'text' | 'int' | 'boolean' | 'numeric' | 'timestamptz' | 'date' | 'text[]';
+/** jsonb columns take their value as JSON text. */
+type ColumnType = 'text' | 'int' | 'boolean' | 'numeric' | 'timestamptz' | 'date' | 'text[]' | 'jsonb';
 type Cell = string | number | boolean | Date | string[] | null;
 
 /** A Postgres array literal: {"a","b \"c\""}. */
