@@ -46,6 +46,27 @@ function precompress(): Plugin {
 }
 
 /**
+ * Vite 8 leaves its hash marker comment (`$vite$:1` in a CSS comment) at the end of the single style sheet that
+ * `cssCodeSplit: false` makes (it removes it only from code-split sheets). Removed here, so the built file is
+ * the same text as the copy the server inlines (styles.css?inline).
+ */
+function dropCssHashMarker(): Plugin {
+  return {
+    name: 'yaadcare-drop-css-hash-marker',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string')
+            file.source = file.source.replace(/\/\*\$vite\$:\d+\*\/\s*$/, '');
+        }
+      },
+    },
+  };
+}
+
+/**
  * src/web/boot.js, the script a server-rendered page starts its app with (ADR 0008), goes into /assets
  * under a name with its content's hash, like the chunks, so it is cached for a year and a new version is a
  * new name. The server's renderer gets the name as __BOOT_SCRIPT__ (src/web/entry-server.tsx). It is not a
@@ -158,7 +179,7 @@ function visitWorker() {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), bootScript(), precompress(), ...(isSsrBuild ? [] : [visitWorker()])],
+  plugins: [react(), tailwindcss(), dropCssHashMarker(), bootScript(), precompress(), ...(isSsrBuild ? [] : [visitWorker()])],
   define: { __BOOT_SCRIPT__: JSON.stringify(`/${BOOT_FILE}`) },
   resolve: {
     alias: [
@@ -173,6 +194,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // One style sheet for the whole app (Tailwind's, which is all of it), linked by the HTML or inlined by the
+    // server (ADR 0023), and no style sheet among a lazy chunk's dependencies: with code-split CSS every
+    // import() also asked for the entry's sheet, and on a server-rendered page (no <link> to find, the sheet
+    // is inline) Vite added it to the document: one request more and a full style recalculation.
+    cssCodeSplit: false,
     // The HTML names the entry's chunks (boot.js evaluates them one per task, ADR 0008), but the entry
     // carries no list of every lazy chunk's dependencies (3.7 KB gzip of file names on the first screen): a
     // page opened within the app fetches its chunk, then what that imports (ADR 0023). Server-rendered pages

@@ -3,6 +3,8 @@
  * The one fee policy: subtotal = rate × hours; platform fee = 5% of the subtotal rounded to a whole JMD;
  * total = subtotal + fee. The caregiver earns the subtotal; the platform keeps the fee.
  */
+import { onFirstUse } from './on-first-use';
+
 export const PLATFORM_FEE_PERCENT = 5;
 
 export type Cents = number;
@@ -42,12 +44,12 @@ export function billedMinutes(actualMinutes: number, bookedHours: number): numbe
   return Math.min(rounded, bookedHours * 60);
 }
 
-const wholeJmd = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
+const wholeJmd = onFirstUse(() => new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 }));
 /**
  * 1260000 → 'J$ 12,600': the one way every screen, e-mail and CSV writes an amount. Always with the
  * currency, never a bare '$' (families paying from abroad would read it as US dollars); whole JMD.
  */
 export function formatJmd(cents: Cents): string {
   const whole = Math.round(cents / 100);
-  return `${whole < 0 ? '-' : ''}J$ ${wholeJmd.format(Math.abs(whole))}`;
+  return `${whole < 0 ? '-' : ''}J$ ${wholeJmd().format(Math.abs(whole))}`;
 }
