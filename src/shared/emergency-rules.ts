@@ -3,7 +3,6 @@
  * messages, titles, Jamaica time text and which emergencies cover a parish. Kept apart from the zod contracts
  * (contracts/emergencies.ts re-exports them) so the banner every page shows loads without zod.
  */
-import { onFirstUse } from './on-first-use';
 
 /** The kinds of parish emergency an admin declares (docs/decisions/0030-parish-emergency-mode.md). */
 export const EMERGENCY_KINDS = ['hurricane', 'curfew', 'flooding', 'other'] as const;
@@ -32,20 +31,20 @@ export const EMERGENCY_MESSAGES = {
 } as const;
 
 // Built on first use: an Intl formatter costs a phone several ms to make, and most pages never show one.
-const jamaicaInstant = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-JM', {
-      timeZone: 'America/Jamaica',
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-);
+let jamaicaInstant: Intl.DateTimeFormat | undefined;
 
 /** 'Tue 24 Nov, 4:00 pm' in Jamaica time (notices, the banner, the console). */
-export const formatJamaicaInstant = (at: Date | string) => jamaicaInstant().format(new Date(at));
+export const formatJamaicaInstant = (at: Date | string) => {
+  jamaicaInstant ??= new Intl.DateTimeFormat('en-JM', {
+    timeZone: 'America/Jamaica',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return jamaicaInstant.format(new Date(at));
+};
 
 /** 'Hurricane warning: St. Thomas, Portland'. */
 export const emergencyTitle = (e: { kind: EmergencyKind; parishes: readonly string[] }) =>
