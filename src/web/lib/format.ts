@@ -1,4 +1,4 @@
-import { formatJmd, toCents } from '../../shared/money';
+import { formatJmd, groupDigits, toCents } from '../../shared/money';
 import { onFirstUse } from '../../shared/on-first-use';
 
 /** 'Shanique' + 'W' → 'Shanique W.' (public pages carry only the last name's initial). */
@@ -30,7 +30,7 @@ export function parseRating(averageRating: string | number): number {
 
 /** 1 → '1 year', 8 → '8 years'. */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${groupDigits(count)} ${count === 1 ? one : many}`;
 }
 
 // Formatters are built on first use (shared/on-first-use.ts): most pages that load this module show no date.
