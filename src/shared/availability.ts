@@ -131,15 +131,18 @@ export function nextAvailableAt(
 }
 
 const dayKey = (ms: number) => Math.floor((ms + JAMAICA_OFFSET_MS) / DAY_MS);
-const shortDate = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: TIME_ZONE,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    }),
-);
+const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'Sat 28 Nov': the date in Jamaica as Intl's en-GB short date writes it ('Sept' included; the tests compare),
+ * from the fixed offset like dayKey rather than an Intl formatter, whose ICU set-up costs a phone tens of
+ * milliseconds while the search results and the home page's cards hydrate.
+ */
+export function jamaicaShortDate(ms: number): string {
+  const d = new Date(ms + JAMAICA_OFFSET_MS);
+  return `${WEEKDAY_SHORT[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_SHORT[d.getUTCMonth()]}`;
+}
 
 /**
  * The availability badge from nextAvailableAt (ISO or null): 'Available now', 'Available today',
@@ -153,5 +156,5 @@ export function nextAvailableLabel(next: string | null, now: Date): string | nul
   const days = dayKey(at) - dayKey(now.getTime());
   if (days === 0) return 'Available today';
   if (days === 1) return 'Available tomorrow';
-  return `Next available ${shortDate().format(at).replace(',', '')}`;
+  return `Next available ${jamaicaShortDate(at)}`;
 }
