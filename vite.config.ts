@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
+import { lucideIconImports } from './scripts/vite-lucide-icons';
 
 /**
  * Writes .br and .gz beside every script, style sheet and SVG of the build, once: the server sends them
@@ -41,6 +42,27 @@ function precompress(): Plugin {
         }
       };
       walk(outDir);
+    },
+  };
+}
+
+/**
+ * Vite 8 leaves its hash marker comment (`$vite$:1` in a CSS comment) at the end of the single style sheet that
+ * `cssCodeSplit: false` makes (it removes it only from code-split sheets). Removed here, so the built file is
+ * the same text as the copy the server inlines (styles.css?inline).
+ */
+function dropCssHashMarker(): Plugin {
+  return {
+    name: 'yaadcare-drop-css-hash-marker',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string')
+            file.source = file.source.replace(/\/\*\$vite\$:\d+\*\/\s*$/, '');
+        }
+      },
     },
   };
 }
@@ -98,6 +120,10 @@ const ENTRY = /\/src\/web\/main\.tsx$/;
 const HOME_PAGE = /\/src\/web\/pages\/home-page\.tsx$/;
 /** The public pages that show caregivers: search, a profile and the home page's featured caregivers. */
 const CAREGIVER_VIEWS = /\/src\/web\/pages\/(search-page|caregiver-profile-page|home\/below-the-fold)\.tsx$/;
+/** What the home page loads once its first screen is live: its lower part, the footer, the banner, the toasts. */
+const HOME_LATER =
+  /\/src\/web\/(pages\/home\/below-the-fold|app\/layouts\/site-footer|features\/emergencies\/components\/emergency-banner|components\/ui\/toast)\.tsx$/;
+const LUCIDE_ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /**
  * Fewer, larger chunks for the public pages (ADR 0023): each chunk is a request of its own over a phone's
@@ -108,6 +134,8 @@ const CAREGIVER_VIEWS = /\/src\/web\/pages\/(search-page|caregiver-profile-page|
  *   formatting, the API client);
  * - 'caregivers': what the pages that show caregivers share (photo, stars, badges, icons, formatting), which
  *   Rolldown would otherwise split into a dozen chunks of a few hundred bytes each by which pages use them.
+ * - 'icons': the icons of what the home page loads after its first screen that other pages use too (a few
+ *   hundred bytes each: one request instead of eight; scripts/vite-lucide-icons.ts).
  * What only one page reaches stays in its chunk.
  */
 function sharedChunk(id: string, getModuleInfo: GetModuleInfo): string | undefined {
@@ -125,11 +153,12 @@ function sharedChunk(id: string, getModuleInfo: GetModuleInfo): string | undefin
   const reached = [...roots];
   if (roots.has(id) || reached.some((r) => ENTRY.test(r)) || roots.size < 2) return undefined;
   if (reached.some((r) => HOME_PAGE.test(r))) return 'public';
-  return reached.filter((r) => CAREGIVER_VIEWS.test(r)).length >= 2 ? 'caregivers' : undefined;
+  if (reached.filter((r) => CAREGIVER_VIEWS.test(r)).length >= 2) return 'caregivers';
+  return LUCIDE_ICON.test(id) && reached.some((r) => HOME_LATER.test(r)) ? 'icons' : undefined;
 }
 
 const groupOf =
-  (group: 'public' | 'caregivers') =>
+  (group: 'public' | 'caregivers' | 'icons') =>
   (id: string, ctx: { getModuleInfo: GetModuleInfo }): string | null =>
     sharedChunk(id, (m) => ctx.getModuleInfo(m)) === group ? group : null;
 
@@ -158,7 +187,15 @@ function visitWorker() {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), bootScript(), precompress(), ...(isSsrBuild ? [] : [visitWorker()])],
+  plugins: [
+    lucideIconImports(),
+    react(),
+    tailwindcss(),
+    dropCssHashMarker(),
+    bootScript(),
+    precompress(),
+    ...(isSsrBuild ? [] : [visitWorker()]),
+  ],
   define: { __BOOT_SCRIPT__: JSON.stringify(`/${BOOT_FILE}`) },
   resolve: {
     alias: [
@@ -173,6 +210,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // One style sheet for the whole app (Tailwind's, which is all of it), linked by the HTML or inlined by the
+    // server (ADR 0023), and no style sheet among a lazy chunk's dependencies: with code-split CSS every
+    // import() also asked for the entry's sheet, and on a server-rendered page (no <link> to find, the sheet
+    // is inline) Vite added it to the document: one request more and a full style recalculation.
+    cssCodeSplit: false,
     // The HTML names the entry's chunks (boot.js evaluates them one per task, ADR 0008), but the entry
     // carries no list of every lazy chunk's dependencies (3.7 KB gzip of file names on the first screen): a
     // page opened within the app fetches its chunk, then what that imports (ADR 0023). Server-rendered pages
@@ -195,6 +237,24 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                // The emergency banner that every page loads once live, with the rules and the query it needs
+                // (the admin console and the booking screens import those from here too): one request, not three.
+                {
+                  name: 'emergency-banner',
+                  test: /src[\\/](web[\\/]features[\\/]emergencies[\\/](active-query|components[\\/]emergency-banner)|shared[\\/]emergency-rules)\.tsx?$/,
+                  priority: 4,
+                  includeDependenciesRecursively: false,
+                },
+                // Radix's shared internals (refs, context, presence, portal, layers, collection…) in one chunk: the
+                // toast area, dialogs and tabs each needed six or seven chunks of a few hundred bytes to 3 KB.
+                // The components themselves stay with the code that uses them. Not their dependencies: the
+                // app's use-sync-external-store shim is the router's (the entry's).
+                {
+                  name: 'radix',
+                  test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(compose-refs|context|primitive|slot|use-[\w-]+|id|presence|dismissable-layer|portal|collection|direction))[\\/]/,
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                },
                 { name: groupOf('public'), debugName: 'public', priority: 2 },
                 // Only the modules themselves: what they import is the entry's or 'public''s already, and
                 // pulling it in would put this chunk on the home page's first load.
@@ -204,6 +264,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 1,
                   includeDependenciesRecursively: false,
                 },
+                { name: groupOf('icons'), debugName: 'icons', priority: 0 },
               ],
             },
           },

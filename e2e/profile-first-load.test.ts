@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const builtStyleSheet = () => {
   const assets = join(ROOT, 'dist/web/assets');
-  const file = readdirSync(assets).find((f) => /^index-[\w-]+\.css$/.test(f));
+  const file = readdirSync(assets).find((f) => /^style-[\w-]+\.css$/.test(f));
   if (!file) throw new Error('no built style sheet in dist/web/assets');
   return readFileSync(join(assets, file), 'utf8');
 };
@@ -47,7 +47,7 @@ describe('a caregiver profile on arrival', () => {
     const profile = await (await fetch(`${server.url}${profilePath}`)).text();
     expect(profile).toMatch(/<fieldset disabled=""/);
     const login = await (await fetch(`${server.url}/login`)).text();
-    expect(login).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    expect(login).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/style-[\w-]+\.css">/);
     expect(login).not.toContain('<style>');
   });
 

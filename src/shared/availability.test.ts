@@ -4,6 +4,7 @@ import {
   type BusyTime,
   hoursOn,
   isJamaicaWorkingHours,
+  jamaicaShortDate,
   NEXT_AVAILABLE_DAYS,
   nextAvailableAt,
   nextAvailableLabel,
@@ -213,5 +214,19 @@ describe('nextAvailableLabel: the card badge from nextAvailableAt', () => {
     ['nothing in 14 days', null, null],
   ])('%s', (_label, next, expected) => {
     expect(nextAvailableLabel(next, mondayTen)).toBe(expected);
+  });
+});
+
+describe('jamaicaShortDate', () => {
+  it("writes every day of 2025-2028, at any hour, as Intl's en-GB short date in Jamaica does", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Jamaica',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    for (let at = Date.UTC(2025, 0, 1); at < Date.UTC(2029, 0, 1); at += 3_600_000 * 7) {
+      expect(jamaicaShortDate(at), new Date(at).toISOString()).toBe(intl.format(at).replace(',', ''));
+    }
   });
 });

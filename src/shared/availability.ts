@@ -1,12 +1,17 @@
+import { onFirstUse } from './on-first-use';
 import { TIME_ZONE } from './time';
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Formatters are built on first use: each costs a phone several ms, paid by every page loading this module.
+const parts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: TIME_ZONE,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 const WORKING_DAYS = new Set(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
 
 /**
@@ -17,7 +22,7 @@ const WORKING_DAYS = new Set(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
 export function isJamaicaWorkingHours(now: Date): boolean {
   let weekday = '';
   let minutes = 0;
-  for (const p of parts.formatToParts(now)) {
+  for (const p of parts().formatToParts(now)) {
     if (p.type === 'weekday') weekday = p.value;
     else if (p.type === 'hour') minutes += Number(p.value) * 60;
     else if (p.type === 'minute') minutes += Number(p.value);
@@ -138,12 +143,18 @@ export function nextFreeMoment(
 }
 
 const dayKey = (ms: number) => Math.floor((ms + JAMAICA_OFFSET_MS) / DAY_MS);
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
+const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'Sat 28 Nov': the date in Jamaica as Intl's en-GB short date writes it ('Sept' included; the tests compare),
+ * from the fixed offset like dayKey rather than an Intl formatter, whose ICU set-up costs a phone tens of
+ * milliseconds while the search results and the home page's cards hydrate.
+ */
+export function jamaicaShortDate(ms: number): string {
+  const d = new Date(ms + JAMAICA_OFFSET_MS);
+  return `${WEEKDAY_SHORT[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_SHORT[d.getUTCMonth()]}`;
+}
 
 /**
  * The availability badge from nextAvailableAt (ISO or null): 'Available now', 'Available today',
@@ -157,5 +168,5 @@ export function nextAvailableLabel(next: string | null, now: Date): string | nul
   const days = dayKey(at) - dayKey(now.getTime());
   if (days === 0) return 'Available today';
   if (days === 1) return 'Available tomorrow';
-  return `Next available ${shortDate.format(at).replace(',', '')}`;
+  return `Next available ${jamaicaShortDate(at)}`;
 }

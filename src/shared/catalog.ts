@@ -99,14 +99,6 @@ export const TOWNS: readonly Town[] = Object.entries(TOWN_PARISH).map(([name, pa
 
 export const TOWN_NAMES = TOWNS.map((t) => t.name);
 
-/** Towns grouped by parish, parishes in catalog order, towns alphabetically: what every location picker shows. */
-export const TOWNS_BY_PARISH: readonly { parish: Parish; towns: string[] }[] = PARISHES.map((parish) => ({
-  parish,
-  towns: TOWNS.filter((t) => t.parish === parish)
-    .map((t) => t.name)
-    .sort((a, b) => a.localeCompare(b)),
-}));
-
 /** Case-insensitive lookup of a catalog town; undefined when the name is not in the catalog. */
 export function findTown(name: string): Town | undefined {
   const key = name.trim().toLowerCase();

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatJmd, priceBooking, toCents } from './money';
+import { centsToDecimal, formatJmd, groupDigits, priceBooking, toCents } from './money';
 
 describe('the fee policy', () => {
   it('charges 5% of the subtotal rounded to a whole JMD on top of rate × hours', () => {
@@ -35,5 +36,40 @@ describe('formatJmd', () => {
     expect(formatJmd(0)).toBe('J$ 0');
     expect(formatJmd(-315000)).toBe('-J$ 3,150');
     expect(formatJmd(toCents('1234567.50'))).toBe('J$ 1,234,568');
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes integers as the en-US and en-JM Intl formats do', () => {
+    const enUs = new Intl.NumberFormat('en-US');
+    const enJm = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
+    for (const n of [
+      0,
+      1,
+      12,
+      999,
+      1000,
+      12600,
+      100000,
+      1234567,
+      -1,
+      -1000,
+      -1234567,
+      Number.MAX_SAFE_INTEGER,
+    ]) {
+      expect(groupDigits(n), String(n)).toBe(enUs.format(n));
+      expect(groupDigits(n), String(n)).toBe(enJm.format(n));
+    }
+    fc.assert(
+      fc.property(
+        fc.maxSafeInteger(),
+        (n) => groupDigits(n) === enUs.format(n) && groupDigits(n) === enJm.format(n),
+      ),
+    );
+  });
+
+  it('leaves other numbers to toLocaleString', () => {
+    for (const n of [1.5, 1234.5678, -0, Number.NaN, Number.POSITIVE_INFINITY, 1e21])
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
   });
 });

@@ -42,12 +42,21 @@ export function billedMinutes(actualMinutes: number, bookedHours: number): numbe
   return Math.min(rounded, bookedHours * 60);
 }
 
-const wholeJmd = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
+/**
+ * 12600 → '12,600': an integer's digits in groups of three, exactly as Intl's en-US and en-JM number formats
+ * write them (money.test.ts checks), without an Intl formatter: the first one a page builds costs a phone
+ * tens of milliseconds of ICU set-up, and every caregiver card shows a rate and counts. Other numbers go to
+ * toLocaleString.
+ */
+export function groupDigits(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 /**
  * 1260000 → 'J$ 12,600': the one way every screen, e-mail and CSV writes an amount. Always with the
  * currency, never a bare '$' (families paying from abroad would read it as US dollars); whole JMD.
  */
 export function formatJmd(cents: Cents): string {
   const whole = Math.round(cents / 100);
-  return `${whole < 0 ? '-' : ''}J$ ${wholeJmd.format(Math.abs(whole))}`;
+  return `${whole < 0 ? '-' : ''}J$ ${groupDigits(Math.abs(whole))}`;
 }

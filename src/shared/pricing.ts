@@ -2,7 +2,7 @@
  * What the pricing pages promise, in one place (docs/product.md#constants-and-limits Money and fees). The fee itself is PLATFORM_FEE_PERCENT
  * in ./money; amounts here are whole JMD (not cents) because they are only ever shown.
  */
-import { formatJmd } from './money';
+import { formatJmd, groupDigits } from './money';
 import type { PlanFeature } from './plan-features';
 import { PRIORITY_REPLY_HOURS } from './support-hours';
 
@@ -125,10 +125,9 @@ export function jmd(amount: number): string {
   return formatJmd(amount * 100);
 }
 
-const wholeNumber = new Intl.NumberFormat('en-JM', { maximumFractionDigits: 0 });
 /** 500, 800 → 'J$ 500–800': a rate range as the pricing table and the rate hints write it. */
 export function jmdRange(min: number, max: number): string {
-  return `${jmd(min)}–${wholeNumber.format(max)}`;
+  return `${jmd(min)}–${groupDigits(Math.round(max))}`;
 }
 
 const hourly = TYPICAL_RATES.filter((r) => r.per === 'hour');

@@ -6,6 +6,15 @@ export function jamaicaToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
 }
 
+/**
+ * The year in Jamaica ('2026'), from its fixed offset (UTC−5 all year, no daylight saving) rather than an
+ * Intl formatter: the footer of every page shows it, and the first formatter with a time zone costs a phone
+ * tens of milliseconds of ICU set-up.
+ */
+export function jamaicaYear(now: Date = new Date()): string {
+  return String(new Date(now.getTime() - 5 * 3_600_000).getUTCFullYear());
+}
+
 /** The wall-clock time in Jamaica as HH:mm (24-hour): '14:05'. */
 export function jamaicaClock(at: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-GB', {

@@ -1,32 +1,25 @@
 import { PARISHES } from '../catalog';
+import {
+  EMERGENCY_KINDS,
+  EMERGENCY_MAX_DAYS,
+  EMERGENCY_MESSAGE_MAX,
+  EMERGENCY_MESSAGES,
+} from '../emergency-rules';
 import { Id, knownParish } from './common';
 import { z } from './zod';
 
-/** The kinds of parish emergency an admin declares (docs/decisions/0030-parish-emergency-mode.md). */
-export const EMERGENCY_KINDS = ['hurricane', 'curfew', 'flooding', 'other'] as const;
-export type EmergencyKind = (typeof EMERGENCY_KINDS)[number];
-
-export const EMERGENCY_KIND_LABELS: Record<EmergencyKind, string> = {
-  hurricane: 'Hurricane warning',
-  curfew: 'Curfew',
-  flooding: 'Flooding',
-  other: 'Emergency',
-};
-
-/** The longest window one declaration (or extension) may cover; longer ones are declared again. */
-export const EMERGENCY_MAX_DAYS = 14;
-export const EMERGENCY_MESSAGE_MAX = 500;
-
-export const EMERGENCY_MESSAGES = {
-  endBeforeStart: 'The end must be after the start.',
-  tooLong: `An emergency window can be at most ${EMERGENCY_MAX_DAYS} days; declare it again to go on.`,
-  endPassed: 'The end must be in the future.',
-  ended: 'This emergency has already ended.',
-  notFound: 'No such emergency.',
-  notPrepared: 'This emergency is already declared.',
-  /** What an affected booking means for both sides (notices, banner, booking panel). */
-  cancelFree: 'You can cancel affected bookings with no fee and a full refund.',
-} as const;
+export {
+  bookingEmergencyWarning,
+  EMERGENCY_KIND_LABELS,
+  EMERGENCY_KINDS,
+  EMERGENCY_MAX_DAYS,
+  EMERGENCY_MESSAGE_MAX,
+  EMERGENCY_MESSAGES,
+  type EmergencyKind,
+  emergenciesCovering,
+  emergencyTitle,
+  formatJamaicaInstant,
+} from '../emergency-rules';
 
 const Instant = (name: string) =>
   z.iso
@@ -132,49 +125,9 @@ export const BookingEmergency = z.object({
 });
 export type BookingEmergency = z.infer<typeof BookingEmergency>;
 
-const JAMAICA_INSTANT = new Intl.DateTimeFormat('en-JM', {
-  timeZone: 'America/Jamaica',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** 'Tue 24 Nov, 4:00 pm' in Jamaica time (notices, the banner, the console). */
-export const formatJamaicaInstant = (at: Date | string) => JAMAICA_INSTANT.format(new Date(at));
-
-/** 'Hurricane warning: St. Thomas, Portland'. */
-export const emergencyTitle = (e: { kind: EmergencyKind; parishes: readonly string[] }) =>
-  `${EMERGENCY_KIND_LABELS[e.kind]}: ${e.parishes.join(', ')}`;
-
-/** What a booking covered by an emergency tells both sides (the booking panel, the cancel dialog). */
-export const bookingEmergencyWarning = (e: {
-  kind: EmergencyKind;
-  parishes: readonly string[];
-  endsAt: Date | string;
-}) =>
-  `${emergencyTitle(e)} until ${formatJamaicaInstant(e.endsAt)} (Jamaica time). This booking falls in it: either side can cancel with no fee and a full refund.`;
-
 /** A `datetime-local` value read as Jamaica time (UTC−5 all year) → an ISO instant with its offset. */
 export const jamaicaLocalToIso = (local: string) => `${local.length === 16 ? `${local}:00` : local}-05:00`;
 
 /** An instant → the `datetime-local` value it is in Jamaica ('2026-11-24T16:00'). */
 export const toJamaicaLocal = (at: Date | string) =>
   new Date(new Date(at).getTime() - 5 * 3_600_000).toISOString().slice(0, 16);
-
-/** The emergencies in force that name `parish` and overlap [startsAt, endsAt) (any time when not given). */
-export function emergenciesCovering<E extends Pick<PublicEmergency, 'parishes' | 'startsAt' | 'endsAt'>>(
-  list: readonly E[],
-  parish: string | null | undefined,
-  time?: { startsAt: Date; endsAt: Date },
-): E[] {
-  if (!parish) return [];
-  return list.filter(
-    (e) =>
-      e.parishes.includes(parish) &&
-      (!time ||
-        (new Date(e.startsAt).getTime() < time.endsAt.getTime() &&
-          time.startsAt.getTime() < new Date(e.endsAt).getTime())),
-  );
-}

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { CaregiverKind, Parish } from '../../shared/catalog';
+import { groupDigits } from '../../shared/money';
 import type { PagePrefetch } from '../app/prefetch';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
@@ -91,7 +92,7 @@ function QuickBar({ filters, onApply }: { filters: SearchFilters; onApply: (next
 
 /** docs/product.md#screens-and-routes: '{n} caregiver(s) available'; a capped count shows as '1,000+'. */
 export function countLine(total: number, exact = true): string {
-  const n = `${total.toLocaleString('en-US')}${exact ? '' : '+'}`;
+  const n = `${groupDigits(total)}${exact ? '' : '+'}`;
   return `${n} ${total === 1 && exact ? 'caregiver' : 'caregivers'} available`;
 }
 

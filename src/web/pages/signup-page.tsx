@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HeartHandshake, Search, UserPlus } from 'lucide-react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { TOWNS_BY_PARISH } from '../../shared/catalog';
 import { SignupRequest } from '../../shared/contracts/auth';
 import { z } from '../../shared/contracts/zod';
+import { TOWNS_BY_PARISH } from '../../shared/towns-by-parish';
 import { Button } from '../components/ui/button';
 import { FieldErrorText, FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';

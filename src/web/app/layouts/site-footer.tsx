@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { jamaicaToday } from '../../../shared/time';
+import { jamaicaYear } from '../../../shared/time';
 import { useNow } from '../../features/caregivers/use-now';
 import { useAppConfig } from '../../features/config/api';
 import { Link } from '../../lib/router';
@@ -76,7 +76,7 @@ function FooterLinkList({ links }: { links: NavItem[] }) {
  * hydrates (so both renders agree), then the browser's clock, checked hourly.
  */
 function useCopyrightYear(): string {
-  return jamaicaToday(useNow(3_600_000)).slice(0, 4);
+  return jamaicaYear(useNow(3_600_000));
 }
 
 export function SiteFooter() {

@@ -1,31 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ActiveEmergencies,
   AdminEmergency,
   AdminEmergencyList,
   ChangeEmergencyRequest,
   DeclareEmergencyRequest,
 } from '../../../shared/contracts/emergencies';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { emergencyKeys } from './active-query';
 
+export { activeEmergenciesQuery, emergencyKeys, useActiveEmergencies } from './active-query';
 export type { AdminEmergency };
-
-export const emergencyKeys = {
-  all: ['emergencies'] as const,
-  active: ['emergencies', 'active'] as const,
-  admin: ['emergencies', 'admin'] as const,
-};
-
-/** GET /api/emergencies/active (public, cached a minute by the server too). */
-export const activeEmergenciesQuery = queryOptions({
-  queryKey: emergencyKeys.active,
-  queryFn: ({ signal }) => apiGet<ActiveEmergencies>('/api/emergencies/active', signal),
-  staleTime: 60_000,
-});
-
-export function useActiveEmergencies() {
-  return useQuery(activeEmergenciesQuery);
-}
 
 export function useAdminEmergencies() {
   return useQuery({

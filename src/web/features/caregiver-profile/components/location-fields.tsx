@@ -1,4 +1,5 @@
-import { PARISHES, type Parish, TOWNS_BY_PARISH } from '../../../../shared/catalog';
+import { PARISHES, type Parish } from '../../../../shared/catalog';
+import { TOWNS_BY_PARISH } from '../../../../shared/towns-by-parish';
 import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 

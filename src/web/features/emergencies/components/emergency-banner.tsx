@@ -5,9 +5,9 @@ import {
   emergenciesCovering,
   emergencyTitle,
   formatJamaicaInstant,
-} from '../../../../shared/contracts/emergencies';
+} from '../../../../shared/emergency-rules';
 import { useCurrentUser } from '../../auth/api';
-import { useActiveEmergencies } from '../api';
+import { useActiveEmergencies } from '../active-query';
 
 const DISMISSED = 'yc-emergency-dismissed';
 
