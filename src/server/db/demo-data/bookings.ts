@@ -1,3 +1,4 @@
+import type { CaregiverKind } from '../../../shared/catalog';
 import type { CaregiverPlan } from './caregivers';
 import { CANCEL_NOTES, KIND_PROFILES } from './content';
 import type { DemoContext } from './context';
@@ -94,6 +95,20 @@ export function drawBookings(
   return mine;
 }
 
+/**
+ * One visit of a caregiver of these kinds on the day `offset` days from today: which kind of care (mostly
+ * their main one), the hours from that kind's usual shifts (ending by 22:00), and its start in Jamaica.
+ */
+export function pickVisit(rng: Rng, kinds: readonly CaregiverKind[], today: string, offset: number) {
+  const kind = kinds.length > 1 && rng.chance(0.25) ? rng.pick(kinds.slice(1)) : kinds[0];
+  const profile = KIND_PROFILES[kind];
+  const shift = rng.pick(profile.shifts);
+  const duration = rng.pick(shift.durations);
+  const startHour = Math.min(rng.int(shift.start[0], shift.start[1]), 22 - duration);
+  const date = addDays(today, offset);
+  return { kind, profile, duration, startHour, date, startsAt: jamaicaInstant(date, startHour) };
+}
+
 function makeBooking(
   rng: Rng,
   now: Date,
@@ -103,13 +118,7 @@ function makeBooking(
   status: BookingStatus,
   offset: number,
 ): BookingRow {
-  const kind = cg.kinds.length > 1 && rng.chance(0.25) ? rng.pick(cg.kinds.slice(1)) : cg.kinds[0];
-  const profile = KIND_PROFILES[kind];
-  const shift = rng.pick(profile.shifts);
-  const duration = rng.pick(shift.durations);
-  const startHour = Math.min(rng.int(shift.start[0], shift.start[1]), 22 - duration);
-  const date = addDays(today, offset);
-  const startsAt = jamaicaInstant(date, startHour);
+  const { kind, profile, duration, startHour, date, startsAt } = pickVisit(rng, cg.kinds, today, offset);
   const endsAt = new Date(startsAt.getTime() + duration * HOUR);
   const { platformFee, totalCost } = bookingMoney(cg.hourlyRate, duration);
   let createdAt: Date;

@@ -3,9 +3,9 @@ import { type CaregiverKind, PARISHES, type Parish } from '../../../shared/catal
 import { avatarUrl } from '../../features/avatars/avatar';
 import type { Tx } from '../client';
 import { bookings, users } from '../schema';
+import { pickVisit } from './bookings';
 import { phoneNumber } from './contact-details';
-import { KIND_PROFILES } from './content';
-import { addDays, DAY, HOUR, jamaicaInstant, pad } from './dates';
+import { DAY, HOUR, pad } from './dates';
 import { bookingMoney, money } from './money';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from './names';
 import { pickTown } from './places';
@@ -91,13 +91,7 @@ export function drawBookings(rng: Rng, c: BookingInput, now: Date, today: string
   // One booking a day at most, so none overlaps; today's only while its start is 2 hours away or more.
   for (const offset of rng.shuffle(DAY_OFFSETS)) {
     if (out.length === wanted) break;
-    const kind = c.kinds.length > 1 && rng.chance(0.25) ? rng.pick(c.kinds.slice(1)) : c.kinds[0];
-    const profile = KIND_PROFILES[kind];
-    const shift = rng.pick(profile.shifts);
-    const duration = rng.pick(shift.durations);
-    const startHour = Math.min(rng.int(shift.start[0], shift.start[1]), 22 - duration);
-    const date = addDays(today, offset);
-    const startsAt = jamaicaInstant(date, startHour);
+    const { profile, duration, startHour, date, startsAt } = pickVisit(rng, c.kinds, today, offset);
     if (startsAt.getTime() < nowMs + 2 * HOUR) continue;
     const family = rng.chance(0.8) ? rng.pick(local) : rng.int(0, FAMILY_PARISHES.length - 1);
     const { platformFee, totalCost } = bookingMoney(c.rate, duration);
