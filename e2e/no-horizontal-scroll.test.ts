@@ -35,6 +35,22 @@ describe('no horizontal scrolling at 360 px', () => {
           `/messages?with= ${Math.min(scrollWidth, PHONE.width)} ${wide.join('; ')}`,
         );
       } else {
+        // The delivery log must have rows for its table to be measured: a parish emergency tells everyone with a
+        // booking in its window at once (otherwise the log fills only when the reminders job first runs, a minute after start).
+        const now = Date.now();
+        const declared = await context.request.post('/api/admin/emergencies', {
+          headers: { 'X-Requested-With': 'fetch' },
+          data: {
+            parishes: ['Kingston', 'St. Andrew', 'St. Catherine', 'Clarendon', 'Manchester', 'St. James'],
+            kind: 'flooding',
+            startsAt: new Date(now).toISOString(),
+            endsAt: new Date(now + 7 * 86_400_000).toISOString(),
+            message: 'Flooding on the Palisadoes road: please check with your caregiver before a visit.',
+          },
+        });
+        expect(declared.status(), await declared.text()).toBe(201);
+        const log = await context.request.get('/api/admin/deliveries');
+        expect(((await log.json()) as { total: number }).total).toBeGreaterThan(0);
         await settle(page, '/admin');
         const tabs = page.getByRole('tab');
         const count = await tabs.count();
