@@ -25,25 +25,45 @@ export function checkRenderedPage(json: string): void {
 }
 
 /**
+ * Answers kept by their key's text while the clock is in [from, to): FreeByHours and TrustByRecord. Bounded:
+ * at `capacity` entries it starts again empty (the page's caregivers come back within a few searches).
+ */
+class KeptWhile<V> {
+  readonly #known = new Map<string, { from: number; to: number; value: V }>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string, now: number): V | undefined {
+    const known = this.#known.get(key);
+    return known && known.from <= now && now < known.to ? known.value : undefined;
+  }
+
+  keep(key: string, from: number, to: number, value: V): void {
+    if (this.#known.size >= this.capacity) this.#known.clear();
+    this.#known.set(key, { from, to, value });
+  }
+}
+
+/**
  * When caregivers with no bookings in the window are next free, by availability list: kept by the service
  * across searches. An answer t worked out at `at` holds at any later moment before t (no weekly window
  * opens between them, and t stays inside the later horizon), so it is reused until then; an answer of
  * "now" ('Available Now', or inside a window) or of none is worked out again each time.
  */
 export class FreeByHours {
-  readonly #known = new Map<string, { at: number; next: number; text: string }>();
+  readonly #kept: KeptWhile<string>;
 
-  constructor(private readonly capacity = 5000) {}
+  constructor(capacity = 5000) {
+    this.#kept = new KeptWhile(capacity);
+  }
 
   nextFree(availabilityJson: string, availability: () => string[], at: Date): string | null {
     const now = at.getTime();
-    const known = this.#known.get(availabilityJson);
-    if (known && known.at <= now && now < known.next) return known.text;
+    const known = this.#kept.get(availabilityJson, now);
+    if (known !== undefined) return known;
     const next = nextAvailableAt({ availability: availability(), isAvailable: true }, [], at);
-    if (next && next.getTime() > now) {
-      if (this.#known.size >= this.capacity) this.#known.clear();
-      this.#known.set(availabilityJson, { at: now, next: next.getTime(), text: next.toISOString() });
-    }
+    if (next && next.getTime() > now)
+      this.#kept.keep(availabilityJson, now, next.getTime(), next.toISOString());
     return next?.toISOString() ?? null;
   }
 }
@@ -58,26 +78,25 @@ const DAY_MS = 86_400_000;
  * record is a different text, worked out afresh.
  */
 export class TrustByRecord {
-  readonly #known = new Map<string, { from: number; to: number; factsJson: string; approved: boolean }>();
+  readonly #kept: KeptWhile<{ factsJson: string; approved: boolean }>;
 
-  constructor(private readonly capacity = 5000) {}
+  constructor(capacity = 5000) {
+    this.#kept = new KeptWhile(capacity);
+  }
 
   /** The verified facts as JSON text, and whether the record earns the Verified badge (with the user's flag). */
   of(recordJson: string, at: Date): { factsJson: string; approved: boolean } {
     const now = at.getTime();
-    const known = this.#known.get(recordJson);
-    if (known && known.from <= now && now < known.to) return known;
+    const known = this.#kept.get(recordJson, now);
+    if (known) return known;
     const record = JSON.parse(recordJson) as TrustRecord;
     const facts = verifiedFactsOf(record, at);
-    const from = Math.floor(now / DAY_MS) * DAY_MS;
     const answer = {
-      from,
-      to: from + DAY_MS,
       factsJson: facts.length ? JSON.stringify(facts) : '[]',
       approved: isVerifiedNow(true, record, facts),
     };
-    if (this.#known.size >= this.capacity) this.#known.clear();
-    this.#known.set(recordJson, answer);
+    const from = Math.floor(now / DAY_MS) * DAY_MS;
+    this.#kept.keep(recordJson, from, from + DAY_MS, answer);
     return answer;
   }
 }
