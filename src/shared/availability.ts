@@ -107,8 +107,7 @@ export function nextFreeMoment(
   const nowMs = now.getTime();
   const horizon = nowMs + NEXT_AVAILABLE_DAYS * DAY_MS;
   // Midnight of today in Jamaica, as a UTC instant.
-  const localNow = nowMs + JAMAICA_OFFSET_MS;
-  const todayStart = localNow - (((localNow % DAY_MS) + DAY_MS) % DAY_MS) - JAMAICA_OFFSET_MS;
+  const todayStart = jamaicaDayEnd(nowMs) - DAY_MS;
   const availableNow = availability.includes('Available Now');
   // The week's hours, once per weekday (search pages ask this for every caregiver they show).
   const week: Hours[][] = [];
@@ -140,6 +139,15 @@ export function nextFreeMoment(
     }
   }
   return null;
+}
+
+/**
+ * The next midnight in Jamaica after `ms` (epoch milliseconds), as epoch milliseconds: where today's
+ * 'Available Now' hours end.
+ */
+export function jamaicaDayEnd(ms: number): number {
+  const local = ms + JAMAICA_OFFSET_MS;
+  return local - (((local % DAY_MS) + DAY_MS) % DAY_MS) + DAY_MS - JAMAICA_OFFSET_MS;
 }
 
 const dayKey = (ms: number) => Math.floor((ms + JAMAICA_OFFSET_MS) / DAY_MS);

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { nextAvailableAt, nextFreeMoment } from '../../../shared/availability';
-import { PublicCaregiver, TRUST_CLAIMS } from '../../../shared/contracts/caregivers';
+import { jamaicaDayEnd, nextAvailableAt, nextFreeMoment } from '../../../shared/availability';
+import { PublicCaregiver } from '../../../shared/contracts/caregivers';
 import { FIELD_SEPARATOR, ROW_SEPARATOR } from './search-repo';
-import { isVerifiedNow, publicCertifications, type TrustRecord, verifiedFactsOf } from './trust';
+import { isVerifiedNow, type TrustRecord, verifiedFactsOf } from './trust';
 
 // A search page as the database rendered it, completed with what needs the clock and checked.
 
@@ -25,22 +25,25 @@ export function checkRenderedPage(json: string): void {
 }
 
 /**
- * Answers kept by their key's text while the clock is in [from, to): FreeByHours and TrustByRecord. Bounded:
- * at `capacity` entries it starts again empty (the page's caregivers come back within a few searches).
+ * Answers kept by key while the clock is in [from, to), each for one text: an answer is given back only for
+ * the very text it was worked out from (compared whole, so a changed record or list is worked out afresh).
+ * Bounded: at `capacity` entries it starts again empty (the page's caregivers come back within a few
+ * searches). FreeByHours keys by the text itself; the per-caregiver caches key by the caregiver's id, so
+ * that a lookup hashes a number rather than a long text.
  */
-class KeptWhile<V> {
-  readonly #known = new Map<string, { from: number; to: number; value: V }>();
+class KeptWhile<K, V> {
+  readonly #known = new Map<K, { text: string; from: number; to: number; value: V }>();
 
   constructor(private readonly capacity: number) {}
 
-  get(key: string, now: number): V | undefined {
+  get(key: K, text: string, now: number): V | undefined {
     const known = this.#known.get(key);
-    return known && known.from <= now && now < known.to ? known.value : undefined;
+    return known && known.from <= now && now < known.to && known.text === text ? known.value : undefined;
   }
 
-  keep(key: string, from: number, to: number, value: V): void {
+  keep(key: K, text: string, from: number, to: number, value: V): void {
     if (this.#known.size >= this.capacity) this.#known.clear();
-    this.#known.set(key, { from, to, value });
+    this.#known.set(key, { text, from, to, value });
   }
 }
 
@@ -51,7 +54,7 @@ class KeptWhile<V> {
  * "now" ('Available Now', or inside a window) or of none is worked out again each time.
  */
 export class FreeByHours {
-  readonly #kept: KeptWhile<string>;
+  readonly #kept: KeptWhile<string, string>;
 
   constructor(capacity = 5000) {
     this.#kept = new KeptWhile(capacity);
@@ -59,35 +62,73 @@ export class FreeByHours {
 
   nextFree(availabilityJson: string, availability: () => string[], at: Date): string | null {
     const now = at.getTime();
-    const known = this.#kept.get(availabilityJson, now);
+    const known = this.#kept.get(availabilityJson, '', now);
     if (known !== undefined) return known;
     const next = nextAvailableAt({ availability: availability(), isAvailable: true }, [], at);
     if (next && next.getTime() > now)
-      this.#kept.keep(availabilityJson, now, next.getTime(), next.toISOString());
+      this.#kept.keep(availabilityJson, '', now, next.getTime(), next.toISOString());
     return next?.toISOString() ?? null;
+  }
+}
+
+/**
+ * When caregivers with bookings in the window are next free, by caregiver: kept by the service across
+ * searches, for the text of their availability list and bookings together. An answer t worked out at `at`
+ * holds at any later moment before t for the same list and bookings: no moment of [at, t) was free, a
+ * later moment sees the same weekly windows and bookings (the bookings in its window are the text's, or
+ * the text differs), and t stays inside its horizon. One exception: 'Available Now' counts the rest of
+ * the day as free, and a new day opens a new such window, so with it an answer holds only until midnight
+ * in Jamaica. An answer of "now" or of none is worked out again each time.
+ */
+export class FreeAroundBookings {
+  readonly #kept: KeptWhile<number, string>;
+
+  constructor(capacity = 5000) {
+    this.#kept = new KeptWhile(capacity);
+  }
+
+  /** `text`: the availability list and the bookings as the row holds them (see ROW_SEPARATOR). */
+  nextFree(
+    caregiverId: number,
+    text: string,
+    parse: () => { availability: string[]; busy: [number, number][] },
+    at: Date,
+  ): string | null {
+    const now = at.getTime();
+    const known = this.#kept.get(caregiverId, text, now);
+    if (known !== undefined) return known;
+    const { availability, busy } = parse();
+    const next = nextFreeMoment(availability, busy, at);
+    if (!next) return null;
+    const until = availability.includes('Available Now')
+      ? Math.min(next.getTime(), jamaicaDayEnd(now))
+      : next.getTime();
+    const iso = next.toISOString();
+    if (until > now) this.#kept.keep(caregiverId, text, now, until, iso);
+    return iso;
   }
 }
 
 const DAY_MS = 86_400_000;
 
 /**
- * The trust fields of each verification record, by its text: kept by the service across searches, since
- * the same caregivers come up again and again and their records change seldom. What a record shows
- * depends on the clock only through the date (UTC) the police record is compared with
+ * The trust fields of each caregiver's verification record, kept by the service across searches for the
+ * record's text, since the same caregivers come up again and again and their records change seldom. What
+ * a record shows depends on the clock only through the date (UTC) the police record is compared with
  * (isPoliceRecordStale), so an answer holds until the end of the day it was worked out on; a changed
  * record is a different text, worked out afresh.
  */
 export class TrustByRecord {
-  readonly #kept: KeptWhile<{ factsJson: string; approved: boolean }>;
+  readonly #kept: KeptWhile<number, { factsJson: string; approved: boolean }>;
 
   constructor(capacity = 5000) {
     this.#kept = new KeptWhile(capacity);
   }
 
   /** The verified facts as JSON text, and whether the record earns the Verified badge (with the user's flag). */
-  of(recordJson: string, at: Date): { factsJson: string; approved: boolean } {
+  of(caregiverId: number, recordJson: string, at: Date): { factsJson: string; approved: boolean } {
     const now = at.getTime();
-    const known = this.#kept.get(recordJson, now);
+    const known = this.#kept.get(caregiverId, recordJson, now);
     if (known) return known;
     const record = JSON.parse(recordJson) as TrustRecord;
     const facts = verifiedFactsOf(record, at);
@@ -96,10 +137,34 @@ export class TrustByRecord {
       approved: isVerifiedNow(true, record, facts),
     };
     const from = Math.floor(now / DAY_MS) * DAY_MS;
-    this.#kept.keep(recordJson, from, from + DAY_MS, answer);
+    this.#kept.keep(caregiverId, recordJson, from, from + DAY_MS, answer);
     return answer;
   }
 }
+
+/** The per-search caches of the trust fields and the next free moment, kept by the service (see above). */
+export interface PageCaches {
+  free: FreeByHours;
+  aroundBookings: FreeAroundBookings;
+  trust: TrustByRecord;
+}
+
+export const newPageCaches = (): PageCaches => ({
+  free: new FreeByHours(),
+  aroundBookings: new FreeAroundBookings(),
+  trust: new TrustByRecord(),
+});
+
+/** The caregiver id at the start of a row: its head begins with {"id":<digits>. */
+function idAt(rows: string, start: number): number {
+  let id = 0;
+  for (let i = start + ID_PREFIX.length; ; i++) {
+    const digit = rows.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return id;
+    id = id * 10 + digit;
+  }
+}
+const ID_PREFIX = '{"id":';
 
 /**
  * The answer to a search: the JSON text of PublicCaregiver[], spliced from the database's rendered rows
@@ -108,38 +173,43 @@ export class TrustByRecord {
  * includes the switch). Only the small pieces are cut out (by position, not by splitting the page),
  * parsed and serialized; the text is the one JSON.stringify gives for the whole page
  * (search-page.test.ts). A caregiver without bookings in the window is free by their weekly hours alone
- * (`free`).
+ * (`caches.free`). The caches key by caregiver id only to look up fast: an answer is reused only for the
+ * very text it was worked out from, so it is right whatever the id.
  */
-export function completePage(
-  rows: string,
-  at: Date,
-  free = new FreeByHours(),
-  trust = new TrustByRecord(),
-): string {
+export function completePage(rows: string, at: Date, caches: PageCaches = newPageCaches()): string {
   if (!rows) return '[]';
   let out = '[';
   for (let start = 0; start < rows.length; ) {
     let end = rows.indexOf(ROW_SEPARATOR, start);
     if (end < 0) end = rows.length;
-    // The seven fields: head, mid, is_verified, certifications, availability, trust record, bookings.
+    // The seven fields: head, mid, is_verified, certifications, trust record, availability, bookings.
     const f1 = rows.indexOf(FIELD_SEPARATOR, start) + 1;
     const f2 = rows.indexOf(FIELD_SEPARATOR, f1) + 1;
     const f3 = rows.indexOf(FIELD_SEPARATOR, f2) + 1;
     const f4 = rows.indexOf(FIELD_SEPARATOR, f3) + 1;
     const f5 = rows.indexOf(FIELD_SEPARATOR, f4) + 1;
     const f6 = rows.indexOf(FIELD_SEPARATOR, f5) + 1;
-    const availabilityJson = rows.slice(f4, f5 - 1);
-    const busyJson = rows.slice(f6, end);
-    const { factsJson, approved } = f6 - 1 > f5 ? trust.of(rows.slice(f5, f6 - 1), at) : NO_RECORD;
+    const id = idAt(rows, start);
+    const availabilityJson = rows.slice(f5, f6 - 1);
+    const { factsJson, approved } = f5 - 1 > f4 ? caches.trust.of(id, rows.slice(f4, f5 - 1), at) : NO_RECORD;
     const isVerified = rows[f2] === '1' && approved;
+    // No bookings: the row ends with [] (the bookings field's only text without a number).
     const next =
-      busyJson === '[]'
-        ? free.nextFree(availabilityJson, () => JSON.parse(availabilityJson) as string[], at)
-        : nextFree(JSON.parse(availabilityJson) as string[], JSON.parse(busyJson) as [number, number][], at);
+      end - f6 === 2
+        ? caches.free.nextFree(availabilityJson, () => JSON.parse(availabilityJson) as string[], at)
+        : caches.aroundBookings.nextFree(
+            id,
+            rows.slice(f5, end),
+            () => ({
+              availability: JSON.parse(availabilityJson) as string[],
+              busy: JSON.parse(rows.slice(f6, end)) as [number, number][],
+            }),
+            at,
+          );
     if (out.length > 1) out += ',';
     out +=
       `${rows.slice(start, f1 - 1)},"isVerified":${isVerified},${rows.slice(f1, f2 - 1)},` +
-      `"certifications":${publicCertificationsJson(rows.slice(f3, f4 - 1))},"availability":${availabilityJson},` +
+      `"certifications":${rows.slice(f3, f4 - 1)},"availability":${availabilityJson},` +
       `"verifiedFacts":${factsJson},"nextAvailableAt":${JSON.stringify(next)}}`;
     start = end + 1;
   }
@@ -147,17 +217,3 @@ export function completePage(
 }
 
 const NO_RECORD = { factsJson: '[]', approved: false };
-
-/**
- * The certifications a public read shows (publicCertifications), as JSON text from the database's: as it
- * is when it names no trust claim (the database writes the text JSON.stringify would), else parsed,
- * filtered and written again.
- */
-function publicCertificationsJson(json: string): string {
-  if (!TRUST_CLAIMS.some((claim) => json.includes(claim))) return json;
-  return JSON.stringify(publicCertifications(JSON.parse(json) as string[]));
-}
-
-function nextFree(availability: string[], busy: [number, number][], at: Date): string | null {
-  return nextFreeMoment(availability, busy, at)?.toISOString() ?? null;
-}

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SearchSort } from '../../../shared/contracts/caregivers';
+import { type SearchSort, TRUST_CLAIMS } from '../../../shared/contracts/caregivers';
 import type { Tx } from '../../db/client';
 import { KIND_FACETS } from '../../db/schema';
 import { poolOf, rows, runQuery, statementName, toStatement } from './prepared-query';
@@ -46,6 +46,15 @@ const trustJson = sql`case when v.id is null then null else json_build_object(
   'policeRecordIssuedAt', v.police_record_issued_at::text,
   'referenceCount', jsonb_array_length(v."references"), 'verifiedAt', v.verified_at) end`;
 
+/**
+ * The certifications a public read shows: the caregiver's own list without the TRUST_CLAIMS, which only
+ * a verification record can earn (trust.ts publicCertifications, for the profile).
+ */
+const publicCertifications = TRUST_CLAIMS.reduce<SQL>(
+  (list, claim) => sql`array_remove(${list}, ${claim}::text)`,
+  sql`c.certifications`,
+);
+
 /** Epoch milliseconds: numbers to compare, not dates the service would parse for every booking. */
 const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
 
@@ -63,9 +72,10 @@ const busyJson = ({
 /**
  * Between the rows of a rendered page, and between the fields of a row. The fields, in order: the head of
  * the PublicCaregiver object up to `kinds` and its middle from `bio` to `skills` (compact JSON text,
- * without the braces where the service adds keys), the user's is_verified ('1' or '0'), certifications
- * and availability (JSON arrays), the verification record (JSON, '' for none) and the bookings in the
- * window (JSON array of [startsAt, endsAt]).
+ * without the braces where the service adds keys), the user's is_verified ('1' or '0'), the certifications
+ * a public read shows (JSON array, without the TRUST_CLAIMS), the verification record (JSON, '' for none),
+ * the availability (JSON array) and the bookings in the window (JSON array of [startsAt, endsAt]): the
+ * last two side by side, the text the next free moment is kept by.
  */
 export const ROW_SEPARATOR = '\x1e';
 export const FIELD_SEPARATOR = '\x1f';
@@ -85,9 +95,9 @@ const pageText = (order: SQL, busy: SearchPage['busy']) => sql`coalesce(string_a
   left(row_to_json(head)::text, -1),
   substr(row_to_json(mid)::text, 2, length(row_to_json(mid)::text) - 2),
   case when u.is_verified then '1' else '0' end,
-  to_json(c.certifications)::text,
-  to_json(c.availability)::text,
+  to_json(${publicCertifications})::text,
   coalesce((${trustJson})::text, ''),
+  to_json(c.availability)::text,
   ${busyJson(busy)}::text), chr(30) order by ${order}), '')`;
 
 /** The records whose row_to_json is the head and the middle of a PublicCaregiver (key order is theirs). */

@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/sessions';
 import { reliabilityService } from '../reliability/service';
 import { CAREGIVER_NOT_FOUND, mayViewProfile, toProfile } from './public-profile';
 import { publicProfileRepo } from './public-profile-repo';
-import { checkRenderedPage, completePage, FreeByHours, TrustByRecord } from './search-page';
+import { checkRenderedPage, completePage, newPageCaches } from './search-page';
 import {
   busyWindow,
   type ParishCountsInput,
@@ -56,8 +56,7 @@ export function createCaregiverDirectoryService({
    * caregiver, once more with those words replaced by their nearest neighbours ('tompson' → 'thompson').
    * Most searches are spelt right, so most pay for one statement.
    */
-  const freeByHours = new FreeByHours();
-  const trustByRecord = new TrustByRecord();
+  const pageCaches = newPageCaches();
 
   async function withSpellingFallback<T>(
     q: string | undefined,
@@ -80,7 +79,7 @@ export function createCaregiverDirectoryService({
           const filters = searchFilters(input, at, text);
           const page = searchPage(input, filters, at);
           const rendered = await searchRepo.search(db, filters, page);
-          const json = completePage(rendered.rows, at, freeByHours, trustByRecord);
+          const json = completePage(rendered.rows, at, pageCaches);
           const matched = rendered.matched;
           if (checkRendering) checkRenderedPage(json);
           const exact = matched <= page.countCap;

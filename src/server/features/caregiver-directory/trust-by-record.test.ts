@@ -64,7 +64,8 @@ describe('trust fields by verification record, kept across searches', () => {
             const i = which % records.length;
             const r = { ...records[i], policeRecordIssuedAt: records[i].policeRecordIssuedAt && issued[i] };
             const facts = verifiedFactsOf(r, new Date(at));
-            expect(trust.of(JSON.stringify(r), new Date(at))).toMatchObject({
+            // Ids 0 and 1 for up to three records: one caregiver's record changes between searches too.
+            expect(trust.of(which % 2, JSON.stringify(r), new Date(at))).toMatchObject({
               factsJson: JSON.stringify(facts),
               approved: isVerifiedNow(true, r, facts),
             });
@@ -91,10 +92,10 @@ describe('trust fields by verification record, kept across searches', () => {
     };
     const json = JSON.stringify(r);
     const kinds = (at: string) =>
-      (JSON.parse(trust.of(json, new Date(at)).factsJson) as { kind: string }[]).map((f) => f.kind);
+      (JSON.parse(trust.of(7, json, new Date(at)).factsJson) as { kind: string }[]).map((f) => f.kind);
     expect(kinds('2026-11-24T23:59:59Z')).toEqual(['identity', 'background_check']);
-    expect(trust.of(json, new Date('2026-11-24T23:59:59Z')).approved).toBe(true);
+    expect(trust.of(7, json, new Date('2026-11-24T23:59:59Z')).approved).toBe(true);
     expect(kinds('2026-11-25T00:00:00Z')).toEqual(['identity']);
-    expect(trust.of(json, new Date('2026-11-25T00:00:00Z')).approved).toBe(false);
+    expect(trust.of(7, json, new Date('2026-11-25T00:00:00Z')).approved).toBe(false);
   });
 });
