@@ -104,6 +104,20 @@ export function nextFreeMoment(
   bookings: readonly (readonly [number, number])[],
   now: Date,
 ): Date | null {
+  const stretch = firstFreeStretch(availability, bookings, now);
+  return stretch ? new Date(stretch[0]) : null;
+}
+
+/**
+ * nextFreeMoment's answer t as epoch milliseconds, with a moment u after it such that all of [t, u) is
+ * free: the end of the weekly window (or of today's 'Available Now' hours) t falls in, or the start of the
+ * next booking, whichever comes first. So at any moment m in [t, u) the answer is m itself.
+ */
+export function firstFreeStretch(
+  availability: readonly string[],
+  bookings: readonly (readonly [number, number])[],
+  now: Date,
+): [from: number, until: number] | null {
   const nowMs = now.getTime();
   const horizon = nowMs + NEXT_AVAILABLE_DAYS * DAY_MS;
   // Midnight of today in Jamaica, as a UTC instant.
@@ -135,7 +149,11 @@ export function nextFreeMoment(
           }
         }
       }
-      if (t < to && t < horizon) return new Date(t);
+      if (t < to && t < horizon) {
+        let until = to;
+        for (const [s] of bookings) if (s > t && s < until) until = s;
+        return [t, until];
+      }
     }
   }
   return null;

@@ -68,8 +68,12 @@ describe('next free time by weekly hours, kept across searches', () => {
     expect(free.nextFree(json, list, new Date('2026-11-28T17:00:00Z'))).toBe('2026-11-30T14:00:00.000Z');
     expect(free.nextFree(json, list, new Date('2026-11-29T17:00:00Z'))).toBe('2026-11-30T14:00:00.000Z');
     expect(asked).toBe(1);
-    // Monday 10:00: free now.
+    // Monday 10:00: free now, as is every moment until the window closes at 17:00: each is its own answer.
     expect(free.nextFree(json, list, new Date('2026-11-30T15:00:00Z'))).toBe('2026-11-30T15:00:00.000Z');
+    expect(free.nextFree(json, list, new Date('2026-11-30T21:59:59Z'))).toBe('2026-11-30T21:59:59.000Z');
+    expect(asked).toBe(1);
+    // Monday 17:00: the window has closed; next free Tuesday 9:00.
+    expect(free.nextFree(json, list, new Date('2026-11-30T22:00:00Z'))).toBe('2026-12-01T14:00:00.000Z');
     expect(asked).toBe(2);
   });
 });
@@ -145,6 +149,31 @@ describe('next free time around bookings, kept across searches', () => {
     expect(free.nextFree(1, text, parse, new Date('2026-11-25T04:30:00Z'))).toBe('2026-11-25T14:00:00.000Z');
     // Wednesday 2:00: 'Available Now' counts today from now, free once the booking ends at 3:00.
     expect(free.nextFree(1, text, parse, new Date('2026-11-25T07:00:00Z'))).toBe('2026-11-25T08:00:00.000Z');
+  });
+
+  it('keeps a free-now answer only until the next booking starts', () => {
+    const free = new FreeAroundBookings();
+    const availability = ['Weekdays'];
+    // Booked Wednesday 13:00–15:00 in Jamaica.
+    const busy: [number, number][] = [
+      [Date.parse('2026-11-25T18:00:00Z'), Date.parse('2026-11-25T20:00:00Z')],
+    ];
+    let parsed = 0;
+    const ask = (iso: string) =>
+      free.nextFree(
+        2,
+        textOf(availability, busy),
+        () => {
+          parsed += 1;
+          return { availability, busy };
+        },
+        new Date(iso),
+      );
+    expect(ask('2026-11-25T15:00:00Z')).toBe('2026-11-25T15:00:00.000Z'); // 10:00, free now
+    expect(ask('2026-11-25T17:59:00Z')).toBe('2026-11-25T17:59:00.000Z'); // 12:59, still free
+    expect(parsed).toBe(1);
+    expect(ask('2026-11-25T18:00:00Z')).toBe('2026-11-25T20:00:00.000Z'); // 13:00, booked until 15:00
+    expect(parsed).toBe(2);
   });
 
   it('works the answer out again when the bookings change, for the same caregiver', () => {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { jamaicaDayEnd, nextAvailableAt, nextFreeMoment } from '../../../shared/availability';
+import { firstFreeStretch, jamaicaDayEnd } from '../../../shared/availability';
 import { PublicCaregiver } from '../../../shared/contracts/caregivers';
 import { FIELD_SEPARATOR, ROW_SEPARATOR } from './search-repo';
 import { isVerifiedNow, type TrustRecord, verifiedFactsOf } from './trust';
@@ -48,64 +48,65 @@ class KeptWhile<K, V> {
 }
 
 /**
- * When caregivers with no bookings in the window are next free, by availability list: kept by the service
- * across searches. An answer t worked out at `at` holds at any later moment before t (no weekly window
- * opens between them, and t stays inside the later horizon), so it is reused until then; an answer of
- * "now" ('Available Now', or inside a window) or of none is worked out again each time.
+ * A next free moment kept while it holds: worked out at `now` as the free stretch [t, u) (firstFreeStretch),
+ * the answer is t at any moment before t and the moment itself from t until u, for the same availability
+ * list and bookings. Before t: no moment of [now, t) was free, a later moment sees the same weekly windows
+ * and bookings (the bookings in its window are the text's, or the text differs), and t stays inside its
+ * horizon. From t: every moment of [t, u) lies in a window and in no booking, so it is its own answer.
+ * One exception: 'Available Now' counts the rest of the day as free, and a new day opens a new such
+ * window, so with it an answer holds only until midnight in Jamaica. No free moment: worked out each time.
  */
-export class FreeByHours {
-  readonly #kept: KeptWhile<string, string>;
+class KeptNextFree<K> {
+  readonly #kept: KeptWhile<K, { t: number; iso: string }>;
 
-  constructor(capacity = 5000) {
+  constructor(capacity: number) {
     this.#kept = new KeptWhile(capacity);
   }
 
-  nextFree(availabilityJson: string, availability: () => string[], at: Date): string | null {
-    const now = at.getTime();
-    const known = this.#kept.get(availabilityJson, '', now);
-    if (known !== undefined) return known;
-    const next = nextAvailableAt({ availability: availability(), isAvailable: true }, [], at);
-    if (next && next.getTime() > now)
-      this.#kept.keep(availabilityJson, '', now, next.getTime(), next.toISOString());
-    return next?.toISOString() ?? null;
-  }
-}
-
-/**
- * When caregivers with bookings in the window are next free, by caregiver: kept by the service across
- * searches, for the text of their availability list and bookings together. An answer t worked out at `at`
- * holds at any later moment before t for the same list and bookings: no moment of [at, t) was free, a
- * later moment sees the same weekly windows and bookings (the bookings in its window are the text's, or
- * the text differs), and t stays inside its horizon. One exception: 'Available Now' counts the rest of
- * the day as free, and a new day opens a new such window, so with it an answer holds only until midnight
- * in Jamaica. An answer of "now" or of none is worked out again each time.
- */
-export class FreeAroundBookings {
-  readonly #kept: KeptWhile<number, string>;
-
-  constructor(capacity = 5000) {
-    this.#kept = new KeptWhile(capacity);
-  }
-
-  /** `text`: the availability list and the bookings as the row holds them (see ROW_SEPARATOR). */
   nextFree(
-    caregiverId: number,
+    key: K,
     text: string,
     parse: () => { availability: string[]; busy: [number, number][] },
     at: Date,
   ): string | null {
     const now = at.getTime();
-    const known = this.#kept.get(caregiverId, text, now);
-    if (known !== undefined) return known;
+    const known = this.#kept.get(key, text, now);
+    if (known !== undefined) return now < known.t ? known.iso : at.toISOString();
     const { availability, busy } = parse();
-    const next = nextFreeMoment(availability, busy, at);
-    if (!next) return null;
-    const until = availability.includes('Available Now')
-      ? Math.min(next.getTime(), jamaicaDayEnd(now))
-      : next.getTime();
-    const iso = next.toISOString();
-    if (until > now) this.#kept.keep(caregiverId, text, now, until, iso);
+    const stretch = firstFreeStretch(availability, busy, at);
+    if (!stretch) return null;
+    const [t, u] = stretch;
+    const until = availability.includes('Available Now') ? Math.min(u, jamaicaDayEnd(now)) : u;
+    const iso = new Date(t).toISOString();
+    if (until > now) this.#kept.keep(key, text, now, until, { t, iso });
     return iso;
+  }
+}
+
+/**
+ * When caregivers with no bookings in the window are next free, by availability list: kept by the service
+ * across searches (KeptNextFree), shared by every caregiver with the same list.
+ */
+export class FreeByHours {
+  readonly #kept: KeptNextFree<string>;
+
+  constructor(capacity = 5000) {
+    this.#kept = new KeptNextFree(capacity);
+  }
+
+  nextFree(availabilityJson: string, availability: () => string[], at: Date): string | null {
+    return this.#kept.nextFree(availabilityJson, '', () => ({ availability: availability(), busy: [] }), at);
+  }
+}
+
+/**
+ * When caregivers with bookings in the window are next free, by caregiver: kept by the service across
+ * searches (KeptNextFree) for the text of their availability list and bookings together.
+ */
+export class FreeAroundBookings extends KeptNextFree<number> {
+  /** nextFree(caregiverId, text, …): `text` is the availability list and the bookings as the row holds them. */
+  constructor(capacity = 5000) {
+    super(capacity);
   }
 }
 
