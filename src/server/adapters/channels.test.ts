@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTwilioChannel, PermanentDeliveryError, sandboxSignature, twilioSignature } from './channels';
+import {
+  createTwilioChannel,
+  PermanentDeliveryError,
+  sandboxReceiptHeaders,
+  sandboxSignature,
+  twilioSignature,
+} from './channels';
 
 /** A local stand-in for a Twilio-compatible Messages API that checks what it is sent. */
 describe('Twilio-compatible channel', () => {
@@ -119,8 +125,16 @@ describe('receipt signatures', () => {
     expect(twilioSignature('12345', url, params)).toBe('IK+Dwps556ElfBT0I3Rgjkr1wJU=');
   });
 
-  it('signs sandbox receipts with HMAC-SHA256 of the raw body', () => {
-    expect(sandboxSignature('k'.repeat(16), 'a=1')).toMatch(/^sha256=[0-9a-f]{64}$/);
-    expect(sandboxSignature('k'.repeat(16), 'a=1')).not.toBe(sandboxSignature('k'.repeat(16), 'a=2'));
+  it('signs sandbox receipts with HMAC-SHA256 of `timestamp.body` (openssl’s answer), and sends the time', () => {
+    const k = 'k'.repeat(16);
+    // printf '1700000000.a=1' | openssl dgst -sha256 -hmac kkkkkkkkkkkkkkkk
+    const vector = 'sha256=09915b050a529894d20700da62bcad99aecab432a3a6134a415fbe72fed80cc0';
+    expect(sandboxSignature(k, '1700000000', 'a=1')).toBe(vector);
+    expect(sandboxSignature(k, '1700000001', 'a=1')).not.toBe(vector);
+    expect(sandboxSignature(k, '1700000000', 'a=2')).not.toBe(vector);
+    expect(sandboxReceiptHeaders(k, 'a=1', new Date(1_700_000_000_999))).toEqual({
+      'x-sandbox-timestamp': '1700000000',
+      'x-sandbox-signature': vector,
+    });
   });
 });

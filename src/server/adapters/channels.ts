@@ -146,7 +146,20 @@ export function twilioSignature(authToken: string, url: string, params: URLSearc
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
-/** The sandbox provider's receipt signature: `sha256=` + hex HMAC-SHA256 of the raw body. */
-export function sandboxSignature(secret: string, rawBody: string): string {
-  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
+/**
+ * The sandbox provider's receipt signature, Stripe's scheme: `sha256=` + hex HMAC-SHA256 of
+ * `${timestamp}.${rawBody}`, where `timestamp` (unix seconds, sent as X-Sandbox-Timestamp) is when the
+ * receipt was signed. Signing the time with the body bounds how long a copied receipt can be replayed.
+ */
+export function sandboxSignature(secret: string, timestamp: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex')}`;
+}
+
+/** The headers a sandbox receipt signed at `at` carries (a sandbox tool's, or a test's, receipt poster). */
+export function sandboxReceiptHeaders(secret: string, rawBody: string, at: Date) {
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  return {
+    'x-sandbox-timestamp': timestamp,
+    'x-sandbox-signature': sandboxSignature(secret, timestamp, rawBody),
+  };
 }

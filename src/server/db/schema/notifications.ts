@@ -161,3 +161,26 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_fallback_of_idx').on(t.fallbackOf),
   ],
 );
+
+/**
+ * Delivery receipts already taken (ADR 0033, "Signed timestamps and replays"): one row per provider and
+ * SHA-256 of the receipt's signature, written in the receipt's own transaction, so a receipt replayed
+ * verbatim (to this instance or any other, before or after a restart) hits the primary key and is refused.
+ * `expires_at`: when the row may go (the sandbox's: its signed timestamp + the 5-minute window, after which
+ * the timestamp check refuses it anyway; Twilio's: a fixed memory, Twilio signs no timestamp). The
+ * deliveries job deletes expired rows.
+ */
+export const webhookReceipts = pgTable(
+  'webhook_receipts',
+  {
+    provider: text('provider').notNull(),
+    /** Hex SHA-256 of the signature header: fixed length, and no provider signature kept as such. */
+    signatureHash: text('signature_hash').notNull(),
+    receivedAt: timestamp('received_at', tz).notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.signatureHash] }),
+    index('webhook_receipts_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { deliveries, users } from '../../db/schema';
+import { deliveries, users, webhookReceipts } from '../../db/schema';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewDelivery = typeof deliveries.$inferInsert;
@@ -223,6 +223,34 @@ export const deliveryRepo = {
         .where(where),
     ]);
     return { items, total: total?.n ?? 0 };
+  },
+
+  /**
+   * Records a receipt's signature as taken, in the receipt's transaction; false when it was taken before and
+   * its memory has not expired (a replay). The primary key decides between concurrent copies: the second
+   * waits for the first's transaction and, if that commits, finds the row. An expired row the job has not
+   * deleted yet is taken over.
+   */
+  async rememberReceipt(tx: Tx, provider: string, signatureHash: string, at: Date, expiresAt: Date) {
+    const rows = await tx
+      .insert(webhookReceipts)
+      .values({ provider, signatureHash, receivedAt: at, expiresAt })
+      .onConflictDoUpdate({
+        target: [webhookReceipts.provider, webhookReceipts.signatureHash],
+        set: { receivedAt: at, expiresAt },
+        setWhere: lte(webhookReceipts.expiresAt, at),
+      })
+      .returning({ provider: webhookReceipts.provider });
+    return rows.length > 0;
+  },
+
+  /** The deliveries job: receipt signatures whose memory ended by `at`. */
+  async forgetExpiredReceipts(tx: Tx, at: Date): Promise<number> {
+    const rows = await tx
+      .delete(webhookReceipts)
+      .where(lte(webhookReceipts.expiresAt, at))
+      .returning({ provider: webhookReceipts.provider });
+    return rows.length;
   },
 
   /** Rows still to send (the backlog gauge). */

@@ -64,6 +64,18 @@ function forAdmin(r: DeliveryRow, userEmail: string): AdminDelivery {
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
 
+/** A provider's receipt whose signature was checked, and how long that signature is remembered. */
+export interface ProviderReceipt {
+  provider: string;
+  providerMessageId: string;
+  providerStatus: string;
+  errorCode?: string;
+  /** Hex SHA-256 of the signature: a second receipt with it is a replay. */
+  signatureHash: string;
+  /** Until when a copy counts as a replay (after that the sandbox's timestamp check refuses it anyway). */
+  rememberUntil: Date;
+}
+
 /** The outbox's reads, the admin's retry and the providers' receipts (ADR 0033). */
 /** Where an admin's retry is recorded: the admin feature's audit log, injected (admin already reads notices). */
 export interface DeliveryAudit {
@@ -147,22 +159,33 @@ export function createDeliveryService(deps: {
     },
 
     /**
-     * A provider's signed receipt for its message `providerMessageId`. Unknown ids are ignored (the provider
-     * retries on errors, and a row may be gone with its account). A failure queues the SMS fallback.
+     * A provider's signed receipt for its message `providerMessageId`. Its signature is remembered first, in
+     * the same transaction (ADR 0033, "Signed timestamps and replays"): a copy seen before is a 409 and
+     * changes nothing; a receipt whose transaction fails is not remembered, so the provider's retry lands.
+     * Unknown ids are ignored (the provider retries on errors, and a row may be gone with its account). A
+     * failure queues the SMS fallback.
      */
-    async receipt(provider: string, providerMessageId: string, providerStatus: string, errorCode?: string) {
-      const status = receiptStatus(providerStatus);
-      if (!status) return;
+    async receipt(r: ProviderReceipt) {
+      const status = receiptStatus(r.providerStatus);
       const at = now();
       const fallback = await db.transaction(async (tx) => {
-        const row = await deliveryRepo.byProviderId(tx, provider, providerMessageId);
+        if (!(await deliveryRepo.rememberReceipt(tx, r.provider, r.signatureHash, at, r.rememberUntil))) {
+          throw conflict('This delivery receipt was already received.');
+        }
+        if (!status) return undefined;
+        const row = await deliveryRepo.byProviderId(tx, r.provider, r.providerMessageId);
         if (!row) return undefined;
-        const error = errorCode ? `${providerStatus.toLowerCase()} (code ${errorCode})` : undefined;
+        const error = r.errorCode ? `${r.providerStatus.toLowerCase()} (code ${r.errorCode})` : undefined;
         const updated = await deliveryRepo.applyReceipt(tx, row.id, status, at, error);
         return updated?.status === 'failed' ? dispatcher.queueFallback(tx, updated, at) : undefined;
       });
       // The replacing SMS goes at once; the job would send it within a run otherwise.
       if (fallback) await dispatcher.dispatch([fallback.id]);
+    },
+
+    /** The deliveries job: forgets receipt signatures whose memory ended (replays of them are refused by then). */
+    async forgetExpiredReceipts(at: Date) {
+      return deliveryRepo.forgetExpiredReceipts(db, at);
     },
   };
 }

@@ -15,9 +15,25 @@ const isProvider = (p: unknown): p is Provider => typeof p === 'string' && Objec
 /** Receipts are a few hundred bytes; anything much larger is not one. */
 const RECEIPT_BODY_LIMIT = 16 * 1024;
 
-const refused = () => new AppError(401, 'The delivery receipt is not signed.');
+/** A sandbox receipt is taken only while its signed timestamp is this close to our clock, either way. */
+export const RECEIPT_WINDOW_MS = 5 * 60_000;
+/**
+ * How long a sandbox receipt's signature is remembered after its timestamp: twice the window, so that
+ * instances whose clocks differ by a few minutes leave no gap between "seen" and "too old".
+ */
+const SANDBOX_MEMORY_MS = 2 * RECEIPT_WINDOW_MS;
+/**
+ * Twilio signs no timestamp, so nothing bounds when a copy could come back: its receipts' signatures are
+ * remembered this long (a message's callbacks end within hours), and a later copy can still only move a
+ * row forward.
+ */
+export const TWILIO_RECEIPT_MEMORY_MS = 30 * 24 * 60 * 60_000;
+const TIMESTAMP_HEADER = 'x-sandbox-timestamp';
+
+const refused = (message = 'The delivery receipt is not signed.') => new AppError(401, message);
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+const hexDigest = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 /** Compares in constant time whatever the lengths (both hashed first). */
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
@@ -31,10 +47,12 @@ const Receipt = z.object({
 });
 
 /**
- * `POST /api/webhooks/:provider/delivery` (ADR 0033). The provider is checked (404) and the signature
- * header required (401) in onRequest, before the body is read; the raw body (form-encoded, the one type this
- * scope parses) is then checked against the signature before anything is parsed or written. An unknown
- * message id is a 200 no-op: providers retry on errors.
+ * `POST /api/webhooks/:provider/delivery` (ADR 0033). In onRequest, before the body is read: the provider
+ * (404), its secret configured and the signature header present (401), and for the sandbox a signed
+ * timestamp within RECEIPT_WINDOW_MS of our clock (401). The raw body (form-encoded, the one type this scope
+ * parses) is then checked against the signature before anything is parsed or written, and the signature is
+ * remembered in the receipt's transaction: a copy of a receipt already taken is a 409. An unknown message
+ * id is a 200 no-op: providers retry on errors.
  */
 export async function deliveryWebhookRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
@@ -46,21 +64,45 @@ export async function deliveryWebhookRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { env } = app;
 
+  /** The provider's signing key; undefined when it is not configured (its receipts are all refused). */
+  const keyOf = (provider: Provider) =>
+    provider === 'sandbox' ? env.sandboxWebhookSecret : env.smsProvider?.authToken;
+
+  /** The sandbox's signed timestamp (unix seconds), when well-formed. */
+  const timestampOf = (req: FastifyRequest) => {
+    const value = req.headers[TIMESTAMP_HEADER];
+    return typeof value === 'string' && /^\d{1,11}$/.test(value) ? value : undefined;
+  };
+
   const checkSigned = async (req: FastifyRequest) => {
     const provider = (req.params as { provider?: unknown }).provider;
     if (!isProvider(provider)) throw notFound('No such delivery provider.');
+    if (!keyOf(provider)) throw refused();
     const signature = req.headers[SIGNATURE_HEADER[provider]];
     if (typeof signature !== 'string' || signature.length === 0) throw refused();
+    if (provider === 'sandbox') {
+      const timestamp = timestampOf(req);
+      if (!timestamp) throw refused('The delivery receipt has no signed timestamp.');
+      if (Math.abs(app.now().getTime() - Number(timestamp) * 1000) > RECEIPT_WINDOW_MS) {
+        throw refused('The delivery receipt’s timestamp is not within 5 minutes of ours.');
+      }
+    }
   };
 
-  /** The expected signature of this request, or undefined when the provider's secret is not configured. */
-  const expected = (provider: Provider, req: FastifyRequest, raw: string) => {
+  /** The expected signature of this request, and until when a copy of it counts as a replay. */
+  const expected = (provider: Provider, key: string, req: FastifyRequest, raw: string) => {
     if (provider === 'sandbox') {
-      return env.sandboxWebhookSecret ? sandboxSignature(env.sandboxWebhookSecret, raw) : undefined;
+      const timestamp = timestampOf(req) ?? '';
+      return {
+        signature: sandboxSignature(key, timestamp, raw),
+        rememberUntil: new Date(Number(timestamp) * 1000 + SANDBOX_MEMORY_MS),
+      };
     }
-    const token = env.smsProvider?.authToken;
     // Twilio signs the URL it called: our public address and the path with its query.
-    return token ? twilioSignature(token, `${env.publicUrl}${req.url}`, new URLSearchParams(raw)) : undefined;
+    return {
+      signature: twilioSignature(key, `${env.publicUrl}${req.url}`, new URLSearchParams(raw)),
+      rememberUntil: new Date(app.now().getTime() + TWILIO_RECEIPT_MEMORY_MS),
+    };
   };
 
   r.post(
@@ -71,24 +113,33 @@ export async function deliveryWebhookRoutes(app: FastifyInstance) {
       schema: {
         tags: ['deliveries'],
         summary:
-          'A provider’s signed delivery receipt (twilio: X-Twilio-Signature; sandbox: X-Sandbox-Signature, HMAC-SHA256)',
+          'A provider’s signed delivery receipt, taken once (twilio: X-Twilio-Signature; sandbox: X-Sandbox-Timestamp within 5 minutes and X-Sandbox-Signature, HMAC-SHA256 of timestamp.body; a copy already taken: 409)',
         params: z.object({ provider: z.string().max(40) }),
         consumes: ['application/x-www-form-urlencoded'],
-        response: { 200: DeliveryWebhookResponse, ...errorResponses(400, 401, 404, 413, 415) },
+        response: { 200: DeliveryWebhookResponse, ...errorResponses(400, 401, 404, 409, 413, 415) },
       },
     },
     async (req) => {
       const provider = req.params.provider as Provider;
+      const key = keyOf(provider);
+      if (!key) throw refused();
       const raw = typeof req.body === 'string' ? req.body : '';
-      const want = expected(provider, req, raw);
+      const want = expected(provider, key, req, raw);
       const got = req.headers[SIGNATURE_HEADER[provider]] as string;
-      if (!want || !sameSecret(want, got)) throw refused();
+      if (!sameSecret(want.signature, got)) throw refused();
       const receipt = Receipt.safeParse(Object.fromEntries(new URLSearchParams(raw)));
       if (!receipt.success) {
         throw new AppError(400, 'A delivery receipt needs MessageSid and MessageStatus.');
       }
       const { MessageSid, MessageStatus, ErrorCode } = receipt.data;
-      await app.services.deliveries.receipt(provider, MessageSid, MessageStatus, ErrorCode);
+      await app.services.deliveries.receipt({
+        provider,
+        providerMessageId: MessageSid,
+        providerStatus: MessageStatus,
+        errorCode: ErrorCode,
+        signatureHash: hexDigest(got),
+        rememberUntil: want.rememberUntil,
+      });
       return { ok: true as const };
     },
   );

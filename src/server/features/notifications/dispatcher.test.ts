@@ -245,8 +245,16 @@ describe.each(DB_KINDS)('delivery dispatcher on %s', (kind) => {
     await dispatcher.runDue(T0);
     const sent = await row(rows[0].id);
     expect(sent?.status).toBe('sent');
-    await service.receipt('fake', sent?.providerMessageId ?? '', 'undelivered');
-    await service.receipt('fake', sent?.providerMessageId ?? '', 'failed'); // a repeat adds nothing
+    const receipt = (providerStatus: string, signatureHash: string) =>
+      service.receipt({
+        provider: 'fake',
+        providerMessageId: sent?.providerMessageId ?? '',
+        providerStatus,
+        signatureHash,
+        rememberUntil: at(10 * MIN),
+      });
+    await receipt('undelivered', 'a'.repeat(64));
+    await receipt('failed', 'b'.repeat(64)); // a later status adds nothing
     expect(await row(rows[0].id)).toMatchObject({ status: 'failed', lastError: 'undelivered' });
     const fb = await db().select().from(deliveries).where(eq(deliveries.fallbackOf, rows[0].id));
     expect(fb).toEqual([
