@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxReceiptHeaders, twilioSignature } from '../../adapters/channels';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
 import {
   adminAudit,
   deliveries,
@@ -10,7 +13,7 @@ import {
   webhookReceipts,
 } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
-import { DB_KINDS, useTestApp } from '../../test/harness';
+import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
 import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
 import { deliveriesJob } from './deliveries-job';
 import { queueNotice } from './outbox';
@@ -417,3 +420,52 @@ describe.each(DB_KINDS)('delivery webhooks with no secret configured, on %s', (k
     expect(await db().select().from(webhookReceipts)).toEqual([]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'delivery receipts across two server instances on PostgreSQL',
+  () => {
+    let a: FastifyInstance;
+    let b: FastifyInstance;
+    const env = { sandboxWebhookSecret: SANDBOX_SECRET };
+
+    beforeAll(async () => {
+      const first = await openTestDatabase('postgres');
+      const second = await openDatabase({ kind: 'postgres', url: first.url ?? '', poolSize: 3 });
+      a = await buildApp({ env: testEnv(env), database: first, logger: false });
+      b = await buildApp({ env: testEnv(env), database: second, logger: false });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it('takes one copy of a receipt posted to both at once and refuses the other (409), and later copies to either', async () => {
+      const family = await signedIn(a.db);
+      const [mail] = await a.db.transaction((tx) =>
+        queueNotice(tx, {
+          userId: family.user.id,
+          email: family.user.email,
+          kind: 'booking.confirmed',
+          title: 'Booking confirmed',
+          body: 'Accepted.',
+          link: '/bookings',
+        }),
+      );
+      const id = mail?.deliveryId ?? 0;
+      await a.db
+        .update(deliveries)
+        .set({ status: 'sent', provider: 'sandbox', providerMessageId: 'SBtwice1', sentAt: new Date() })
+        .where(eq(deliveries.id, id));
+      const body = 'MessageSid=SBtwice1&MessageStatus=delivered';
+      const headers = { 'content-type': form, ...sandboxReceiptHeaders(SANDBOX_SECRET, body, new Date()) };
+      const post = (app: FastifyInstance) =>
+        app.inject({ method: 'POST', url: '/api/webhooks/sandbox/delivery', headers, payload: body });
+      const both = await Promise.all([post(a), post(b)]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await post(a)).statusCode).toBe(409);
+      expect((await post(b)).statusCode).toBe(409);
+      const [row] = await b.db.select().from(deliveries).where(eq(deliveries.id, id));
+      expect(row).toMatchObject({ status: 'delivered' });
+    });
+  },
+);
