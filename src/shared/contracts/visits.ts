@@ -35,6 +35,19 @@ export const VISIT_RULES = {
   recordedAheadMs: 5 * 60_000,
   /** …and at most this far behind it (an offline queue synced the next day). */
   recordedBehindMs: 24 * 60 * 60_000,
+  /**
+   * The offline allowance (ADR 0040): the server's contacts with the phone about a visit (reads of its log,
+   * entries received) less than this apart are one stretch of contact; a gap longer than this is when the
+   * phone may have been offline, and only an entry recorded in that gap keeps its own time.
+   */
+  contactGapMs: 2 * 60_000,
+  /**
+   * A phone's time up to this far before the earliest the rules allow (check-in opening, the check-in) is a
+   * clock a little off and is counted from that earliest time; further back it is refused (400).
+   */
+  backdateToleranceMs: 5 * 60_000,
+  /** The log tells its readers when an entry reached the server more than this long after it was recorded. */
+  sentLateNoteMs: 5 * 60_000,
 } as const;
 
 export const VISIT_MESSAGES = {
@@ -49,6 +62,10 @@ export const VISIT_MESSAGES = {
   locationNeedsConsent:
     'A location is only taken with consent: send consent: true, or leave the location out.',
   recordedAt: 'recordedAt must be within the last 24 hours and not in the future.',
+  recordedBeforeWindow:
+    'recordedAt is before check-in opened (30 minutes before the visit starts): a check-in cannot be dated then.',
+  recordedBeforeCheckIn:
+    'recordedAt is before the check-in: an entry cannot be dated before the visit began.',
   clientIdReused: 'This clientId was already used for another kind of entry on this booking.',
   photoNotImage: 'A visit photo must be a JPEG, PNG or WebP image.',
   photoUnreadable: 'The image could not be read. Try another photo.',
@@ -217,10 +234,15 @@ export const VisitEntry = z.object({
   kind: z.enum(VISIT_ENTRY_KINDS),
   details: VisitEntryDetails,
   authorUserId: z.number().nullable(),
-  /** When it happened, by the phone's clock (bounded by the server's). */
+  /** When it happened, by the phone's clock, as the phone sent it (the server's time when left out). */
   recordedAt: z.string(),
   /** When the server received it. */
   receivedAt: z.string(),
+  /**
+   * The time the rules use (billing, lateness, reliability, the log's order): receivedAt, or recordedAt when it
+   * lies within the offline allowance (ADR 0040). Readers compare it with recordedAt and receivedAt.
+   */
+  effectiveAt: z.string().optional(),
   /** Check-in/out with consent: the position's accuracy in metres (no position is kept). */
   locationAccuracyM: z.number().nullable(),
 });
@@ -229,6 +251,7 @@ export type VisitEntry = z.infer<typeof VisitEntry>;
 /** GET /api/bookings/{id}/log: the whole log, first first. */
 export const VisitLog = z.object({
   bookingId: z.number(),
+  /** The check-in's and check-out's effective times (what billing and "on time" use: ADR 0040). */
   checkedInAt: z.string().nullable(),
   checkedOutAt: z.string().nullable(),
   /**

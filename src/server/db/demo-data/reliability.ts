@@ -22,9 +22,10 @@ const CHECK_IN_OFFSETS = [-12, -5, 0, 3, -8, 6, 2, -3, 9, -1, 4, 1];
  * Returns the caregiver's id.
  */
 export async function seedDemoReliability(tx: Tx, now: Date, familyId: number): Promise<number | null> {
-  await tx.execute(sql`insert into visit_entries (booking_id, kind, client_id, author_user_id, recorded_at, received_at)
+  await tx.execute(sql`insert into visit_entries (booking_id, kind, client_id, author_user_id, recorded_at, received_at, effective_at)
     select b.id, 'check_in', 'demo-check-in-' || b.id, c.user_id,
-      b.starts_at + make_interval(mins => (b.id % 9) - 4), b.starts_at + make_interval(mins => (b.id % 9) - 4)
+      b.starts_at + make_interval(mins => (b.id % 9) - 4), b.starts_at + make_interval(mins => (b.id % 9) - 4),
+      b.starts_at + make_interval(mins => (b.id % 9) - 4)
     from bookings b join caregivers c on c.id = b.caregiver_id
     where b.status = 'completed' and b.starts_at >= ${CHECK_IN_SINCE.toISOString()}::timestamptz
       and not exists (select 1 from visit_entries v where v.booking_id = b.id and v.kind = 'check_in')`);
@@ -89,6 +90,7 @@ export async function seedDemoReliability(tx: Tx, now: Date, familyId: number): 
           authorUserId: Number(cg.user_id),
           recordedAt: at,
           receivedAt: at,
+          effectiveAt: at,
         };
       }),
     );

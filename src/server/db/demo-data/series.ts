@@ -183,6 +183,8 @@ async function seedVisitLog(tx: Tx, visit: { id: number; startsAt: Date; endsAt:
       details: {},
       recordedAt: at(visit.startsAt.getTime() - 6 * MINUTE),
       receivedAt: at(visit.startsAt.getTime() - 6 * MINUTE + 2000),
+      // Sent live: the server's receipt is the time the rules use (ADR 0040).
+      effectiveAt: at(visit.startsAt.getTime() - 6 * MINUTE + 2000),
       // With the carer's consent: only the accuracy is kept, never the position (ADR 0028).
       locationAccuracyM: 18,
     },
@@ -207,6 +209,7 @@ async function seedVisitLog(tx: Tx, visit: { id: number; startsAt: Date; endsAt:
       details,
       recordedAt: at(t),
       receivedAt: at(t + 1500),
+      effectiveAt: at(t + 1500),
     });
   }
   rows.push({
@@ -217,6 +220,7 @@ async function seedVisitLog(tx: Tx, visit: { id: number; startsAt: Date; endsAt:
     details: {},
     recordedAt: at(visit.endsAt.getTime() + 3 * MINUTE),
     receivedAt: at(visit.endsAt.getTime() + 3 * MINUTE + 2000),
+    effectiveAt: at(visit.endsAt.getTime() + 3 * MINUTE + 2000),
     locationAccuracyM: 15,
   });
   await tx.insert(visitEntries).values(rows);

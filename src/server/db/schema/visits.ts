@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { VISIT_ENTRY_KINDS, type VisitEntryDetails } from '../../../shared/contracts/visits';
 import { bookings } from './bookings';
 import { idColumn, tz } from './columns';
@@ -23,9 +33,15 @@ export const visitEntries = pgTable(
     /** Who recorded it (null once the account is deleted). */
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<VisitEntryDetails>().notNull().default({}),
-    /** The phone's time, bounded by the server's; receivedAt is the server's. */
+    /** The phone's time as sent (within 24 hours behind and 5 minutes ahead of the server's). */
     recordedAt: timestamp('recorded_at', tz).notNull(),
+    /** The server's clock when the write arrived. */
     receivedAt: timestamp('received_at', tz).notNull(),
+    /**
+     * The time the rules use (billing, lateness, reliability, the log's order): receivedAt, or the phone's time
+     * when it lies within the offline allowance (ADR 0040).
+     */
+    effectiveAt: timestamp('effective_at', tz).notNull(),
     locationAccuracyM: integer('location_accuracy_m'),
     /** A photo's image in file storage (a random key, never shown to anyone: served by an access-checked route). */
     storageKey: text('storage_key'),
@@ -34,7 +50,7 @@ export const visitEntries = pgTable(
     uniqueIndex('visit_entries_client_id_key').on(t.bookingId, t.clientId),
     uniqueIndex('visit_entries_check_in_key').on(t.bookingId).where(sql`${t.kind} = 'check_in'`),
     uniqueIndex('visit_entries_check_out_key').on(t.bookingId).where(sql`${t.kind} = 'check_out'`),
-    index('visit_entries_booking_idx').on(t.bookingId, t.recordedAt),
+    index('visit_entries_booking_idx').on(t.bookingId, t.effectiveAt),
     check(
       'visit_entries_kind_check',
       sql`${t.kind} in ('check_in', 'check_out', 'note', 'meal', 'medication', 'vitals', 'activity', 'incident', 'photo')`,
@@ -54,3 +70,22 @@ export const visitNoShowNotices = pgTable('visit_no_show_notices', {
     .references(() => bookings.id),
   sentAt: timestamp('sent_at', tz).notNull(),
 });
+
+/**
+ * When the server heard from a visit's caregiver about that visit (reads of its log; the entries' receivedAt
+ * count too): the server-side evidence of when the phone lost contact, which bounds how far back an entry
+ * synced late may be dated (ADR 0040).
+ */
+export const visitContacts = pgTable(
+  'visit_contacts',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.userId, t.at] })],
+);

@@ -22,6 +22,7 @@ async function logEntry(db: Tx, bookingId: number, authorUserId: number, text: s
     details: accuracy === undefined ? { text } : {},
     recordedAt: at,
     receivedAt: at,
+    effectiveAt: at,
     locationAccuracyM: accuracy ?? null,
   });
 }
@@ -122,6 +123,7 @@ describe.each(DB_KINDS)('series and visit log in the export and deletion on %s',
         storageKey: key,
         recordedAt: new Date(),
         receivedAt: new Date(),
+        effectiveAt: new Date(),
       });
     await db()
       .insert(accountDeletions)

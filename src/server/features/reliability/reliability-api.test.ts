@@ -69,6 +69,7 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
         authorUserId: cg.user.id,
         recordedAt: new Date(start.getTime() + 2 * 60_000),
         receivedAt: new Date(start.getTime() + 2 * 60_000),
+        effectiveAt: new Date(start.getTime() + 2 * 60_000),
       });
     expect((await post(id, 'complete', cg.headers)).statusCode).toBe(200);
     expect((await get(`/api/caregivers/${cg.caregiver.id}`)).json().reliability).toMatchObject({

@@ -35,7 +35,7 @@ function classified(scope: Scope, since: Date, at: Date): SQL {
   return sql`cg as (${cg}),
   v as (
     select b.id, b.caregiver_id, b.status, b.starts_at, b.ends_at, b.cancel_reason, cg.user_id as cg_user,
-      ci.recorded_at as check_in_at, ce.from_status, ce.actor_user_id, ce.at as cancel_at, ns.sent_at as notice_at
+      ci.effective_at as check_in_at, ce.from_status, ce.actor_user_id, ce.at as cancel_at, ns.sent_at as notice_at
     from cg join bookings b on b.caregiver_id = cg.id
     left join visit_entries ci on ci.booking_id = b.id and ci.kind = 'check_in'
     left join lateral (

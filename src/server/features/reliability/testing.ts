@@ -64,6 +64,7 @@ export async function pastVisit(db: Tx, v: PastVisit) {
       authorUserId: v.caregiverUserId,
       recordedAt: at,
       receivedAt: at,
+      effectiveAt: at,
     });
   }
   if (v.noticeAfter !== undefined) {

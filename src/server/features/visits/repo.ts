@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, max } from 'drizzle-orm';
 import type { VisitEntry } from '../../../shared/contracts/visits';
 import type { Tx } from '../../db/client';
-import { visitEntries, visitNoShowNotices } from '../../db/schema';
+import { visitContacts, visitEntries, visitNoShowNotices } from '../../db/schema';
 
 export type VisitEntryRow = typeof visitEntries.$inferSelect;
 export type NewVisitEntry = typeof visitEntries.$inferInsert;
@@ -15,6 +15,7 @@ export const toVisitEntry = (r: VisitEntryRow): VisitEntry => ({
   authorUserId: r.authorUserId,
   recordedAt: r.recordedAt.toISOString(),
   receivedAt: r.receivedAt.toISOString(),
+  effectiveAt: r.effectiveAt.toISOString(),
   locationAccuracyM: r.locationAccuracyM,
 });
 
@@ -48,14 +49,60 @@ export const visitRepo = {
     return row;
   },
 
-  /** The whole log of a booking, in the order things happened (then as received). */
+  /** The whole log of a booking, in the order the rules count it (effective time, then as received). */
   async list(tx: Tx, bookingId: number): Promise<VisitEntryRow[]> {
     return tx
       .select()
       .from(visitEntries)
       .where(eq(visitEntries.bookingId, bookingId))
-      .orderBy(asc(visitEntries.recordedAt), asc(visitEntries.id))
+      .orderBy(asc(visitEntries.effectiveAt), asc(visitEntries.id))
       .limit(1000);
+  },
+
+  /** The latest effective time in a booking's log. */
+  async lastEffective(tx: Tx, bookingId: number): Promise<Date | undefined> {
+    const [row] = await tx
+      .select({ at: max(visitEntries.effectiveAt) })
+      .from(visitEntries)
+      .where(eq(visitEntries.bookingId, bookingId));
+    return row?.at ?? undefined;
+  },
+
+  /** Notes that the server heard from `userId` about the visit at `at` (ADR 0040). */
+  async recordContact(tx: Tx, bookingId: number, userId: number, at: Date) {
+    await tx.insert(visitContacts).values({ bookingId, userId, at }).onConflictDoNothing();
+  },
+
+  /**
+   * The latest times the server heard from `userId` about the visit before `before`: their reads of the log
+   * and the entries they sent (most recent first, at most `limit` of each).
+   */
+  async contactsOf(tx: Tx, bookingId: number, userId: number, before: Date, limit = 500): Promise<Date[]> {
+    const reads = await tx
+      .select({ at: visitContacts.at })
+      .from(visitContacts)
+      .where(
+        and(
+          eq(visitContacts.bookingId, bookingId),
+          eq(visitContacts.userId, userId),
+          lt(visitContacts.at, before),
+        ),
+      )
+      .orderBy(desc(visitContacts.at))
+      .limit(limit);
+    const writes = await tx
+      .select({ at: visitEntries.receivedAt })
+      .from(visitEntries)
+      .where(
+        and(
+          eq(visitEntries.bookingId, bookingId),
+          eq(visitEntries.authorUserId, userId),
+          lt(visitEntries.receivedAt, before),
+        ),
+      )
+      .orderBy(desc(visitEntries.receivedAt))
+      .limit(limit);
+    return [...reads, ...writes].map((r) => r.at);
   },
 
   /** The storage key of a booking's photo entry, if there is one. */

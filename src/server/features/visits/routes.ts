@@ -28,6 +28,8 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const REPLAY =
   ' A replay of the same clientId answers 200 with the first entry (nothing is written twice); a new entry answers 201.';
 const WHO = ' Only the booking’s caregiver (403 for the family side, 404 for anyone else).';
+const CLOCK =
+  ' Times are the server’s: the phone’s recordedAt counts only within the offline allowance (ADR 0040); a recordedAt before check-in opened (a check-in) or before the check-in (anything else) answers 400.';
 
 /** Check-in, check-out and the visit log of a booking (issue 19, ADR 0028). */
 export async function visitRoutes(app: FastifyInstance) {
@@ -40,7 +42,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: { access: ['caregiver'] },
       schema: {
         tags: ['visits'],
-        summary: `Check in to a confirmed booking, from 30 minutes before its start until its end, once. With consent: true, lat/lng/accuracy may be sent; only the accuracy is kept.${WHO}${REPLAY}`,
+        summary: `Check in to a confirmed booking, from 30 minutes before its start until its end, once. With consent: true, lat/lng/accuracy may be sent; only the accuracy is kept.${CLOCK}${WHO}${REPLAY}`,
         params: BookingIdParam,
         body: CheckInRequest,
         response: { 200: VisitEntry, 201: VisitEntry, ...errors },
@@ -58,7 +60,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: { access: ['caregiver'] },
       schema: {
         tags: ['visits'],
-        summary: `Check out of a checked-in visit, once (the same optional location rule as check-in).${WHO}${REPLAY}`,
+        summary: `Check out of a checked-in visit, once (the same optional location rule as check-in).${CLOCK}${WHO}${REPLAY}`,
         params: BookingIdParam,
         body: CheckOutRequest,
         response: { 200: VisitEntry, 201: VisitEntry, ...errors },
@@ -76,7 +78,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: { access: ['caregiver'] },
       schema: {
         tags: ['visits'],
-        summary: `Add an entry to the visit log (note, meal, medication, vitals, activity, incident) between check-in and one hour after check-out. An incident notifies the family and the care circle at once; every entry reaches those who may read the log live (realtime event visit_log).${WHO}${REPLAY}`,
+        summary: `Add an entry to the visit log (note, meal, medication, vitals, activity, incident) between check-in and one hour after check-out. An incident notifies the family and the care circle at once; every entry reaches those who may read the log live (realtime event visit_log).${CLOCK}${WHO}${REPLAY}`,
         params: BookingIdParam,
         body: VisitLogRequest,
         response: { 200: VisitEntry, 201: VisitEntry, ...errors },

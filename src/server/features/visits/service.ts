@@ -19,6 +19,7 @@ import type { Actor } from '../bookings/service';
 import { bookingsForVisits, type VisitBooking } from '../bookings/service';
 import { circleBookingRules } from '../circles/service';
 import { publish } from '../realtime/publish';
+import { effectiveTime } from './effective-time';
 import { familySide, notifyCheck, notifyIncident, notifyNoShow } from './notices';
 import { storeVisitPhoto, VISIT_PHOTO_TYPE } from './photo';
 import { toVisitEntry, type VisitEntryRow, visitRepo } from './repo';
@@ -66,7 +67,7 @@ function assertOpen(kind: VisitEntryKind, vb: VisitBooking, state: CheckState, a
     throw conflict(VISIT_MESSAGES.logClosed, 'VISIT_NOT_OPEN');
 }
 
-/** The phone's time, bounded by the server's (400 outside the bounds); the server's when left out. */
+/** The phone's time as sent, bounded by the server's (400 outside the bounds); the server's when left out. */
 function recordedAtOf(value: string | undefined, at: Date): Date {
   if (value === undefined) return at;
   const t = new Date(value);
@@ -74,6 +75,35 @@ function recordedAtOf(value: string | undefined, at: Date): Date {
   if (ms > VISIT_RULES.recordedAheadMs || -ms > VISIT_RULES.recordedBehindMs)
     throw badRequest(VISIT_MESSAGES.recordedAt, [{ path: 'recordedAt', message: VISIT_MESSAGES.recordedAt }]);
   return t;
+}
+
+/**
+ * The time the rules use for a new entry (ADR 0040): the server's receipt, or the phone's time within the
+ * offline allowance (after the last contact before an offline gap, never before check-in opened, the check-in
+ * or the latest entry, never in the future). A phone's time further back than a clock's error from check-in
+ * opening (a check-in) or from the check-in (anything else) is refused with a 400.
+ */
+async function effectiveOf(
+  tx: Tx,
+  vb: VisitBooking,
+  kind: VisitEntryKind,
+  state: CheckState,
+  recordedAt: Date,
+  at: Date,
+) {
+  const b = vb.booking;
+  const checkIn = kind === 'check_in' ? undefined : state.checkIn;
+  const floor = checkIn ? checkIn.effectiveAt : new Date(b.startsAt.getTime() - VISIT_RULES.checkInEarlyMs);
+  const effective = effectiveTime({
+    receivedAt: at,
+    recordedAt,
+    floor,
+    previous: await visitRepo.lastEffective(tx, b.id),
+    contacts: await visitRepo.contactsOf(tx, b.id, vb.caregiver.userId, at),
+  });
+  if (effective) return effective;
+  const message = checkIn ? VISIT_MESSAGES.recordedBeforeCheckIn : VISIT_MESSAGES.recordedBeforeWindow;
+  throw badRequest(message, [{ path: 'recordedAt', message }]);
 }
 
 function logDetails(input: VisitLogRequest): VisitEntryDetails {
@@ -118,37 +148,53 @@ export function createVisitService(deps: VisitDeps) {
    * Who may write and whether `clientId` was seen: only the booking's caregiver (someone who may read the log
    * gets 403, anyone else 404); a clientId seen before answers its first entry; else the window rule (409).
    */
-  async function admit(tx: Tx, actor: Actor, bookingId: number, spec: WriteSpec | undefined, at: Date) {
+  async function admit(
+    tx: Tx,
+    actor: Actor,
+    bookingId: number,
+    spec: WriteSpec | undefined,
+    at: Date,
+  ): Promise<
+    | { vb: VisitBooking; seen: VisitEntryRow; state?: undefined }
+    | { vb: VisitBooking; seen?: undefined; state: CheckState | undefined }
+  > {
     const vb = await bookingsForVisits.find(tx, bookingId, { lock: spec !== undefined });
     if (!vb) throw notFound(NOT_FOUND);
     if (vb.caregiver.userId !== actor.id || !vb.caregiverSees) {
       if (await mayRead(tx, actor, vb)) throw forbidden(VISIT_MESSAGES.notCaregiver);
       throw notFound(NOT_FOUND);
     }
-    if (!spec) return { vb, seen: undefined };
+    if (!spec) return { vb, state: undefined };
     const seen = await visitRepo.byClientId(tx, bookingId, spec.clientId);
     if (seen) {
       if (seen.kind !== spec.kind) throw conflict(VISIT_MESSAGES.clientIdReused, 'VISIT_ALREADY_RECORDED');
       return { vb, seen };
     }
-    assertOpen(spec.kind, vb, await visitRepo.checkInOut(tx, bookingId), at);
-    return { vb, seen: undefined };
+    const state = await visitRepo.checkInOut(tx, bookingId);
+    assertOpen(spec.kind, vb, state, at);
+    return { vb, state };
   }
 
   /** One write, in one transaction with the booking locked (admit's rules). */
   async function write(actor: Actor, bookingId: number, spec: WriteSpec) {
     const at = now();
     const { row, replayed, mails } = await db.transaction(async (tx) => {
-      const { vb, seen } = await admit(tx, actor, bookingId, spec, at);
+      const admitted = await admit(tx, actor, bookingId, spec, at);
+      const { vb, seen } = admitted;
       if (seen) return { row: seen, replayed: true, mails: [] as Mail[] };
+      // A new write always comes back with its visit's check-in and check-out (admit checked its window).
+      const state = admitted.state ?? (await visitRepo.checkInOut(tx, bookingId));
+      const recordedAt = recordedAtOf(spec.recordedAt, at);
+      const effectiveAt = await effectiveOf(tx, vb, spec.kind, state, recordedAt, at);
       const row: VisitEntryRow = await visitRepo.insert(tx, {
         bookingId,
         kind: spec.kind,
         clientId: spec.clientId,
         authorUserId: actor.id,
         details: spec.details,
-        recordedAt: recordedAtOf(spec.recordedAt, at),
+        recordedAt,
         receivedAt: at,
+        effectiveAt,
         locationAccuracyM: spec.accuracy === undefined ? null : Math.round(spec.accuracy),
         storageKey: spec.storageKey ?? null,
       });
@@ -235,9 +281,11 @@ export function createVisitService(deps: VisitDeps) {
       return db.transaction(async (tx) => {
         const vb = await bookingsForVisits.find(tx, bookingId);
         if (!vb || !(await mayRead(tx, actor, vb))) throw notFound(NOT_FOUND);
+        // The caregiver's phone reading its visit: a contact, the evidence of when it was online (ADR 0040).
+        if (vb.caregiver.userId === actor.id) await visitRepo.recordContact(tx, bookingId, actor.id, now());
         const rows = await visitRepo.list(tx, bookingId);
         const first = (kind: VisitEntryKind) =>
-          rows.find((r) => r.kind === kind)?.recordedAt.toISOString() ?? null;
+          rows.find((r) => r.kind === kind)?.effectiveAt.toISOString() ?? null;
         const checkedInAt = first('check_in');
         const checkedOutAt = first('check_out');
         const spent =
@@ -283,15 +331,15 @@ export function createVisitService(deps: VisitDeps) {
 export type VisitService = ReturnType<typeof createVisitService>;
 
 /**
- * What the payments feature reads of a visit, in its own transaction: the check-in and check-out times
- * (the phone's, bounded by the server's), or undefined unless both were recorded. Completion charges for
- * that time (ADR 0032).
+ * What the payments feature reads of a visit, in its own transaction: the check-in and check-out effective
+ * times (the server's receipt, or the phone's within the offline allowance: ADR 0040), or undefined unless both
+ * were recorded. Completion charges for that time (ADR 0032).
  */
 export const visitTimes = {
   async of(tx: Tx, bookingId: number): Promise<{ checkedInAt: Date; checkedOutAt: Date } | undefined> {
     const { checkIn, checkOut } = await visitRepo.checkInOut(tx, bookingId);
     if (!checkIn || !checkOut) return undefined;
-    return { checkedInAt: checkIn.recordedAt, checkedOutAt: checkOut.recordedAt };
+    return { checkedInAt: checkIn.effectiveAt, checkedOutAt: checkOut.effectiveAt };
   },
   /** Whether the caregiver checked in (backup offers open on a no-show only: ADR 0034). */
   async checkedIn(tx: Tx, bookingId: number): Promise<boolean> {

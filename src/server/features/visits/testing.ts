@@ -35,8 +35,8 @@ export function useVisitWorld(kind: DbKind) {
   });
 
   let day = 0;
-  /** A 2-hour visit at 9:00 Jamaica on a fresh day, with its own caregiver (Marcia Campbell). */
-  async function visit(opts: { circle?: boolean; status?: 'confirmed' | 'pending' } = {}) {
+  /** A 2-hour (or `hours`) visit at 9:00 Jamaica on a fresh day, with its own caregiver (Marcia Campbell). */
+  async function visit(opts: { circle?: boolean; status?: 'confirmed' | 'pending'; hours?: number } = {}) {
     const cg = await signedInCaregiver(db(), { user: { firstName: 'Marcia', lastName: 'Campbell' } });
     day++;
     const booking = await createBooking(db(), {
@@ -44,7 +44,7 @@ export function useVisitWorld(kind: DbKind) {
       caregiverId: cg.caregiver.id,
       date: `2030-03-${String(day).padStart(2, '0')}`,
       startHour: 9,
-      hours: 2,
+      hours: opts.hours ?? 2,
       status: opts.status ?? 'confirmed',
       circleId: opts.circle ? w.circleId : null,
     });

@@ -91,4 +91,44 @@ describe('VisitLogList', () => {
     render(<VisitLogList entries={[]} timeZone={null} />);
     expect(screen.getByText('Nothing in the log yet.')).toBeTruthy();
   });
+
+  it('tells the reader when an entry was sent more than 5 minutes after it was recorded, in words', () => {
+    const view = render(
+      <VisitLogList
+        timeZone={null}
+        entries={[
+          // Sent 4 minutes late: nothing to say.
+          entry({ recordedAt: '2030-03-01T14:02:00.000Z', receivedAt: '2030-03-01T14:06:00.000Z' }),
+          // Queued offline and kept its time: the note says how late it was sent.
+          entry({
+            id: 2,
+            clientId: 'c-2',
+            kind: 'meal',
+            details: { text: 'Porridge' },
+            recordedAt: '2030-03-01T14:30:00.000Z',
+            receivedAt: '2030-03-01T17:25:00.000Z',
+            effectiveAt: '2030-03-01T14:30:00.000Z',
+          }),
+          // Dated back with no sign the phone was offline: shown and counted at its arrival.
+          entry({
+            id: 3,
+            clientId: 'c-3',
+            kind: 'check_out',
+            recordedAt: '2030-03-01T13:58:00.000Z',
+            receivedAt: '2030-03-01T16:53:00.000Z',
+            effectiveAt: '2030-03-01T16:53:00.000Z',
+          }),
+        ]}
+      />,
+    );
+    const list = within(view.container).getByRole('list', { name: 'Visit log entries' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Checked in9:02 AM Jamaica',
+      'Meal9:30 AM JamaicaPorridgeSent 2 h 55 min after it was recorded.',
+      'Checked out11:53 AM JamaicaRecorded on the phone at 8:58 AM Jamaica and sent 2 h 55 min later: counted from when it arrived.',
+    ]);
+    // Said in text, not by colour alone.
+    expect(within(items[1]).getByText('Sent 2 h 55 min after it was recorded.').tagName).toBe('SPAN');
+  });
 });

@@ -2,7 +2,7 @@ import { AlertTriangle, Clock } from 'lucide-react';
 import { type VisitEntry, visitPhotoUrl } from '../../../../shared/contracts/visits';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { entryText, entryTime, KIND_LABELS } from '../entry-text';
+import { entryShownAt, entryText, entryTime, KIND_LABELS, sentLateNote } from '../entry-text';
 import type { OutboxItem } from '../outbox';
 
 /** A queued write as the log shows it, beside the server's entries. */
@@ -33,6 +33,7 @@ function Row({
   at,
   timeZone,
   status,
+  note,
   photoUrl,
   children,
 }: {
@@ -41,6 +42,8 @@ function Row({
   at: string;
   timeZone: string | null | undefined;
   status?: string;
+  /** When it reached the server well after it was recorded (ADR 0040). */
+  note?: string | null;
   /** A photo entry's image (the access-checked route). */
   photoUrl?: string;
   children?: React.ReactNode;
@@ -71,6 +74,12 @@ function Row({
           loading="lazy"
           className="mt-2 h-auto max-h-96 w-auto max-w-full rounded-lg"
         />
+      ) : null}
+      {note ? (
+        <p className="mt-1 flex items-start gap-1 text-sm text-muted-foreground">
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span className="min-w-0 break-words">{note}</span>
+        </p>
       ) : null}
       {status ? (
         <p className="mt-1 flex items-center gap-1 text-sm font-medium">
@@ -110,8 +119,9 @@ export function VisitLogList({
           key={e.clientId}
           kind={e.kind}
           details={e.details}
-          at={e.recordedAt}
+          at={entryShownAt(e)}
           timeZone={timeZone}
+          note={sentLateNote(e, timeZone)}
           photoUrl={e.kind === 'photo' ? visitPhotoUrl(e.bookingId, e.id) : undefined}
         />
       ))}
