@@ -139,6 +139,21 @@ registerMoneyScenario({
 });
 
 registerMoneyScenario({
+  name: 'a card payment for a booking from 20 tabs at once (each its own Idempotency-Key and card token)',
+  covers: 'POST /api/payments',
+  expect: { holds: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const r = await requested(app, db);
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => sandboxToken(app)));
+    return async () => {
+      const headers = { ...r.family.headers, 'idempotency-key': randomUUID() };
+      const body = { bookingId: r.bookingId, method: 'card', paymentToken: tokens.pop() };
+      return call(app, 'POST', '/api/payments', { headers }, body)();
+    };
+  },
+});
+
+registerMoneyScenario({
   name: 'an admin marks one bank transfer received',
   covers: 'POST /api/admin/payments/:id/received',
   expect: { ledgerTxns: 1 },
@@ -164,6 +179,17 @@ registerMoneyScenario({
     const family = await signedIn(db, { userType: 'family' });
     const card = await saveCard(app, family);
     return call(app, 'POST', '/api/subscriptions', family, { plan: 'premium', paymentMethodId: card.id });
+  },
+});
+
+registerMoneyScenario({
+  name: 'subscribing to the Family Plan with a card from the hosted fields (the same token on every request)',
+  covers: 'POST /api/subscriptions',
+  expect: { holds: 1, captures: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const family = await signedIn(db, { userType: 'family' });
+    const body = { plan: 'family', paymentToken: await sandboxToken(app) };
+    return call(app, 'POST', '/api/subscriptions', family, body);
   },
 });
 
