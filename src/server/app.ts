@@ -242,7 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, openApiOptions(env));
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(moneyRoutesPlugin);
+  await app.register(moneyRoutesPlugin, { guard: env.nodeEnv === 'test' });
   await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
