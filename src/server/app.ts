@@ -62,6 +62,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { metricsPlugin } from './plugins/metrics';
+import { moneyRoutesPlugin } from './plugins/money';
 import { openApiOptions } from './plugins/openapi';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { registerTracing } from './plugins/tracing';
@@ -241,6 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, openApiOptions(env));
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(moneyRoutesPlugin, { guard: env.nodeEnv === 'test' });
   await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
   await app.register(securityPlugin);
   await app.register(compressionPlugin);

@@ -13,6 +13,11 @@ export interface Job {
   name: string;
   everyMs: number;
   run(ctx: JobContext): Promise<unknown>;
+  /**
+   * The job can move money (provider calls or ledger postings): it joins the race harness
+   * (src/server/money-races.test.ts, ADR 0042), which fails until it has a scenario running it 20 times at once.
+   */
+  moneyMoving?: boolean;
 }
 
 export interface JobContext {

@@ -28,7 +28,7 @@ export async function backupRoutes(app: FastifyInstance) {
   r.post(
     '/api/bookings/:id/rebook',
     {
-      config: { access: ['family'] },
+      config: { access: ['family'], moneyMoving: true },
       schema: {
         tags: ['bookings'],
         summary:

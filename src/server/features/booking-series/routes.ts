@@ -63,12 +63,15 @@ export async function bookingSeriesRoutes(app: FastifyInstance) {
       path: 'accept',
       access: ['caregiver'] as const,
       summary: 'The caregiver accepts the series as a whole: every pending visit is confirmed, in one step',
+      // Nothing is charged here: the visit-holds job holds each visit 48 h before (a money job, ADR 0042).
+      money: false,
       run: service.accept,
     },
     {
       path: 'decline',
       access: ['caregiver'] as const,
       summary: 'The caregiver declines the series as a whole: every pending visit is declined, in one step',
+      money: true,
       run: service.decline,
     },
     {
@@ -76,6 +79,7 @@ export async function bookingSeriesRoutes(app: FastifyInstance) {
       access: ['family'] as const,
       summary:
         'The family side (the booker, or a coordinator of its care circle) cancels every visit still to come, each under the cancellation policy, in one step',
+      money: true,
       run: service.cancelRest,
     },
     {
@@ -83,6 +87,7 @@ export async function bookingSeriesRoutes(app: FastifyInstance) {
       access: ['caregiver'] as const,
       summary:
         'The caregiver leaves an accepted series: every visit still to come is cancelled on their side (anything held for them is released in full) and the family side is told once',
+      money: true,
       run: service.leave,
     },
   ];
@@ -90,7 +95,7 @@ export async function bookingSeriesRoutes(app: FastifyInstance) {
     r.post(
       `/api/booking-series/:id/${a.path}`,
       {
-        config: { access: a.access },
+        config: { access: a.access, moneyMoving: a.money },
         schema: {
           tags: ['bookings'],
           summary: a.summary,

@@ -105,29 +105,44 @@ export async function bookingRoutes(app: FastifyInstance) {
     async (req) => service.events(currentUser(req), req.params.id),
   );
 
+  // money: the transition's settlement can call the provider or post to the ledger (ADR 0042).
   const transitions = [
-    { path: 'accept', access: ['caregiver'] as const, summary: 'The caregiver accepts a pending request' },
-    { path: 'decline', access: ['caregiver'] as const, summary: 'The caregiver declines a pending request' },
+    {
+      path: 'accept',
+      access: ['caregiver'] as const,
+      money: false,
+      summary: 'The caregiver accepts a pending request',
+    },
+    {
+      path: 'decline',
+      access: ['caregiver'] as const,
+      money: true,
+      summary: 'The caregiver declines a pending request',
+    },
     {
       path: 'cancel',
       access: ['family', 'caregiver'] as const,
+      money: true,
       summary:
         'Cancel a pending or confirmed booking (family: free 24 h or more ahead, later 50% of the subtotal to the caregiver; caregiver: full refund)',
     },
     {
       path: 'complete',
       access: ['caregiver'] as const,
+      money: true,
       summary: 'The caregiver marks a confirmed booking completed after its end; the payment is captured',
     },
     {
       path: 'approve',
       access: ['family'] as const,
+      money: false,
       summary:
         'A payer of the booking’s care circle approves it: it goes to the caregiver as a pending request (coordinators and viewers 403, others 404)',
     },
     {
       path: 'decline-approval',
       access: ['family'] as const,
+      money: false,
       summary:
         'A payer of the booking’s care circle declines it: it ends as declined, and the caregiver never sees it (coordinators and viewers 403, others 404)',
     },
@@ -160,7 +175,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     r.post(
       `/api/bookings/:id/${t.path}`,
       {
-        config: { access: t.access },
+        config: { access: t.access, moneyMoving: t.money },
         schema: {
           tags: ['bookings'],
           summary: t.summary,

@@ -6,6 +6,7 @@ import type { Job } from '../../jobs/scheduler';
  */
 export const visitHoldsJob: Job = {
   name: 'series.visit-holds',
+  moneyMoving: true,
   everyMs: 15 * 60_000,
   run: ({ app, now, signal }) => app.services.visitHolds.runVisitHolds(now, signal),
 };
@@ -13,6 +14,7 @@ export const visitHoldsJob: Job = {
 /** Holds kept for a backup after a caregiver's cancellation, released in full when nobody rebooked (ADR 0034). */
 export const backupHoldsJob: Job = {
   name: 'payments.backup-holds',
+  moneyMoving: true,
   everyMs: 5 * 60_000,
   run: ({ app, now, signal }) => app.services.backupHolds.releaseDue(now, signal),
 };

@@ -28,7 +28,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.post(
     '/api/payments',
     {
-      config: { access: ['family'] },
+      config: { access: ['family'], moneyMoving: true },
       schema: {
         tags: ['payments'],
         summary:
@@ -117,7 +117,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/payments/:id/received',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], moneyMoving: true },
       schema: {
         tags: ['admin'],
         summary: 'Mark a transfer received: the money is held for the booking',

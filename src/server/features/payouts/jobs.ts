@@ -8,6 +8,7 @@ import { isFriday } from './service';
  */
 export const fridayPayoutJob: Job = {
   name: 'payouts.friday',
+  moneyMoving: true,
   everyMs: 60 * 60_000,
   async run({ app, now, signal }) {
     if (!isFriday(jamaicaToday(now))) return undefined;

@@ -68,7 +68,7 @@ export async function payoutRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/jobs/:name/run',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], moneyMoving: true },
       schema: {
         tags: ['admin'],
         summary:

@@ -56,6 +56,38 @@ export const planRepo = {
     return row;
   },
 
+  /**
+   * How many charges of `kind` were tried before for an intent (ADR 0042): the `attempt` of its provider
+   * key. `subscriptionId` and `periodEnd` narrow it to one subscription's period (upgrades); without them,
+   * every such charge of the user counts (first charges: each declined try, each earlier subscription).
+   */
+  async attempts(
+    tx: Tx,
+    where: {
+      userId: number;
+      kind: ChargeRow['kind'];
+      subscriptionId?: number;
+      periodEnd?: Date;
+      declinedOnly?: boolean;
+    },
+  ): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(subscriptionCharges)
+      .where(
+        and(
+          eq(subscriptionCharges.userId, where.userId),
+          eq(subscriptionCharges.kind, where.kind),
+          where.subscriptionId === undefined
+            ? undefined
+            : eq(subscriptionCharges.subscriptionId, where.subscriptionId),
+          where.periodEnd === undefined ? undefined : eq(subscriptionCharges.periodEnd, where.periodEnd),
+          where.declinedOnly ? eq(subscriptionCharges.status, 'declined') : undefined,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  },
+
   async insertCharge(tx: Tx, row: NewCharge): Promise<ChargeRow> {
     const [inserted] = await tx.insert(subscriptionCharges).values(row).returning();
     return inserted;

@@ -37,7 +37,7 @@ export async function planRoutes(app: FastifyInstance) {
   r.post(
     '/api/subscriptions',
     {
-      config: { access: [...families] },
+      config: { access: [...families], moneyMoving: true },
       schema: {
         tags,
         summary:
@@ -66,7 +66,7 @@ export async function planRoutes(app: FastifyInstance) {
   r.post(
     '/api/subscriptions/me/cancel',
     {
-      config: { access: [...families] },
+      config: { access: [...families], moneyMoving: true },
       schema: {
         tags,
         summary:
@@ -80,7 +80,7 @@ export async function planRoutes(app: FastifyInstance) {
   r.post(
     '/api/subscriptions/me/plan',
     {
-      config: { access: [...families] },
+      config: { access: [...families], moneyMoving: true },
       schema: {
         tags,
         summary:

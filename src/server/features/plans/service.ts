@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   type ChangePlanRequest,
@@ -13,7 +12,7 @@ import { PAID_PLAN_IDS, PLANS, PRIORITY_REPLY_BUSINESS_HOURS, planOf } from '../
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { AuthorizeResult, PaymentProvider } from '../../adapters/payments';
 import type { Db, Tx } from '../../db/client';
-import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import { AppError, conflict, forbidden, isUniqueViolation, notFound, retryTransient } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import type { SavedCardService } from '../payments/saved-cards';
 import { chargeCard, recordCharge } from './charge';
@@ -22,6 +21,7 @@ import { anniversary, monthlyCents, proratedCents, RETRY_WINDOW_MS } from './per
 import { planRepo, type SubscriptionRow } from './repo';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
+type DeclinedResult = Extract<AuthorizeResult, { ok: false }>;
 
 export interface PlanDeps {
   db: Db;
@@ -117,139 +117,205 @@ export function createPlanService(deps: PlanDeps) {
     /**
      * Subscribes: the card (a new one from the hosted fields, saved; or a saved one) is charged the first
      * month now. A refused card answers 402 and leaves nothing behind (a card saved for it is removed).
+     *
+     * One intent, one charge (ADR 0042): the family's row is locked and "no live plan" checked again inside
+     * the transaction that charges, and the provider key is derived from the intent, so a twin request
+     * waits, then answers 409 (alreadySubscribed) without asking the provider.
      */
     async subscribe(actor: Actor, input: z.output<typeof SubscribeRequest>): Promise<SubscriptionView> {
       familyOnly(actor);
+      // A fast answer for the common repeat; the same check runs again under the lock below.
       if (await planRepo.live(db, actor.id)) throw conflict(PLAN_MESSAGES.alreadySubscribed);
       const saved = input.paymentToken
         ? await savedCards.save(actor, { paymentToken: input.paymentToken })
         : undefined;
       const cardId = saved?.id ?? input.paymentMethodId ?? null;
-      const card = cardId === null ? undefined : await savedCards.forCharging(db, actor.id, cardId);
-      if (!card || card.id !== cardId) throw notFound(PLAN_MESSAGES.cardNotFound);
       const cents = monthlyCents(input.plan);
-      const result = await chargeCard(provider, card, cents, `plan-${actor.id}-${randomUUID()}`);
-      if (!result.ok) {
-        if (saved) await savedCards.remove(actor, saved.id);
-        throw declined(result);
-      }
-      const at = now();
-      const end = anniversary(at, 1);
+      let charged: string | undefined;
+      let outcome: { row: SubscriptionRow; mails: Mail[] } | { refused: DeclinedResult };
       try {
-        const { row, mails } = await db.transaction(async (tx) => {
-          await planRepo.lockUser(tx, actor.id);
-          if (await planRepo.live(tx, actor.id)) throw conflict(PLAN_MESSAGES.alreadySubscribed);
-          const row = await planRepo.insert(tx, {
-            userId: actor.id,
-            plan: input.plan,
-            status: 'active',
-            anchorAt: at,
-            currentPeriodStart: at,
-            currentPeriodEnd: end,
-            savedCardId: card.id,
-            createdAt: at,
-          });
-          const period = { start: at, end };
-          await recordCharge(tx, {
-            subscriptionId: row.id,
-            userId: actor.id,
-            plan: input.plan,
-            kind: 'first',
-            cents,
-            result,
-            period,
-            at,
-          });
-          const n = NOTICES.started(input.plan, cents, card.last4, end);
-          return { row, mails: await billingNotice(tx, actor.id, 'started', n.title, n.body, publicUrl) };
-        });
-        await sendAll(mailer, mails);
-        return view(actor.id, row);
+        outcome = await retryTransient(() =>
+          db.transaction(async (tx) => {
+            charged = undefined;
+            await planRepo.lockUser(tx, actor.id);
+            if (await planRepo.live(tx, actor.id)) throw conflict(PLAN_MESSAGES.alreadySubscribed);
+            const card = cardId === null ? undefined : await savedCards.forCharging(tx, actor.id, cardId);
+            if (!card || card.id !== cardId) throw notFound(PLAN_MESSAGES.cardNotFound);
+            // Every earlier first charge of the family (a refused try, or a plan that since ended) moves the
+            // attempt on: a retry after a top-up, or a new plan next year, is a new intent; a twin is not.
+            const attempt = await planRepo.attempts(tx, { userId: actor.id, kind: 'first' });
+            const key = `plan-subscribe:${actor.id}:${input.plan}:${card.id}:${attempt}`;
+            const result = await chargeCard(provider, card, cents, key);
+            const at = now();
+            if (!result.ok) {
+              // A card typed in for this plan is removed below and nothing is kept; a saved card's refusal
+              // is recorded, so that trying it again (after a top-up) is the next attempt, not a replay.
+              if (!saved) {
+                await recordCharge(tx, {
+                  subscriptionId: null,
+                  userId: actor.id,
+                  plan: input.plan,
+                  kind: 'first',
+                  cents,
+                  result,
+                  at,
+                });
+              }
+              return { refused: result };
+            }
+            charged = result.providerRef;
+            const end = anniversary(at, 1);
+            const row = await planRepo.insert(tx, {
+              userId: actor.id,
+              plan: input.plan,
+              status: 'active',
+              anchorAt: at,
+              currentPeriodStart: at,
+              currentPeriodEnd: end,
+              savedCardId: card.id,
+              createdAt: at,
+            });
+            const period = { start: at, end };
+            await recordCharge(tx, {
+              subscriptionId: row.id,
+              userId: actor.id,
+              plan: input.plan,
+              kind: 'first',
+              cents,
+              result,
+              period,
+              at,
+            });
+            const n = NOTICES.started(input.plan, cents, card.last4, end);
+            return { row, mails: await billingNotice(tx, actor.id, 'started', n.title, n.body, publicUrl) };
+          }),
+        );
       } catch (err) {
         // Nothing half-way: the money goes back when the plan could not be written.
-        await provider.refund(result.providerRef, cents).catch(() => undefined);
+        if (charged) await provider.refund(charged, cents).catch(() => undefined);
         if (isUniqueViolation(err, 'subscriptions_one_live')) throw conflict(PLAN_MESSAGES.alreadySubscribed);
         throw err;
       }
+      if ('refused' in outcome) {
+        if (saved) await savedCards.remove(actor, saved.id);
+        throw declined(outcome.refused);
+      }
+      await sendAll(mailer, outcome.mails);
+      return view(actor.id, outcome.row);
     },
 
     /**
      * Changes plan: an upgrade at once, charging the difference for the rest of the period; a downgrade at
      * the period end. Choosing the current plan again undoes a pending downgrade or a cancellation.
+     *
+     * Everything is decided on the subscription's row locked in the transaction that charges (ADR 0042):
+     * a twin of an upgrade finds the plan already changed and answers 409 (samePlan), never a second
+     * charge; a twin of a downgrade answers the state the first one set, without a second notice.
      */
     async changePlan(actor: Actor, input: z.output<typeof ChangePlanRequest>): Promise<SubscriptionView> {
       familyOnly(actor);
-      const s = await planRepo.live(db, actor.id);
-      if (!s || !unlocksAt(s, now())) throw notFound(PLAN_MESSAGES.noPlan);
       const rank = (p: string) => PAID_PLAN_IDS.indexOf(p as never);
-      if (input.plan === s.plan) {
-        if (!s.pendingPlan && !s.cancelAtPeriodEnd) throw conflict(PLAN_MESSAGES.samePlan);
-        const row = await planRepo.update(db, s.id, { pendingPlan: null, cancelAtPeriodEnd: false });
-        return view(actor.id, row);
+      let charged: { ref: string; cents: number } | undefined;
+      let outcome: { row: SubscriptionRow; mails: Mail[] } | { refused: DeclinedResult };
+      try {
+        outcome = await retryTransient(() =>
+          db.transaction(async (tx) => {
+            charged = undefined;
+            const s = await planRepo.live(tx, actor.id, true);
+            const at = now();
+            if (!s || !unlocksAt(s, at)) throw notFound(PLAN_MESSAGES.noPlan);
+            if (input.plan === s.plan) {
+              if (!s.pendingPlan && !s.cancelAtPeriodEnd) throw conflict(PLAN_MESSAGES.samePlan);
+              const row = await planRepo.update(tx, s.id, { pendingPlan: null, cancelAtPeriodEnd: false });
+              return { row, mails: [] };
+            }
+            if (rank(input.plan) < rank(s.plan)) {
+              if (s.status !== 'active') throw conflict(PLAN_MESSAGES.noPlan);
+              // Already set by a twin: the same answer, no second notice.
+              if (s.pendingPlan === input.plan && !s.cancelAtPeriodEnd) return { row: s, mails: [] };
+              const n = NOTICES.downgradeSet(input.plan, s.currentPeriodEnd);
+              const mails = await billingNotice(tx, actor.id, 'downgrade', n.title, n.body, publicUrl);
+              const row = await planRepo.update(tx, s.id, {
+                pendingPlan: input.plan,
+                cancelAtPeriodEnd: false,
+              });
+              return { row, mails };
+            }
+            if (s.status !== 'active')
+              throw conflict('Your last renewal is not paid yet: update your card first.');
+            const card = await savedCards.forCharging(tx, actor.id, s.savedCardId);
+            if (!card) throw conflict(PLAN_MESSAGES.noCard);
+            const cents = proratedCents(s.plan, input.plan, s.currentPeriodStart, s.currentPeriodEnd, at);
+            let result: AuthorizeResult = { ok: true, providerRef: '', brand: null, last4: null };
+            if (cents > 0) {
+              // Refused tries of this upgrade in this period move the attempt on (a retry after a top-up).
+              const attempt = await planRepo.attempts(tx, {
+                userId: actor.id,
+                kind: 'upgrade',
+                subscriptionId: s.id,
+                periodEnd: s.currentPeriodEnd,
+                declinedOnly: true,
+              });
+              const key = `plan-upgrade:${s.id}:${s.plan}->${input.plan}:${s.currentPeriodStart.getTime()}:${attempt}`;
+              result = await chargeCard(provider, card, cents, key);
+              const charge = {
+                subscriptionId: s.id,
+                userId: actor.id,
+                plan: input.plan,
+                kind: 'upgrade' as const,
+                cents,
+                result,
+                period: { start: at, end: s.currentPeriodEnd },
+                at,
+              };
+              if (!result.ok) {
+                await recordCharge(tx, charge);
+                return { refused: result };
+              }
+              charged = { ref: result.providerRef, cents };
+              await recordCharge(tx, charge);
+            }
+            const row = await planRepo.update(tx, s.id, {
+              plan: input.plan,
+              pendingPlan: null,
+              cancelAtPeriodEnd: false,
+              savedCardId: card.id,
+            });
+            const n = NOTICES.upgraded(input.plan, cents, card.last4, s.currentPeriodEnd);
+            return { row, mails: await billingNotice(tx, actor.id, 'upgraded', n.title, n.body, publicUrl) };
+          }),
+        );
+      } catch (err) {
+        // Nothing half-way: an upgrade that could not be written gives its money back.
+        if (charged) await provider.refund(charged.ref, charged.cents).catch(() => undefined);
+        throw err;
       }
-      if (rank(input.plan) < rank(s.plan)) {
-        const row = await db.transaction(async (tx) => {
-          const locked = await planRepo.lockById(tx, s.id);
-          if (locked?.status !== 'active') throw conflict(PLAN_MESSAGES.noPlan);
-          const n = NOTICES.downgradeSet(input.plan, locked.currentPeriodEnd);
-          const mails = await billingNotice(tx, actor.id, 'downgrade', n.title, n.body, publicUrl);
-          const row = await planRepo.update(tx, s.id, { pendingPlan: input.plan, cancelAtPeriodEnd: false });
-          return { row, mails };
-        });
-        await sendAll(mailer, row.mails);
-        return view(actor.id, row.row);
-      }
-      if (s.status !== 'active') throw conflict('Your last renewal is not paid yet: update your card first.');
-      const card = await savedCards.forCharging(db, actor.id, s.savedCardId);
-      if (!card) throw conflict(PLAN_MESSAGES.noCard);
-      const at = now();
-      const cents = proratedCents(s.plan, input.plan, s.currentPeriodStart, s.currentPeriodEnd, at);
-      const result =
-        cents > 0
-          ? await chargeCard(provider, card, cents, `plan-upgrade-${s.id}-${randomUUID()}`)
-          : ({ ok: true, providerRef: '', brand: null, last4: null } as const);
-      if (!result.ok) throw declined(result);
-      const { row, mails } = await db.transaction(async (tx) => {
-        const row = await planRepo.update(tx, s.id, {
-          plan: input.plan,
-          pendingPlan: null,
-          cancelAtPeriodEnd: false,
-          savedCardId: card.id,
-        });
-        if (cents > 0) {
-          await recordCharge(tx, {
-            subscriptionId: s.id,
-            userId: actor.id,
-            plan: input.plan,
-            kind: 'upgrade',
-            cents,
-            result,
-            period: { start: at, end: s.currentPeriodEnd },
-            at,
-          });
-        }
-        const n = NOTICES.upgraded(input.plan, cents, card.last4, s.currentPeriodEnd);
-        return { row, mails: await billingNotice(tx, actor.id, 'upgraded', n.title, n.body, publicUrl) };
-      });
-      await sendAll(mailer, mails);
-      return view(actor.id, row);
+      if ('refused' in outcome) throw declined(outcome.refused);
+      await sendAll(mailer, outcome.mails);
+      return view(actor.id, outcome.row);
     },
 
-    /** Cancels in one step: no more charges; the plan works until the period end (then Basic). */
+    /**
+     * Cancels in one step: no more charges; the plan works until the period end (then Basic). A twin finds
+     * it cancelled already and answers the same state without a second e-mail.
+     */
     async cancel(actor: Actor): Promise<SubscriptionView> {
       familyOnly(actor);
-      const { row, mails } = await db.transaction(async (tx) => {
-        const s = await planRepo.live(tx, actor.id, true);
-        if (!s || !unlocksAt(s, now())) throw notFound(PLAN_MESSAGES.noPlan);
-        // Past due: the period already ended unpaid, so the plan ends now and is not tried again.
-        const row =
-          s.status === 'past_due'
-            ? await planRepo.update(tx, s.id, { status: 'cancelled', nextRetryAt: null, endedAt: now() })
-            : await planRepo.update(tx, s.id, { cancelAtPeriodEnd: true, pendingPlan: null });
-        const end = s.status === 'past_due' ? now() : s.currentPeriodEnd;
-        const n = NOTICES.cancelled(s.plan, end);
-        return { row, mails: await billingNotice(tx, actor.id, 'cancelled', n.title, n.body, publicUrl) };
-      });
+      const { row, mails } = await retryTransient(() =>
+        db.transaction(async (tx) => {
+          const s = await planRepo.live(tx, actor.id, true);
+          if (!s || !unlocksAt(s, now())) throw notFound(PLAN_MESSAGES.noPlan);
+          if (s.status === 'active' && s.cancelAtPeriodEnd && !s.pendingPlan) return { row: s, mails: [] };
+          // Past due: the period already ended unpaid, so the plan ends now and is not tried again.
+          const row =
+            s.status === 'past_due'
+              ? await planRepo.update(tx, s.id, { status: 'cancelled', nextRetryAt: null, endedAt: now() })
+              : await planRepo.update(tx, s.id, { cancelAtPeriodEnd: true, pendingPlan: null });
+          const end = s.status === 'past_due' ? now() : s.currentPeriodEnd;
+          const n = NOTICES.cancelled(s.plan, end);
+          return { row, mails: await billingNotice(tx, actor.id, 'cancelled', n.title, n.body, publicUrl) };
+        }),
+      );
       await sendAll(mailer, mails);
       return row.status === 'cancelled' ? view(actor.id, undefined) : view(actor.id, row);
     },
