@@ -134,7 +134,9 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
       // Nobody's card is charged without its owner's consent: the payers are told as for a failed hold.
       const reason = noConsent
         ? 'no payer has agreed to this charge: none booked or approved this visit, and it is not within a monthly cap a payer set for themselves.'
-        : 'there is no saved card to hold it on.';
+        : b.circleId === null
+          ? 'there is no saved card to hold it on.'
+          : 'no payer who agreed to this charge (by booking or approving this visit, or within a monthly cap they set) has a saved card to hold it on.';
       return { outcome: 'failed', mails: await noticeFailure(tx, b, payerIds, reason, at) };
     }
     // One key per visit and card: a declined card is asked once; a new default card gets its own try.
