@@ -125,6 +125,13 @@ export function circleMembership(ctx: CircleContext) {
         if (!target) throw notFound(CIRCLE_MESSAGES.memberNotFound);
         const self = userId === actor.id;
         const roles = body.roles ?? target.roles;
+        // A cap alone: one's own is the payers' (403 before the body's cap is judged); another's is nobody's.
+        if (body.roles === undefined) {
+          if (self && decideCircleAction(me, 'setCap') !== 'allowed') throw forbidden();
+          const othersCap = !self && target.roles.includes('payer') && body.monthlyCapJmd !== undefined;
+          if (othersCap && body.monthlyCapJmd !== target.monthlyCapJmd)
+            throw forbidden(CIRCLE_MESSAGES.capOwnerOnly, 'CIRCLE_CAP_OWNER_ONLY');
+        }
         if (!roles.includes('payer') && body.monthlyCapJmd != null) {
           throw badRequest(CIRCLE_MESSAGES.capOnlyForPayers, [
             { path: 'monthlyCapJmd', message: CIRCLE_MESSAGES.capOnlyForPayers },
