@@ -52,6 +52,9 @@ export const ERROR_CODE_LIST = [
   'INVITATION_WRONG_ACCOUNT',
   'INVITATION_EXPIRED',
   'CIRCLE_UNPAID_BOOKINGS',
+  'CIRCLE_PAYER_GRANT_FORBIDDEN',
+  'CIRCLE_CAP_OWNER_ONLY',
+  'APPROVAL_BY_REQUESTER',
   'VISIT_NOT_OPEN',
   'VISIT_ALREADY_RECORDED',
   'BACKUP_NOT_OPEN',
@@ -165,6 +168,19 @@ export const ERROR_CODES = {
   CIRCLE_UNPAID_BOOKINGS: {
     status: 409,
     meaning: 'The last payer of a care circle cannot go while its bookings are not paid.',
+  },
+  CIRCLE_PAYER_GRANT_FORBIDDEN: {
+    status: 403,
+    meaning:
+      'Only a payer can make someone a payer (or the person accepts a payer invitation): invite them as a payer instead.',
+  },
+  CIRCLE_CAP_OWNER_ONLY: {
+    status: 403,
+    meaning: 'A monthly cap is set, raised or cleared only by the payer it belongs to.',
+  },
+  APPROVAL_BY_REQUESTER: {
+    status: 403,
+    meaning: 'Whoever requested a booking cannot approve or decline it: another payer of the circle answers.',
   },
 
   // The visit log (ADR 0028): an offline queue drops the entry and tells the caregiver why.

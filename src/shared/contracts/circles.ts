@@ -25,6 +25,10 @@ export const CIRCLE_MESSAGES = {
   memberNotFound: 'Member not found',
   alreadyMember: 'This person is already a member of the circle.',
   capOnlyForPayers: 'Only a payer has a monthly cap.',
+  payerGrantForbidden:
+    'Only a payer can make someone a payer. To add a payer, invite them as a payer: the role is theirs once they accept.',
+  capOwnerOnly:
+    'Only the payer can change their own monthly cap. Ask them to change it, or to approve the bookings over it.',
 } as const;
 
 const Text = (label: string, max: number) =>

@@ -135,21 +135,45 @@ describe('CirclePage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 
-  it('lets a coordinator change a member’s roles and cap', async () => {
+  it('offers a coordinator who is no payer the coordinator role, not the payer role nor anyone’s cap', async () => {
     const { calls } = open(JANE, withMembers, {
       'PATCH /api/circles/5/members/3': { body: withMembers },
     });
     await screen.findByRole('heading', { level: 1 });
     fireEvent.click(within(memberItem(/^Ann/)).getByRole('button', { name: 'Change roles of Ann' }));
-    fireEvent.click(screen.getByLabelText('Payer'));
-    fireEvent.change(screen.getByLabelText('Monthly cap of Ann'), { target: { value: '30000' } });
+    const payer = screen.getByLabelText('Payer');
+    expect(payer).toBeDisabled();
+    expect(payer).toHaveAccessibleDescription(
+      /Only a payer can make someone a payer\. Invite them as a payer/,
+    );
+    expect(screen.queryByLabelText(/Monthly cap of/)).toBeNull();
+    fireEvent.click(screen.getByLabelText('Coordinator'));
     fireEvent.click(screen.getByRole('button', { name: 'Save roles' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
-        roles: ['payer'],
-        monthlyCapJmd: 30000,
-      }),
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ roles: ['coordinator'] }),
     );
+  });
+
+  it('never lets a coordinator edit a payer’s cap: only the payer changes it', async () => {
+    open(JANE, withMembers);
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.click(within(memberItem(/^Paul/)).getByRole('button', { name: 'Change roles of Paul B.' }));
+    expect(screen.queryByLabelText(/Monthly cap of/)).toBeNull();
+    expect(screen.getByText('Only Paul B. can change their own monthly cap.')).toBeVisible();
+  });
+
+  it('lets a payer make a viewer a payer, and nothing else', async () => {
+    const asPaul = { ...withMembers, myRoles: ['payer' as const] };
+    const { calls } = open(PAUL, asPaul, { 'PATCH /api/circles/5/members/3': { body: asPaul } });
+    await screen.findByRole('heading', { level: 1 });
+    // Paul himself (a payer already) has nothing a payer could give him.
+    expect(within(memberItem(/^Paul/)).queryByRole('button', { name: /Change roles/ })).toBeNull();
+    fireEvent.click(within(memberItem(/^Ann/)).getByRole('button', { name: 'Change roles of Ann' }));
+    expect(screen.getByLabelText('Coordinator')).toBeDisabled();
+    fireEvent.click(screen.getByLabelText('Payer'));
+    expect(screen.getByText(/Ann starts with no monthly cap/)).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Save roles' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ roles: ['payer'] }));
   });
 
   it('shows the server’s 409 when leaving would leave no coordinator or payer', async () => {
@@ -183,7 +207,11 @@ describe('CirclePage', () => {
       expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ monthlyCapJmd: null }),
     );
     expect(screen.queryByRole('form', { name: 'Invite a relative' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Change roles/ })).toBeNull();
+    // Only making a member who is no payer a payer is offered (a payer's one role decision), never a removal.
+    expect(
+      screen.queryAllByRole('button', { name: /Change roles/ }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Change roles of Jane B.', 'Change roles of Ann']);
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     expect(calls.some((c) => c.url.endsWith('/invitations'))).toBe(false);
   });
 

@@ -85,7 +85,14 @@ export async function seedDemoCircle(
     .returning({ id: careCircles.id });
   await tx.insert(circleMembers).values([
     { circleId: circle.id, userId: ids.coordinator, roles: ['coordinator'] },
-    { circleId: circle.id, userId: ids.payer, roles: ['payer'], monthlyCapJmd: DEMO_CIRCLE.capJmd },
+    // The demo payer stands for someone who accepted a payer invitation with this cap (ADR 0039).
+    {
+      circleId: circle.id,
+      userId: ids.payer,
+      roles: ['payer'],
+      monthlyCapJmd: DEMO_CIRCLE.capJmd,
+      payerConsentedAt: new Date(now.getTime() - 59 * 24 * HOUR),
+    },
   ]);
 
   const [carer] = await tx

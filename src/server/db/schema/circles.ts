@@ -48,6 +48,12 @@ export const circleMembers = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     provisionalRoles: text('provisional_roles').array().notNull().default(sql`'{}'::text[]`),
     monthlyCapJmd: integer('monthly_cap_jmd'),
+    /**
+     * When this member took on the payer role by their own act (created the circle, accepted a payer
+     * invitation, or set their own cap); null when another payer gave them the role and they have not acted
+     * since. Only then does "a payer with no cap" stand as their consent to be charged (ADR 0039).
+     */
+    payerConsentedAt: timestamp('payer_consented_at', tz),
     joinedAt: timestamp('joined_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -58,6 +64,10 @@ export const circleMembers = pgTable(
     check(
       'circle_members_cap_check',
       sql`${t.monthlyCapJmd} is null or (${t.monthlyCapJmd} >= 0 and 'payer' = any(${t.roles}))`,
+    ),
+    check(
+      'circle_members_payer_consent_check',
+      sql`${t.payerConsentedAt} is null or 'payer' = any(${t.roles})`,
     ),
   ],
 );

@@ -37,6 +37,14 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * Whose consent a charge the payer did not make at the keyboard stands on (ADR 0039): own_booking (the payer
+ * booked it), own_approval (the payer approved it), own_cap (the payer's own monthly cap, not passed this
+ * month), charge_me (a payer with no cap in a circle without the approval rule, who took on the role).
+ */
+export const CONSENT_BASES = ['own_booking', 'own_approval', 'own_cap', 'charge_me'] as const;
+export type ConsentBasis = (typeof CONSENT_BASES)[number];
+
 /** One payment attempt for a booking. Card numbers are never stored: brand and last 4 only. */
 export const payments = pgTable(
   'payments',
@@ -70,6 +78,9 @@ export const payments = pgTable(
     /** A hash of the request (without card secrets) to refuse a reused key with a different request. */
     requestHash: text('request_hash').notNull(),
     receivedBy: integer('received_by').references(() => users.id),
+    /** A charge made by a job: whose consent it used and on what basis (null: the payer paid it themselves). */
+    consentUserId: integer('consent_user_id').references(() => users.id, { onDelete: 'set null' }),
+    consentBasis: text('consent_basis', { enum: CONSENT_BASES }),
     receivedAt: timestamp('received_at', tz),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -86,6 +97,10 @@ export const payments = pgTable(
     check(
       'payments_status_check',
       sql`${t.status} in ('declined', 'awaiting_transfer', 'authorized', 'received', 'captured', 'voided', 'refunded', 'partially_refunded', 'cancelled')`,
+    ),
+    check(
+      'payments_consent_basis_check',
+      sql`${t.consentBasis} is null or ${t.consentBasis} in ('own_booking', 'own_approval', 'own_cap', 'charge_me')`,
     ),
     check(
       'payments_method_check',

@@ -63,7 +63,7 @@ const TEXTS: Record<SeriesEvent, (f: Facts) => Texts> = {
   requested: (f) => ({
     family: (r) => ({
       title: f.whom ? `Weekly visits for ${f.whom} requested` : 'Weekly booking requested',
-      body: `${r.userId === f.actorId ? 'You' : f.actorFirst} asked ${f.caregiver} for ${visitsWord(f.n)}${f.whom ? ` for ${f.whom}` : ''}: ${f.rule} (total ${f.total} a visit, service fee included).${f.awaiting > 0 ? ` ${visitsWord(f.awaiting)} wait for a payer’s approval before ${f.caregiverFirst} sees them.` : ''} We will tell you when ${f.caregiverFirst} answers.`,
+      body: `${r.userId === f.actorId ? 'You' : f.actorFirst} asked ${f.caregiver} for ${visitsWord(f.n)}${f.whom ? ` for ${f.whom}` : ''}: ${f.rule} (total ${f.total} a visit, service fee included).${f.awaiting > 0 ? ` ${visitsWord(f.awaiting)} wait for a payer’s approval before ${f.caregiverFirst} sees them${r.userId === f.actorId ? ' (another payer’s: nobody approves what they asked for; unapproved visits expire)' : ''}.` : ''} We will tell you when ${f.caregiverFirst} answers.`,
     }),
     caregiver: {
       title: 'New weekly booking request',

@@ -12,6 +12,8 @@ import { applyTransition, isPastAnswerTime, type TransitionSpec } from './transi
 export const APPROVAL_MESSAGES = {
   notNeeded: 'This booking does not need approval.',
   expired: 'This approval request has expired.',
+  byRequester:
+    'You requested this booking, so another payer of the circle approves or declines it. If nobody does within 24 hours (or by its start), it expires; you can cancel it instead.',
   takenMeanwhile:
     'While this request waited for approval, the caregiver was booked for that time. Decline it and choose another time.',
 } as const;
@@ -52,6 +54,10 @@ export function bookingApprovals(ctx: BookingContext) {
         throw notFound(BOOKING_MESSAGES.notYours);
       }
       await circleBookingRules.authorize(tx, booking.circleId, actor, 'approve');
+      // Nobody answers their own request (ADR 0039): approving it would be spending on their own say-so,
+      // and a series' visits are approved one by one here, so this covers them too.
+      if (booking.familyId === actor.id)
+        throw forbidden(APPROVAL_MESSAGES.byRequester, 'APPROVAL_BY_REQUESTER');
       if (booking.status === 'awaiting_approval' && isPastAnswerTime(booking, at))
         throw conflict(APPROVAL_MESSAGES.expired, 'BOOKING_INVALID_TRANSITION');
       const spec: TransitionSpec =

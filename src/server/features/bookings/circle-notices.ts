@@ -40,7 +40,7 @@ function approvalStageNotice(
   circle: CircleRow,
   b: BookingJoined['b'],
   f: CircleNoticeFacts,
-  isPayer: boolean,
+  who: { isPayer: boolean; isRequester: boolean; otherPayers: number },
 ): Notice | undefined {
   const whom = circle.recipientFirstName;
   const why =
@@ -49,7 +49,16 @@ function approvalStageNotice(
       : 'The circle asks a payer to approve every booking.';
   switch (event) {
     case 'awaiting_approval':
-      return isPayer
+      // The one who asked never approves their own request (ADR 0039): say so, and what happens instead.
+      if (who.isPayer && who.isRequester)
+        return {
+          title: 'Waiting for another payer’s approval',
+          body:
+            who.otherPayers > 0
+              ? `The request to book ${f.caregiver} for ${whom} on ${f.when} (total ${f.total}) waits for another payer’s approval. ${why} You asked for it, so another payer approves or declines it; if nobody does within 24 hours, it expires.`
+              : `The request to book ${f.caregiver} for ${whom} on ${f.when} (total ${f.total}) needs a payer’s approval. ${why} You asked for it and you are the circle’s only payer, so it cannot be approved unless another payer joins and approves it within 24 hours; otherwise it expires and nothing is charged.`,
+        };
+      return who.isPayer
         ? {
             title: `Approve a booking for ${whom}?`,
             body: `${f.caregiver} for ${whom} on ${f.when} (total ${f.total}) waits for a payer’s approval. ${why} Approve or decline it in the app; if nobody does within 24 hours, it expires.`,
@@ -102,6 +111,7 @@ export async function circleNoticeParties(
       roles: [],
       monthlyCapJmd: null,
       timeZone: null,
+      payerConsentedAt: null,
     });
   const stage = !caregiverSees(b) || event === 'awaiting_approval';
   const approvedNow = event === 'pending' && b.approvalState === 'approved';
@@ -112,7 +122,11 @@ export async function circleNoticeParties(
   const parties: NoticeParty[] = [];
   for (const m of people) {
     const notice = stage
-      ? approvalStageNotice(event, circle, b, facts, m.roles.includes('payer'))
+      ? approvalStageNotice(event, circle, b, facts, {
+          isPayer: m.roles.includes('payer'),
+          isRequester: m.userId === b.familyId,
+          otherPayers: members.filter((p) => p.roles.includes('payer') && p.userId !== b.familyId).length,
+        })
       : approvedNow
         ? approvedNotice
         : standard?.family;

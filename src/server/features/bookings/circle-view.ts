@@ -69,7 +69,8 @@ export function circleOfBooking(
             byFirstName: row.approverFirstName ?? null,
             at: b.approvalAt ? b.approvalAt.toISOString() : null,
           },
-    canApprove: has('payer') && b.status === 'awaiting_approval',
+    // Never the one who requested it (ADR 0039): another payer answers.
+    canApprove: has('payer') && b.status === 'awaiting_approval' && b.familyId !== viewer.id,
     // Nothing stands paid for it yet: before the visit (a hold), or after it (what is owed).
     canPay:
       has('payer') &&

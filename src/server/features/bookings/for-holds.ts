@@ -64,6 +64,10 @@ export function bookingsForHolds(ctx: BookingContext) {
       return mails;
     },
 
+    /** A circle's committed total for a Jamaica month 'yyyy-MM' in cents (ADR 0025's cap count). */
+    circleMonthCents: (tx: Tx, circleId: number, month: string) =>
+      bookingRepo.circleMonthCents(tx, circleId, month),
+
     send: (mails: Mail[]) => sendAfterCommit(ctx.mailer, mails),
   };
 }

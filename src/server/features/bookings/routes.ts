@@ -137,14 +137,14 @@ export async function bookingRoutes(app: FastifyInstance) {
       access: ['family'] as const,
       money: false,
       summary:
-        'A payer of the booking’s care circle approves it: it goes to the caregiver as a pending request (coordinators and viewers 403, others 404)',
+        'A payer of the booking’s care circle approves it: it goes to the caregiver as a pending request (coordinators and viewers 403, the payer who requested it 403 APPROVAL_BY_REQUESTER, others 404)',
     },
     {
       path: 'decline-approval',
       access: ['family'] as const,
       money: false,
       summary:
-        'A payer of the booking’s care circle declines it: it ends as declined, and the caregiver never sees it (coordinators and viewers 403, others 404)',
+        'A payer of the booking’s care circle declines it: it ends as declined, and the caregiver never sees it (coordinators and viewers 403, the payer who requested it 403 APPROVAL_BY_REQUESTER, others 404)',
     },
   ] as const;
   r.post(

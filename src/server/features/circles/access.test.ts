@@ -201,7 +201,8 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
       name: 'POST /api/bookings/:id/approve',
       call: async (p) =>
         status(p, 'POST', `/api/bookings/${await circleBooking(p.circleId, { awaiting: true })}/approve`),
-      expect: allowed(200, { payer: 200 }),
+      // Circle B's creator booked it: nobody approves their own request (ADR 0039).
+      expect: allowed(403, { payer: 200 }),
     },
     {
       name: 'POST /api/bookings/:id/decline-approval',
@@ -211,7 +212,7 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
           'POST',
           `/api/bookings/${await circleBooking(p.circleId, { awaiting: true })}/decline-approval`,
         ),
-      expect: allowed(200, { payer: 200 }),
+      expect: allowed(403, { payer: 200 }),
     },
     {
       name: 'POST /api/payments (a circle booking)',

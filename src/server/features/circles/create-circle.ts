@@ -45,6 +45,8 @@ export function circleRecords(ctx: CircleContext) {
           userId: actor.id,
           roles: ['coordinator', 'payer'],
           provisionalRoles: ['coordinator', 'payer'],
+          // Creating the circle, the creator took on paying for it themselves (ADR 0039).
+          payerConsentedAt: at,
           joinedAt: at,
         });
         return circleView(tx, circle, ['coordinator', 'payer']);

@@ -16,6 +16,45 @@ export interface CircleMemberContact {
   monthlyCapJmd: number | null;
   /** The member's own IANA time zone (null: Jamaica's). */
   timeZone: string | null;
+  /** When they took on the payer role by their own act (null: given it by someone else, not acted since). */
+  payerConsentedAt: Date | null;
+}
+
+/** On what a charge the payer did not make at the keyboard stands (payments.consent_basis). */
+export type ChargeConsentBasis = 'own_booking' | 'own_approval' | 'own_cap' | 'charge_me';
+
+/**
+ * Whose card may be charged for a circle booking without them at the keyboard, best first (ADR 0039): money
+ * moves from a card only on its owner's act. Only current payers, each for one of:
+ * - own_approval: they approved this booking (or this visit of a series);
+ * - own_booking: they booked it themselves;
+ * - own_cap: a cap they accepted or set themselves, not passed by the month's committed total
+ *   (`monthCents`: ADR 0025's count, this booking included);
+ * - charge_me: no cap, in a circle without the approval rule, and they took on the role themselves.
+ * A payer given the role by someone else and not acting since has no standing rule. Empty: nobody consented.
+ */
+export function chargeConsents(
+  circle: Pick<CircleRow, 'approvalRequired'>,
+  booking: { familyId: number; approvalState: string | null; approvalBy: number | null },
+  members: readonly Pick<CircleMemberContact, 'userId' | 'roles' | 'monthlyCapJmd' | 'payerConsentedAt'>[],
+  monthCents: number,
+): { userId: number; basis: ChargeConsentBasis }[] {
+  const payers = members.filter((m) => m.roles.includes('payer')).sort((a, b) => a.userId - b.userId);
+  const out: { userId: number; basis: ChargeConsentBasis }[] = [];
+  const add = (userId: number, basis: ChargeConsentBasis) => {
+    if (!out.some((c) => c.userId === userId)) out.push({ userId, basis });
+  };
+  for (const p of payers)
+    if (booking.approvalState === 'approved' && booking.approvalBy === p.userId)
+      add(p.userId, 'own_approval');
+  for (const p of payers) if (booking.familyId === p.userId) add(p.userId, 'own_booking');
+  for (const p of payers) {
+    if (p.payerConsentedAt === null) continue;
+    if (p.monthlyCapJmd !== null) {
+      if (monthCents <= p.monthlyCapJmd * 100) add(p.userId, 'own_cap');
+    } else if (!circle.approvalRequired) add(p.userId, 'charge_me');
+  }
+  return out;
 }
 
 /**
@@ -70,6 +109,7 @@ export const circleBookingRules = {
       roles: m.roles,
       monthlyCapJmd: m.monthlyCapJmd,
       timeZone: m.timeZone,
+      payerConsentedAt: m.payerConsentedAt,
     }));
   },
 

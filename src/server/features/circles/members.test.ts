@@ -35,7 +35,7 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
     expect(m.roles).toEqual(['coordinator', 'payer']);
     // With a payer aboard, the owner may drop the payer role, but the new payer cannot then leave.
     const payer = await join(t.app, db(), c.id, owner, 'payer');
-    const view = (await patch(owner, c.id, payer.user.id, { monthlyCapJmd: 25000 })).json();
+    const view = (await patch(payer, c.id, payer.user.id, { monthlyCapJmd: 25000 })).json();
     expect(rolesOf(view, owner.user.id)).toEqual(['coordinator']);
     expect(view.members.find((x: { userId: number }) => x.userId === payer.user.id).monthlyCapJmd).toBe(
       25000,
@@ -44,8 +44,8 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
     expect(gone.statusCode).toBe(409);
     const removed = await request(t.app, 'DELETE', `/api/circles/${c.id}/members/${payer.user.id}`, owner);
     expect(removed.statusCode).toBe(409);
-    // Dropping payer clears the cap; a cap without the payer role is a 400.
-    expect((await patch(owner, c.id, owner.user.id, { roles: ['coordinator', 'payer'] })).statusCode).toBe(
+    // Dropping payer clears the cap; a cap without the payer role is a 400. Only a payer gives payer back.
+    expect((await patch(payer, c.id, owner.user.id, { roles: ['coordinator', 'payer'] })).statusCode).toBe(
       200,
     );
     const demoted = (await patch(owner, c.id, payer.user.id, { roles: [] })).json();

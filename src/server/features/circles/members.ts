@@ -7,8 +7,9 @@ import {
   type UpdateMemberRequest,
 } from '../../../shared/contracts/circles';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type Actor, authorize, type CircleContext, circleView } from './circle-context';
+import { type CircleAction, decideCircleAction } from './policy';
 import { circleRepo } from './repo';
 
 type UpdateInput = z.output<typeof UpdateMemberRequest>;
@@ -48,6 +49,7 @@ export async function grantInvitedRole(
         roles,
         provisionalRoles: without(m.provisionalRoles, role),
         monthlyCapJmd: roles.includes('payer') ? m.monthlyCapJmd : null,
+        payerConsentedAt: roles.includes('payer') ? m.payerConsentedAt : null,
       });
     }
   }
@@ -55,8 +57,15 @@ export async function grantInvitedRole(
   if (role !== 'viewer' && !roles.includes(role)) roles.push(role);
   const provisionalRoles = existing ? existing.provisionalRoles.filter((r) => r !== role) : [];
   const monthlyCapJmd = role === 'payer' && cap !== null ? cap : (existing?.monthlyCapJmd ?? null);
+  // Accepting a payer invitation (with the cap it offered) is the person's own act: their standing consent.
+  const payerConsentedAt = role === 'payer' ? at : (existing?.payerConsentedAt ?? null);
   if (existing) {
-    await circleRepo.updateMember(tx, circleId, userId, { roles, provisionalRoles, monthlyCapJmd });
+    await circleRepo.updateMember(tx, circleId, userId, {
+      roles,
+      provisionalRoles,
+      monthlyCapJmd,
+      payerConsentedAt,
+    });
   } else {
     await circleRepo.insertMember(tx, {
       circleId,
@@ -64,45 +73,102 @@ export async function grantInvitedRole(
       roles,
       provisionalRoles,
       monthlyCapJmd,
+      payerConsentedAt,
       joinedAt: at,
     });
   }
+}
+
+/**
+ * Who may make a change to a member (ADR 0039: money moves from a card only on its owner's act). Pure: the
+ * actor's roles, whether the target is the actor, and the change, in; the refusal (or none) out.
+ * - Giving the payer role (a role that spends) takes a payer: a coordinator who is not one cannot, not even
+ *   to themselves (they invite someone as a payer; the role is theirs when they accept).
+ * - Any other role change (coordinator given or taken, payer taken away) is the coordinators' `changeRoles`.
+ *   Taking payer away only ends spending: the member's card is never charged again for the circle, and their
+ *   cap and consent go with the role (given back, they start with none: nobody clears a cap this way).
+ * - A cap is set, raised or cleared only by the payer it belongs to (`setCap`); a body repeating someone's
+ *   current cap changes nothing and is no refusal.
+ */
+export function refusalOfMemberChange(
+  actorRoles: readonly CircleRole[],
+  self: boolean,
+  change: { added: CircleRole[]; removed: CircleRole[]; ownCapAct: boolean; otherCapChange: boolean },
+): 'payerGrant' | 'capOwner' | 'forbidden' | null {
+  const may = (action: CircleAction) => decideCircleAction({ roles: actorRoles }, action) === 'allowed';
+  const { added, removed, ownCapAct, otherCapChange } = change;
+  if ((removed.length > 0 || added.includes('coordinator')) && !may('changeRoles')) return 'forbidden';
+  if (added.includes('payer') && !actorRoles.includes('payer')) return 'payerGrant';
+  if (otherCapChange) return 'capOwner';
+  if (ownCapAct && !may('setCap')) return 'forbidden';
+  // Nothing changes: answered as before to whoever may change roles, or set their own cap.
+  const none = added.length === 0 && removed.length === 0 && !ownCapAct;
+  if (none && !may('changeRoles') && !(self && may('setCap'))) return 'forbidden';
+  return null;
 }
 
 /** Changing roles and caps, removing members and leaving; and what an account deletion does to circles. */
 export function circleMembership(ctx: CircleContext) {
   const { db } = ctx;
   return {
-    /** Coordinators change roles (and anyone's cap); a payer may set their own cap. */
+    /** Role changes (coordinators; payer only given by a payer) and one's own cap (payers): see refusalOfMemberChange. */
     async updateMember(
       actor: Actor,
       circleId: number,
       userId: number,
       body: UpdateInput,
     ): Promise<CircleView> {
-      const ownCapOnly = body.roles === undefined && userId === actor.id;
+      const at = ctx.now();
       return db.transaction(async (tx) => {
-        const { circle } = await authorize(tx, circleId, actor, ownCapOnly ? 'setCap' : 'changeRoles', {
-          lock: true,
-        });
+        const { circle, me } = await authorize(tx, circleId, actor, 'view', { lock: true });
         const target = await circleRepo.membership(tx, circleId, userId);
         if (!target) throw notFound(CIRCLE_MESSAGES.memberNotFound);
+        const self = userId === actor.id;
         const roles = body.roles ?? target.roles;
+        // A cap alone: one's own is the payers' (403 before the body's cap is judged); another's is nobody's.
+        if (body.roles === undefined) {
+          if (self && decideCircleAction(me, 'setCap') !== 'allowed') throw forbidden();
+          const othersCap = !self && target.roles.includes('payer') && body.monthlyCapJmd !== undefined;
+          if (othersCap && body.monthlyCapJmd !== target.monthlyCapJmd)
+            throw forbidden(CIRCLE_MESSAGES.capOwnerOnly, 'CIRCLE_CAP_OWNER_ONLY');
+        }
         if (!roles.includes('payer') && body.monthlyCapJmd != null) {
           throw badRequest(CIRCLE_MESSAGES.capOnlyForPayers, [
             { path: 'monthlyCapJmd', message: CIRCLE_MESSAGES.capOnlyForPayers },
           ]);
         }
-        const cap = body.monthlyCapJmd !== undefined ? body.monthlyCapJmd : target.monthlyCapJmd;
+        const added = roles.filter((r) => !target.roles.includes(r));
+        const removed = target.roles.filter((r) => !roles.includes(r));
+        const capGiven = body.monthlyCapJmd !== undefined && roles.includes('payer');
+        const refusal = refusalOfMemberChange(me.roles, self, {
+          added,
+          removed,
+          ownCapAct: self && capGiven,
+          otherCapChange: !self && capGiven && body.monthlyCapJmd !== target.monthlyCapJmd,
+        });
+        if (refusal === 'payerGrant')
+          throw forbidden(CIRCLE_MESSAGES.payerGrantForbidden, 'CIRCLE_PAYER_GRANT_FORBIDDEN');
+        if (refusal === 'capOwner') throw forbidden(CIRCLE_MESSAGES.capOwnerOnly, 'CIRCLE_CAP_OWNER_ONLY');
+        if (refusal === 'forbidden') throw forbidden();
+        const isPayer = roles.includes('payer');
+        const cap = self && body.monthlyCapJmd !== undefined ? body.monthlyCapJmd : target.monthlyCapJmd;
         await circleRepo.updateMember(tx, circleId, userId, {
           roles,
           // A coordinator's change never makes a provisional role definite: only someone accepting it ends it.
           provisionalRoles: target.provisionalRoles.filter((r) => roles.includes(r)),
-          monthlyCapJmd: roles.includes('payer') ? cap : null,
+          // Given payer by another payer: no cap, and no standing consent until they act themselves.
+          monthlyCapJmd: isPayer && !added.includes('payer') ? cap : null,
+          payerConsentedAt: !isPayer
+            ? null
+            : self && capGiven
+              ? at
+              : added.includes('payer')
+                ? null
+                : target.payerConsentedAt,
         });
         await assertCircleStaffed(tx, circleId);
-        const me = await circleRepo.membership(tx, circleId, actor.id);
-        return circleView(tx, circle, me?.roles ?? []);
+        const mine = await circleRepo.membership(tx, circleId, actor.id);
+        return circleView(tx, circle, mine?.roles ?? []);
       });
     },
 

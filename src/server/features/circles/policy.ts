@@ -27,7 +27,8 @@ const GRANTS: Record<CircleRole | 'viewer', readonly CircleAction[]> = {
 /**
  * The one circle policy: `membership` undefined (not a member) is 'hidden' (answer 404: never reveal that a
  * circle exists); a member without the right is 'forbidden' (403); otherwise 'allowed'. Pure: roles in,
- * decision out. `setCap` is a payer's own cap; a coordinator setting another's cap is `changeRoles`.
+ * decision out. `setCap` is a payer's own cap (nobody sets another's); who may give the payer role, which
+ * depends on the change and not only on the action, is decided in members.ts (ADR 0039).
  */
 export function decideCircleAction(
   membership: { roles: readonly CircleRole[] } | undefined,

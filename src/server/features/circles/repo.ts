@@ -63,6 +63,7 @@ export const circleRepo = {
         roles: circleMembers.roles,
         provisionalRoles: circleMembers.provisionalRoles,
         monthlyCapJmd: circleMembers.monthlyCapJmd,
+        payerConsentedAt: circleMembers.payerConsentedAt,
         joinedAt: circleMembers.joinedAt,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -80,7 +81,12 @@ export const circleRepo = {
     tx: Tx,
     circleId: number,
     userId: number,
-    set: { roles: CircleRole[]; provisionalRoles: CircleRole[]; monthlyCapJmd: number | null },
+    set: {
+      roles: CircleRole[];
+      provisionalRoles: CircleRole[];
+      monthlyCapJmd: number | null;
+      payerConsentedAt: Date | null;
+    },
   ) {
     await tx
       .update(circleMembers)

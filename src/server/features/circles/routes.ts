@@ -180,7 +180,7 @@ export async function circleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Change a member’s roles or cap (coordinators), or one’s own cap (payers); 409 when no coordinator or payer would be left',
+          'Change a member’s roles (coordinators; the payer role is given only by a payer: 403 CIRCLE_PAYER_GRANT_FORBIDDEN), or one’s own cap (payers; nobody changes another’s cap: 403 CIRCLE_CAP_OWNER_ONLY); 409 when no coordinator or payer would be left',
         params: CircleMemberParams,
         body: UpdateMemberRequest,
         response: { 200: CircleView, ...errors },

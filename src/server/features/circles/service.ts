@@ -27,7 +27,9 @@ export type CircleService = ReturnType<typeof createCircleService>;
 /** What bookings and payments ask of circles inside their own transaction (the policy, members, caps). */
 export {
   approvalReasonFor,
+  type ChargeConsentBasis,
   type CircleMemberContact,
   type CircleRow,
+  chargeConsents,
   circleBookingRules,
 } from './for-bookings';

@@ -11,7 +11,7 @@ import {
   bookingsForVisits,
   notifyBookingParties,
 } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
+import { type ChargeConsentBasis, chargeConsents, circleBookingRules } from '../circles/service';
 import { queueNotice } from '../notifications/service';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';
 import { type PaymentRow, paymentRepo } from './repo';
@@ -28,34 +28,42 @@ export interface VisitHoldDeps {
   supportEmail: string;
 }
 
-/** Who pays a visit: everyone who may (told when it fails), and the one whose default card is used. */
+/** Who pays a visit: everyone who may (told when it fails), and whose default card is used on whose consent. */
 interface Payers {
   payerIds: number[];
-  chosen?: { userId: number; card: SavedCardRow };
+  /** Nobody's consent covers the visit (as opposed to: someone's does, but they have no saved card). */
+  noConsent: boolean;
+  chosen?: { userId: number; card: SavedCardRow; basis: ChargeConsentBasis };
 }
 
 /**
- * The payer of a visit. A household series: its family. A care circle's series: among the circle's payers
- * with a default saved card, the one who booked it if they are a payer, else the payer with the lowest user
- * id (deterministic, so every run and instance picks the same card).
+ * The payer of a visit, re-checked at charge time (ADR 0039: money moves from a card only on its owner's
+ * act). A household series: its family, who booked it. A care circle's series: the first payer, in the
+ * order of `chargeConsents` (who approved this visit, who booked it, then standing rules by lowest user id:
+ * their own cap not passed this month, or "charge me"), who has a default saved card. A payer whose consent
+ * does not cover the visit is never chosen, whatever cards they saved.
  */
-async function payersOf(tx: Tx, b: BookingRow): Promise<Payers> {
-  const payerIds =
-    b.circleId === null
-      ? [b.familyId]
-      : (await circleBookingRules.members(tx, b.circleId))
-          .filter((m) => m.roles.includes('payer'))
-          .map((m) => m.userId)
-          .sort((x, y) => x - y);
-  const ordered = [
-    ...payerIds.filter((id) => id === b.familyId),
-    ...payerIds.filter((id) => id !== b.familyId),
-  ];
-  for (const userId of ordered) {
-    const card = await savedCardRepo.defaultOf(tx, userId);
-    if (card) return { payerIds, chosen: { userId, card } };
+async function payersOf(tx: Tx, b: BookingRow, bookings: BookingsForHolds): Promise<Payers> {
+  let payerIds: number[];
+  let consents: { userId: number; basis: ChargeConsentBasis }[];
+  if (b.circleId === null) {
+    payerIds = [b.familyId];
+    consents = [{ userId: b.familyId, basis: 'own_booking' }];
+  } else {
+    const circle = await circleBookingRules.find(tx, b.circleId);
+    const members = await circleBookingRules.members(tx, b.circleId);
+    payerIds = members
+      .filter((m) => m.roles.includes('payer'))
+      .map((m) => m.userId)
+      .sort((x, y) => x - y);
+    const monthCents = await bookings.circleMonthCents(tx, b.circleId, b.date.slice(0, 7));
+    consents = circle ? chargeConsents(circle, b, members, monthCents) : [];
   }
-  return { payerIds };
+  for (const { userId, basis } of consents) {
+    const card = await savedCardRepo.defaultOf(tx, userId);
+    if (card) return { payerIds, noConsent: false, chosen: { userId, card, basis } };
+  }
+  return { payerIds, noConsent: consents.length === 0 };
 }
 
 /** Who hears that a hold failed: the payers, the family who booked, and a circle's coordinators. */
@@ -121,9 +129,14 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
     if (b?.status !== 'confirmed' || b.startsAt <= at) return skipped;
     if (b.startsAt.getTime() - at.getTime() > VISIT_HOLD_RULES.holdAheadMs) return skipped;
     if (await paymentRepo.liveForBooking(tx, id)) return skipped;
-    const { payerIds, chosen } = await payersOf(tx, b);
+    const { payerIds, chosen, noConsent } = await payersOf(tx, b, bookings);
     if (!chosen) {
-      const reason = 'there is no saved card to hold it on.';
+      // Nobody's card is charged without its owner's consent: the payers are told as for a failed hold.
+      const reason = noConsent
+        ? 'no payer has agreed to this charge: none booked or approved this visit, and it is not within a monthly cap a payer set for themselves.'
+        : b.circleId === null
+          ? 'there is no saved card to hold it on.'
+          : 'no payer who agreed to this charge (by booking or approving this visit, or within a monthly cap they set) has a saved card to hold it on.';
       return { outcome: 'failed', mails: await noticeFailure(tx, b, payerIds, reason, at) };
     }
     // One key per visit and card: a declined card is asked once; a new default card gets its own try.
@@ -142,6 +155,8 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
           amount: centsToDecimal(charge),
           idempotencyKey: key,
           requestHash: requestHash(b.id, chosen.card.id),
+          consentUserId: chosen.userId,
+          consentBasis: chosen.basis,
           createdAt: at,
           updatedAt: at,
         }),

@@ -25,6 +25,16 @@ describe('circle booking texts', () => {
       'Waiting for a payer’s approval: the circle asks a payer to approve every booking.',
     );
     expect(waiting('over_cap')).toMatch(/past a payer’s monthly spending cap/);
+    // The member who requested it is told they cannot approve it themselves (ADR 0039).
+    const mine = makeBooking({
+      status: 'awaiting_approval',
+      familyId: 42,
+      circle: makeBookingCircle({
+        approval: { state: 'awaiting', reason: 'circle_rule', byFirstName: null, at: null },
+      }),
+    });
+    expect(approvalStateText(mine, 42)).toMatch(/You requested it, so you cannot approve it yourself/);
+    expect(approvalStateText(mine, 7)).not.toMatch(/You requested it/);
     const decided = (state: 'approved' | 'declined', byFirstName: string | null) =>
       approvalStateText(
         makeBooking({

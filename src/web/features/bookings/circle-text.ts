@@ -32,8 +32,14 @@ export function approvalReasonText(reason: ApprovalReason): string {
     : 'the circle asks a payer to approve every booking';
 }
 
-/** The approval line of a circle booking for its members, or null when none was needed. */
-export function approvalStateText(booking: Pick<BookingView, 'status' | 'circle'>): string | null {
+/**
+ * The approval line of a circle booking for its members, or null when none was needed. `viewerId`: the
+ * signed-in member; the one who requested a booking is told they cannot approve it themselves (ADR 0039).
+ */
+export function approvalStateText(
+  booking: Pick<BookingView, 'status' | 'circle' | 'familyId'>,
+  viewerId?: number,
+): string | null {
   const approval = booking.circle?.approval;
   if (!approval) return null;
   const by = approval.byFirstName;
@@ -41,7 +47,10 @@ export function approvalStateText(booking: Pick<BookingView, 'status' | 'circle'
   if (approval.state === 'declined') return by ? `Declined by ${by}` : 'Declined';
   if (booking.status === 'expired') return 'No payer approved it in time: it expired.';
   if (booking.status === 'cancelled') return 'Cancelled before a payer approved it.';
-  return `Waiting for a payer’s approval: ${approvalReasonText(approval.reason)}.`;
+  const waiting = `Waiting for a payer’s approval: ${approvalReasonText(approval.reason)}.`;
+  return viewerId !== undefined && booking.familyId === viewerId
+    ? `${waiting} You requested it, so you cannot approve it yourself: if no other payer approves it within 24 hours, it expires.`
+    : waiting;
 }
 
 /** What the booking forms say and where they go once a booking was made. */

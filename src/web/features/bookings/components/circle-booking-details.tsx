@@ -1,5 +1,6 @@
 import { HeartHandshake, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useCurrentUser } from '../../auth/api';
 import type { BookingView } from '../api';
 import { approvalStateText, type BookingCircleView, forRecipient } from '../circle-text';
 
@@ -14,7 +15,8 @@ function Row({ label, children, wide = false }: { label: string; children: React
 
 /** Rows of a circle booking's card for the circle's members: who it is for and where its approval stands. */
 export function MemberCircleRows({ booking }: { booking: BookingView & { circle: BookingCircleView } }) {
-  const approval = approvalStateText(booking);
+  const { data: user } = useCurrentUser();
+  const approval = approvalStateText(booking, user?.id);
   return (
     <>
       <div className="flex items-center gap-2 font-semibold sm:col-span-2">

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { type CircleMember, type CircleView, useRemoveMember } from '../api';
 import { capText, rolesText } from '../roles';
 import { ConfirmDialog } from './confirm-dialog';
-import { RoleEditor } from './role-editor';
+import { editableRoles, RoleEditor } from './role-editor';
 
 const memberName = (m: CircleMember) => (m.lastInitial ? `${m.firstName} ${m.lastInitial}` : m.firstName);
 
@@ -48,6 +48,9 @@ function MemberRow({ circle, member, me }: { circle: CircleView; member: CircleM
   const name = memberName(member);
   const isMe = member.userId === me;
   const coordinating = circle.myRoles.includes('coordinator');
+  // A payer who is no coordinator may still make another member a payer (ADR 0039); nothing else.
+  const editable = editableRoles(circle.myRoles, member);
+  const mayEdit = coordinating || (!isMe && editable.payer);
   const seesCaps = circle.myRoles.length > 0;
   return (
     <li className="rounded-xl border border-border bg-surface p-4">
@@ -73,7 +76,7 @@ function MemberRow({ circle, member, me }: { circle: CircleView; member: CircleM
           ) : null}
           <p className="text-sm text-muted-foreground">Joined {formatDate(member.joinedAt)}</p>
         </div>
-        {coordinating && !editing ? (
+        {mayEdit && !editing ? (
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
@@ -83,12 +86,18 @@ function MemberRow({ circle, member, me }: { circle: CircleView; member: CircleM
             >
               Change roles
             </Button>
-            {isMe ? null : <RemoveMember circleId={circle.id} member={member} name={name} />}
+            {isMe || !coordinating ? null : <RemoveMember circleId={circle.id} member={member} name={name} />}
           </div>
         ) : null}
       </div>
       {editing ? (
-        <RoleEditor circleId={circle.id} member={member} name={name} onDone={() => setEditing(false)} />
+        <RoleEditor
+          circleId={circle.id}
+          member={member}
+          name={name}
+          myRoles={circle.myRoles}
+          onDone={() => setEditing(false)}
+        />
       ) : null}
     </li>
   );

@@ -2,45 +2,55 @@ import { useId, useState } from 'react';
 import { CIRCLE_ROLES, type CircleRole } from '../../../../shared/contracts/circles';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-messages';
 import { type CircleMember, useUpdateMember } from '../api';
-import { CAP_HINT, parseCap } from '../cap';
 import { ROLE_HELP, ROLE_LABEL } from '../roles';
 
-/** A coordinator changes a member's roles (none: a viewer) and, for a payer, their monthly cap. */
+/**
+ * What `myRoles` may change on a member (ADR 0039, the server's own rule): coordinators give and take the
+ * coordinator role and take payer away; only a payer gives payer; nobody edits another payer's cap.
+ */
+export function editableRoles(myRoles: readonly CircleRole[], member: Pick<CircleMember, 'roles'>) {
+  const coordinating = myRoles.includes('coordinator');
+  return {
+    coordinator: coordinating,
+    payer: member.roles.includes('payer') ? coordinating : myRoles.includes('payer'),
+  } satisfies Record<CircleRole, boolean>;
+}
+
+export const PAYER_GRANT_HELP =
+  'Only a payer can make someone a payer. Invite them as a payer instead: the role is theirs once they accept.';
+
+/**
+ * A coordinator changes a member's roles (none: a viewer); a payer may make a member a payer. A payer's
+ * monthly cap is theirs alone to change (on their own circle page), so it is shown here, not edited.
+ */
 export function RoleEditor({
   circleId,
   member,
   name,
+  myRoles,
   onDone,
 }: {
   circleId: number;
   member: CircleMember;
   name: string;
+  myRoles: readonly CircleRole[];
   onDone: () => void;
 }) {
   const id = useId();
   const update = useUpdateMember(circleId);
   const [roles, setRoles] = useState<CircleRole[]>(member.roles);
-  const [cap, setCap] = useState(member.monthlyCapJmd === null ? '' : String(member.monthlyCapJmd));
-  const [capError, setCapError] = useState<string | null>(null);
-  const isPayer = roles.includes('payer');
+  const editable = editableRoles(myRoles, member);
+  const wasPayer = member.roles.includes('payer');
 
   const toggle = (role: CircleRole, on: boolean) =>
     setRoles((now) => CIRCLE_ROLES.filter((r) => (r === role ? on : now.includes(r))));
 
   const save = () => {
-    const parsed = isPayer ? parseCap(cap) : ({ ok: true, value: null } as const);
-    if (!parsed.ok) {
-      setCapError(parsed.message);
-      return;
-    }
-    setCapError(null);
     update.mutate(
-      { userId: member.userId, roles, ...(isPayer ? { monthlyCapJmd: parsed.value } : {}) },
+      { userId: member.userId, roles },
       {
         onSuccess: () => {
           toast({ title: `${name}’s roles saved` });
@@ -48,6 +58,13 @@ export function RoleEditor({
         },
       },
     );
+  };
+
+  const note = (role: CircleRole) => {
+    if (editable[role]) return null;
+    if (role === 'payer' && !wasPayer) return PAYER_GRANT_HELP;
+    if (role === 'payer') return 'Only a coordinator can take the payer role away.';
+    return 'Only a coordinator can change the coordinator role.';
   };
 
   return (
@@ -59,8 +76,9 @@ export function RoleEditor({
             <input
               id={`${id}-${role}`}
               type="checkbox"
-              className="mt-1 size-5 shrink-0 accent-primary"
+              className="mt-1 size-5 shrink-0 accent-primary disabled:opacity-50"
               checked={roles.includes(role)}
+              disabled={!editable[role]}
               onChange={(e) => toggle(role, e.currentTarget.checked)}
               aria-describedby={`${id}-${role}-help`}
             />
@@ -70,21 +88,19 @@ export function RoleEditor({
               </label>
               <p id={`${id}-${role}-help`} className="text-sm text-muted-foreground">
                 {ROLE_HELP[role]}
+                {note(role) ? <span className="block font-medium text-foreground">{note(role)}</span> : null}
               </p>
             </div>
           </div>
         ))}
         <p className="text-sm text-muted-foreground">With neither, {name} is a viewer.</p>
       </fieldset>
-      {isPayer ? (
-        <FormField
-          label={`Monthly cap of ${name}`}
-          hint={CAP_HINT}
-          error={capError ?? undefined}
-          className="max-w-xs"
-        >
-          <Input inputMode="numeric" value={cap} onChange={(e) => setCap(e.currentTarget.value)} />
-        </FormField>
+      {roles.includes('payer') ? (
+        <p className="text-sm text-muted-foreground">
+          {wasPayer
+            ? `Only ${name} can change their own monthly cap.`
+            : `${name} starts with no monthly cap, and sets one on their own circle page. Their card is charged only for visits they book or approve, or within a cap they set.`}
+        </p>
       ) : null}
       {update.isError ? <Alert>{errorMessage(update.error, 'The roles were not saved.')}</Alert> : null}
       <div className="flex flex-wrap gap-2">
