@@ -167,7 +167,9 @@ export function createPlanService(deps: PlanDeps) {
         return view(actor.id, row);
       } catch (err) {
         // Nothing half-way: the money goes back when the plan could not be written.
-        await provider.refund(result.providerRef, cents).catch(() => undefined);
+        await provider
+          .refund(result.providerRef, cents, `${result.providerRef}:refund`)
+          .catch(() => undefined);
         if (isUniqueViolation(err, 'subscriptions_one_live')) throw conflict(PLAN_MESSAGES.alreadySubscribed);
         throw err;
       }
