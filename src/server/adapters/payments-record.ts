@@ -149,7 +149,8 @@ export function pgliteRecord(db: Db): OperationRecord {
       const claimed = await memory.claim(op);
       if (claimed.fresh) {
         pending = pending
-          .then(() => outside(() => db.insert(t).values(toRow(op)).onConflictDoNothing()))
+          // execute() starts the query inside `outside` (a query builder alone runs where it is awaited).
+          .then(() => outside(() => db.insert(t).values(toRow(op)).onConflictDoNothing().execute()))
           .catch(() => undefined);
       }
       return claimed;
@@ -171,4 +172,17 @@ export function recordFor(database?: Pick<Database, 'kind' | 'db' | 'detached'>)
   if (!database) return memoryRecord();
   if (database.kind === 'postgres') return postgresRecord(database.detached?.() ?? database.db);
   return pgliteRecord(database.db);
+}
+
+/**
+ * Writes operations into the sandbox's record as the sandbox would have (demo data: payments seeded as if
+ * paid through it, so the provider's record and ours agree). Keys already there are left as they are.
+ */
+export async function writeSandboxOperations(tx: Pick<Db, 'insert'>, ops: StoredOperation[]): Promise<void> {
+  for (let i = 0; i < ops.length; i += 500) {
+    await tx
+      .insert(sandboxProviderOperations)
+      .values(ops.slice(i, i + 500).map(toRow))
+      .onConflictDoNothing();
+  }
 }

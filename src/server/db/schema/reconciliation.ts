@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { MISMATCH_KINDS } from '../../../shared/contracts/reconciliation';
 import { createdAtColumn, idColumn, tz } from './columns';
 import { users } from './users';
 
@@ -58,15 +59,6 @@ export const reconciliationRuns = pgTable(
   },
   (t) => [index('reconciliation_runs_started_idx').on(t.startedAt)],
 );
-
-export const MISMATCH_KINDS = [
-  'provider_unknown',
-  'hold_missing',
-  'amount_differs',
-  'ledger_differs',
-  'booking_state',
-] as const;
-export type MismatchKind = (typeof MISMATCH_KINDS)[number];
 
 /**
  * A difference between the provider's record and ours. `fingerprint` (kind, subject and both amounts) is
