@@ -115,7 +115,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     expect(metrics).toMatch(/yaadcare_reconciliation_mismatches_total\{kind="provider_unknown"\} 1/);
     expect(metrics).toMatch(/yaadcare_reconciliation_open_mismatches 2/);
 
-    const resolve = (id: number, payload: unknown, headers = admin.headers) =>
+    const resolve = (id: number, payload: Record<string, string>, headers = admin.headers) =>
       t.app.inject({ method: 'POST', url: `${MISMATCHES}/${id}/resolve`, headers, payload });
     expect((await resolve(unknown.id, { note: '  ' })).statusCode).toBe(400);
     expect((await resolve(999_999, { note: 'x' })).statusCode).toBe(404);
