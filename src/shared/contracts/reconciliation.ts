@@ -65,6 +65,20 @@ export type ReconciliationMismatchList = z.infer<typeof ReconciliationMismatchLi
 export const ReconciliationRunList = z.object({ runs: ReconciliationRun.array() });
 export type ReconciliationRunList = z.infer<typeof ReconciliationRunList>;
 
+/** POST /api/admin/money-audit/run: ran false when a run (the daily job, another admin) held the lock. */
+export const ReconciliationRunNow = z.object({
+  ran: z.boolean(),
+  result: z
+    .object({
+      runId: z.number().int(),
+      operations: z.number().int(),
+      found: z.number().int(),
+      newFound: z.number().int(),
+    })
+    .optional(),
+});
+export type ReconciliationRunNow = z.infer<typeof ReconciliationRunNow>;
+
 export const RECONCILIATION_MESSAGES = {
   noteRequired: 'Please say how it was resolved.',
   noteTooLong: 'Please keep the note under 1,000 characters.',

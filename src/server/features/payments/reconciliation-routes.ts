@@ -6,9 +6,12 @@ import {
   ReconciliationMismatchesQuery,
   ReconciliationMismatchList,
   ReconciliationRunList,
+  ReconciliationRunNow,
   ResolveMismatchRequest,
 } from '../../../shared/contracts/reconciliation';
+import { runJob } from '../../jobs/scheduler';
 import { currentUser } from '../../plugins/auth';
+import { reconciliationJob } from './jobs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -43,6 +46,23 @@ export function reconciliationRoutes(app: FastifyInstance) {
       },
     },
     async () => service().runs(),
+  );
+
+  r.post(
+    '/api/admin/money-audit/run',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Admins only: run the reconciliation now, under the daily job’s lock (ran false when a run is in progress)',
+        response: { 200: ReconciliationRunNow, ...errors },
+      },
+    },
+    async () => {
+      const { ran, result } = await runJob(app, reconciliationJob, app.now());
+      return { ran, result: result as ReconciliationRunNow['result'] };
+    },
   );
 
   r.post(

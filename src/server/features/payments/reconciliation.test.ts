@@ -68,6 +68,13 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     expect(keys).toContain(`payment:${(await paymentOf(late.booking.id)).id}:capture`);
     expect(ops.filter((o) => o.kind === 'authorize')).toHaveLength(4);
 
+    // By hand, as the console's button does: the same run under the job's lock.
+    const byHand = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/money-audit/run',
+      headers: admin.headers,
+    });
+    expect(byHand.json()).toMatchObject({ ran: true, result: { found: 0, newFound: 0 } });
     expect(await run()).toMatchObject({ found: 0, newFound: 0 });
     const list = (await get(MISMATCHES, admin.headers)).json();
     expect(list).toEqual({ mismatches: [], open: 0 });
@@ -147,6 +154,8 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     ] as const) {
       expect((await get(MISMATCHES, headers)).statusCode).toBe(status);
       expect((await get('/api/admin/money-audit/runs', headers)).statusCode).toBe(status);
+      const runNow = await t.app.inject({ method: 'POST', url: '/api/admin/money-audit/run', headers });
+      expect(runNow.statusCode).toBe(status);
       const post = await t.app.inject({
         method: 'POST',
         url: `${MISMATCHES}/1/resolve`,

@@ -268,10 +268,10 @@ export function createReconciliationService(deps: ReconciliationDeps) {
                   kind: 'payment.reconciliation',
                   title,
                   body,
-                  link: '/admin/money-audit',
+                  link: '/admin?tab=money-audit',
                   mail: {
                     subject: `YaadCare: ${title}`,
-                    text: `${body}\n\n${deps.publicUrl}/admin/money-audit`,
+                    text: `${body}\n\n${deps.publicUrl}/admin?tab=money-audit`,
                   },
                 },
                 at,
