@@ -127,6 +127,31 @@ describe.each([
     }
   }, 120_000);
 
+  it('money audit: a reconciliation run on the demo finds no mismatch; keyboard-reachable; axe clean', async () => {
+    const { context, page, errors } = await newPage(browser, server.url, { viewport });
+    try {
+      await logInAdmin(page);
+      await page.goto('/admin?tab=money-audit');
+      const audit = page.getByRole('region', { name: 'Money audit' });
+      await audit.getByText(/No mismatches: the provider’s record and ours agree\./).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(viewport.width);
+      // The run button is reached and pressed from the keyboard.
+      const run = audit.getByRole('button', { name: 'Run reconciliation now' });
+      await run.focus();
+      await page.keyboard.press('Enter');
+      await waitForToast(page, 'Reconciliation run');
+      await audit.getByText(/Last run .*: \d+ operation\(s\), 0 mismatch\(es\)\./).waitFor();
+      await audit.getByRole('button', { name: 'Resolved' }).click();
+      await audit.getByText('No mismatch has been resolved yet.').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(viewport.width);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('payments: holds, charges, refunds and payouts with ledger entries, filtered by booking; axe clean', async () => {
     const { context, page, errors } = await newPage(browser, server.url, { viewport });
     try {

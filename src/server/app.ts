@@ -226,7 +226,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Uploaded files: private, in PostgreSQL or an S3 bucket (ADR 0016), served only by access-checked routes.
   app.decorate('storage', opts.storage ?? createStorageFromEnv(env, database.db));
-  app.decorate('payments', opts.payments ?? createSandboxProvider({ secret: sandboxTokenSecret(env) }));
+  // The sandbox keeps its record of operations in our database (ADR 0041): loaded before the first call.
+  const sandbox = opts.payments
+    ? undefined
+    : createSandboxProvider({ secret: sandboxTokenSecret(env), database, operationsClock: opts.now });
+  await sandbox?.load();
+  app.decorate('payments', opts.payments ?? (sandbox as PaymentProvider));
   // First of all hooks: the answer carries the request id, and whatever logs during the request, through any
   // logger (a service's app.log too), writes it on its lines.
   app.addHook('onRequest', (req, reply, done) => {

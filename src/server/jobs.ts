@@ -2,7 +2,7 @@ import { bookingLifecycleJob, bookingRemindersJob } from './features/bookings/jo
 import { careRequestExpiryJob } from './features/care-requests/jobs';
 import { deliveriesJob } from './features/notifications/deliveries-job';
 import { unreadMessageEmailJob } from './features/notifications/unread-email-job';
-import { backupHoldsJob, visitHoldsJob } from './features/payments/jobs';
+import { backupHoldsJob, reconciliationJob, visitHoldsJob } from './features/payments/jobs';
 import { fridayPayoutJob } from './features/payouts/jobs';
 import { planRenewalsJob } from './features/plans/jobs';
 import { scrubDeletedAccountsJob } from './features/privacy/job';
@@ -33,6 +33,7 @@ export const JOBS: Job[] = [
   reliabilityRefreshJob,
   reliabilityRecomputeAllJob,
   backupHoldsJob,
+  reconciliationJob,
   deliveriesJob,
   planRenewalsJob,
   careRequestExpiryJob,

@@ -34,6 +34,7 @@ import {
   noticeMailer,
 } from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
+import { createReconciliationService } from './features/payments/reconciliation';
 import { createSavedCardService } from './features/payments/saved-cards';
 import { createBackupHolds, createPaymentService } from './features/payments/service';
 import { createVisitHoldService } from './features/payments/visit-holds';
@@ -161,6 +162,14 @@ export function buildServices(app: FastifyInstance) {
   // Backups when a caregiver drops out (ADR 0034): offers computed live, ranked by reliability among
   // caregivers as near, the hold moved on a rebook.
   const backupHolds = createBackupHolds(app.payments, db);
+  // The daily reconciliation with the provider's record and the admins' money audit (ADR 0041).
+  const reconciliation = createReconciliationService({
+    db,
+    provider: app.payments,
+    mailer: notices,
+    publicUrl,
+    onRun: (kinds, open) => app.metrics.reconciled(kinds, open),
+  });
   const backups = createBackupService({
     db,
     mailer: notices,
@@ -227,6 +236,7 @@ export function buildServices(app: FastifyInstance) {
     savedCards,
     visitHolds,
     backupHolds,
+    reconciliation,
     backups,
     payouts,
     reviews,

@@ -1,7 +1,16 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { luhnValid, PAYMENT_MESSAGES } from '../../shared/contracts/payments';
+import type { Database } from '../db/client';
+import {
+  type OperationRange,
+  type ProviderOperation,
+  recordFor,
+  type StoredOperation,
+} from './payments-record';
 import { sandboxHostedFields } from './sandbox-hosted-fields';
+
+export type { OperationRange, ProviderOperation } from './payments-record';
 
 /**
  * The payment provider behind /api/payments: authorize a card (or wallet/PayPal) hold, then capture,
@@ -11,6 +20,10 @@ import { sandboxHostedFields } from './sandbox-hosted-fields';
  * Card details never reach our servers (PCI DSS SAQ A): the family types them into the provider's
  * hosted fields, which hand our page a single-use token; our API and this interface see only that
  * token, and keep the brand and last 4 the provider reports.
+ *
+ * Every money call carries an idempotency key the caller derives from the intent (ADR 0041:
+ * `payment:{id}:capture`, `{family}:{Idempotency-Key}` for the family's own payment…), never a random one:
+ * the same key answers the first result and never moves money twice, whichever instance retries it.
  */
 export type AuthorizeResult =
   | { ok: true; providerRef: string; brand: string | null; last4: string | null }
@@ -53,8 +66,8 @@ export interface PaymentProvider {
    * Captures `amountCents` of a hold; less than the hold captures part and releases the rest (a partial
    * capture, like Stripe's amount_to_capture). Called once per hold.
    */
-  capture(providerRef: string, amountCents: number): Promise<void>;
-  void(providerRef: string): Promise<void>;
+  capture(providerRef: string, amountCents: number, idempotencyKey: string): Promise<void>;
+  void(providerRef: string, idempotencyKey: string): Promise<void>;
   /**
    * Changes the amount of a live hold without a second authorization (ADR 0034: a hold moved to a backup
    * booking): lower releases the difference, higher is an incremental authorization. false when the
@@ -62,8 +75,14 @@ export interface PaymentProvider {
    * `increment_authorization` (cards that support it) up; down happens at capture (amount_to_capture).
    * Optional: a provider without it never raises a hold; a lower total is captured partially later.
    */
-  resizeHold?(providerRef: string, amountCents: number): Promise<boolean>;
-  refund(providerRef: string, amountCents: number): Promise<void>;
+  resizeHold?(providerRef: string, amountCents: number, idempotencyKey: string): Promise<boolean>;
+  refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<void>;
+  /**
+   * The provider's record of money operations in [since, until) (authorizations, captures, voids, refunds,
+   * resizes), for the daily reconciliation (ADR 0041). Stripe: balance transactions and charges listed by
+   * created date; the sandbox: its own table.
+   */
+  listOperations(range: OperationRange): Promise<ProviderOperation[]>;
   /** Routes the provider serves itself, outside /api (hosted fields, webhooks); registered by buildApp. */
   readonly routes?: FastifyPluginAsync;
 }
@@ -128,6 +147,13 @@ export interface SandboxOptions {
   secret?: Buffer;
   /** The clock deciding token and card expiry (tests pass their own). */
   now?: () => Date;
+  /** The clock stamping recorded operations (the app's clock; default: `now`). */
+  operationsClock?: () => Date;
+  /**
+   * Where the sandbox keeps its record of operations (ADR 0041): the app's database (PostgreSQL through its
+   * detached pool; PGlite written behind this process's memory). Without one: this process's memory only.
+   */
+  database?: Pick<Database, 'kind' | 'db' | 'detached'>;
 }
 
 function fullYear(value: number | string) {
@@ -161,7 +187,8 @@ function checkCard(card: SandboxCard, at: Date) {
 export function createSandboxProvider(options: SandboxOptions = {}) {
   const secret = options.secret ?? randomBytes(32);
   const now = options.now ?? (() => new Date());
-  const byKey = new Map<string, AuthorizeResult>();
+  const record = recordFor(options.database);
+  /** This instance's view of the holds it made or moved (tests read it); the record is the truth. */
   const holds = new Map<
     string,
     { amount: number; captured: number; released: number; refunded: number; voided: boolean }
@@ -174,6 +201,9 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
     methodsSaved: 0,
     methodsRemoved: 0,
   };
+  /** Claims `op` under its key: true when it is new (this call did it), false when the key answered before. */
+  const stamp = options.operationsClock ?? now;
+  const perform = (op: Omit<StoredOperation, 'at'>) => record.claim({ ...op, at: stamp() });
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
 
   function tokenize(card: SandboxCard): TokenizeResult {
@@ -238,8 +268,8 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
     routes: sandboxHostedFields({ tokenize }),
     async authorize({ amountCents, method, token, savedMethodRef, idempotencyKey }) {
       stats.authorizeCalls++;
-      const seen = byKey.get(idempotencyKey);
-      if (seen) return seen;
+      const seen = await record.ofKey(idempotencyKey);
+      if (seen) return seen.outcome as AuthorizeResult;
       let result: AuthorizeResult;
       if (method === 'paypal') {
         result = { ok: true, providerRef: `sbx_${randomUUID()}`, brand: 'paypal', last4: null };
@@ -263,6 +293,15 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
           result = { ok: true, providerRef: `sbx_${randomUUID()}`, ...brand };
         }
       }
+      const { fresh, first } = await perform({
+        kind: 'authorize',
+        providerRef: result.ok ? result.providerRef : null,
+        amountCents,
+        idempotencyKey,
+        ok: result.ok,
+        outcome: result,
+      });
+      if (!fresh) return first.outcome as AuthorizeResult;
       if (result.ok) {
         holds.set(result.providerRef, {
           amount: amountCents,
@@ -273,7 +312,6 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
         });
         stats.holdsCreated++;
       }
-      byKey.set(idempotencyKey, result);
       return result;
     },
     async saveMethod({ token }) {
@@ -294,28 +332,66 @@ export function createSandboxProvider(options: SandboxOptions = {}) {
     async removeMethod(_ref) {
       stats.methodsRemoved++;
     },
-    async capture(ref, amountCents) {
+    async capture(ref, amountCents, idempotencyKey) {
+      const { fresh } = await perform({
+        kind: 'capture',
+        providerRef: ref,
+        amountCents,
+        idempotencyKey,
+        ok: true,
+      });
       const h = holds.get(ref);
-      if (!h) return;
+      if (!fresh || !h) return;
       h.captured += amountCents;
       h.released = h.amount - h.captured;
     },
-    async void(ref) {
+    async void(ref, idempotencyKey) {
+      const { fresh } = await perform({
+        kind: 'void',
+        providerRef: ref,
+        amountCents: 0,
+        idempotencyKey,
+        ok: true,
+      });
       const h = holds.get(ref);
-      if (h) h.voided = true;
+      if (fresh && h) h.voided = true;
     },
     /** The sandbox can lower and raise a live hold (incremental authorization); not a captured or voided one. */
-    async resizeHold(ref, amountCents) {
+    async resizeHold(ref, amountCents, idempotencyKey) {
+      const done = await record.ofRef(ref);
+      const replay = done.find((op) => op.idempotencyKey === idempotencyKey);
+      if (replay) return replay.ok;
+      const ended = done.some((op) => op.kind === 'void' || (op.kind === 'capture' && op.amountCents > 0));
+      const { fresh, first } = await perform({
+        kind: 'resize',
+        providerRef: ref,
+        amountCents,
+        idempotencyKey,
+        ok: !ended,
+      });
+      if (!fresh) return first.ok;
+      if (ended) return false;
       const h = holds.get(ref);
-      if (h && (h.voided || h.captured > 0)) return false;
       if (h) h.amount = amountCents;
       stats.holdsResized++;
       return true;
     },
-    async refund(ref, amountCents) {
+    async refund(ref, amountCents, idempotencyKey) {
+      const { fresh } = await perform({
+        kind: 'refund',
+        providerRef: ref,
+        amountCents,
+        idempotencyKey,
+        ok: true,
+      });
       const h = holds.get(ref);
-      if (h) h.refunded += amountCents;
+      if (fresh && h) h.refunded += amountCents;
     },
+    async listOperations(range) {
+      return (await record.list(range)).map(({ outcome: _outcome, ...op }) => op);
+    },
+    /** Reads the record an earlier process left (buildApp awaits it before serving). */
+    load: () => record.load(),
   } satisfies PaymentProvider & Record<string, unknown>;
   return provider;
 }

@@ -46,6 +46,13 @@ export interface Database {
   close(): Promise<void>;
   /** node-postgres only: the pool's connections now (metrics). PGlite has no pool. */
   poolStats?(): PoolStats;
+  /**
+   * node-postgres only: a second, small pool (3 connections, opened on first use) for an outside party
+   * that shares the database but never the caller's transaction nor its pool: the sandbox payment
+   * provider (ADR 0041). Its calls happen inside our transactions; on the main pool, as many concurrent
+   * transactions as connections would each wait for one more connection, forever. PGlite has one connection.
+   */
+  detached?(): Db;
 }
 
 export interface PoolStats {
@@ -142,6 +149,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzleNodePg(pool, { schema });
   const listeners = new Set<() => Promise<void>>();
   let closed = false;
+  let side: { pool: pg.Pool; db: Db } | undefined;
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -173,10 +181,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       waiting: pool.waitingCount,
       max: poolSize,
     }),
+    detached() {
+      if (!side) {
+        const sidePool = new pg.Pool({ connectionString: url, max: 3 });
+        sidePool.on('error', () => {});
+        side = { pool: sidePool, db: drizzleNodePg(sidePool, { schema }) as unknown as Db };
+      }
+      return side.db;
+    },
     async close() {
       if (closed) return;
       closed = true;
       await Promise.allSettled([...listeners].map((stop) => stop()));
+      await side?.pool.end();
       await pool.end();
     },
   };

@@ -18,6 +18,8 @@ export interface Metrics {
   declareJob(job: string): void;
   /** One run of a background job: `skipped` when another holder had its lock. */
   jobRun(job: string, outcome: JobOutcome, seconds: number): void;
+  /** A reconciliation run (ADR 0041): the kinds of the mismatches it found new, and how many are open now. */
+  reconciled(newKinds: string[], open: number): void;
 }
 
 declare module 'fastify' {
@@ -35,7 +37,7 @@ export const METRICS_PATH = '/metrics';
 const UNMATCHED = '(unmatched)';
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const disabled: Metrics = { enabled: false, gauge() {}, declareJob() {}, jobRun() {} };
+const disabled: Metrics = { enabled: false, gauge() {}, declareJob() {}, jobRun() {}, reconciled() {} };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -104,6 +106,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token?: str
     registers,
   });
 
+  const mismatches = new Counter({
+    name: 'yaadcare_reconciliation_mismatches_total',
+    help: 'Mismatches between the payment provider and our records found new by reconciliation, by kind',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+  const openMismatches = new Gauge({
+    name: 'yaadcare_reconciliation_open_mismatches',
+    help: 'Reconciliation mismatches not yet resolved by an admin, as of the last run on this instance',
+    registers,
+  });
+
   registerDatabaseGauges(app, registry);
 
   app.decorate('metrics', {
@@ -126,6 +140,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token?: str
       jobRuns.inc({ job, outcome });
       if (outcome === 'failed') jobFailures.inc({ job });
       if (outcome !== 'skipped') jobDuration.observe({ job }, seconds);
+    },
+    reconciled(newKinds, open) {
+      for (const kind of newKinds) mismatches.inc({ kind });
+      openMismatches.set(open);
     },
   } satisfies Metrics);
 

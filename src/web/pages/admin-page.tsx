@@ -9,6 +9,7 @@ import { SupportConversationsPanel } from '../features/messages/components/admin
 import { AdminDeliveriesPanel } from '../features/notifications/components/admin-deliveries-panel';
 import { AdminMoneyPanel } from '../features/payments/components/admin-money-panel';
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
+import { MoneyAuditPanel } from '../features/payments/components/money-audit-panel';
 import { AdminPlansSummary } from '../features/plans/components/admin-plans-summary';
 import { AdminReviewsPanel } from '../features/reviews/components/admin-reviews-panel';
 import { AdminTicketsPanel } from '../features/support/components/admin-tickets-panel';
@@ -34,6 +35,7 @@ const TABS = [
       </div>
     ),
   },
+  { value: 'money-audit', label: 'Money audit', panel: <MoneyAuditPanel /> },
   { value: 'support', label: 'Support', panel: <AdminTicketsPanel /> },
   { value: 'shortlists', label: 'Shortlists', panel: <AdminShortlistsPanel /> },
   { value: 'emergencies', label: 'Emergencies', panel: <EmergenciesPanel /> },

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { type PaidPlanId, planOf } from '../../../shared/pricing';
+import { writeSandboxOperations } from '../../adapters/payments-record';
 import { ledger } from '../../features/ledger/service';
 import { anniversary } from '../../features/plans/periods';
 import type { Tx } from '../client';
@@ -75,6 +76,17 @@ export async function seedDemoPlans(tx: Tx, now: Date): Promise<number> {
       periodEnd: end,
       createdAt: start,
     });
+    // The sandbox provider's record of the charge (authorize, then capture: chargeCard's keys, ADR 0041).
+    const charge = { providerRef: `sbx_demo_plan_${sub.id}`, amountCents: cents, ok: true, at: start };
+    await writeSandboxOperations(tx, [
+      {
+        ...charge,
+        kind: 'authorize',
+        idempotencyKey: `plan-demo-${sub.id}`,
+        outcome: { ok: true, providerRef: charge.providerRef, brand: 'visa', last4: '4242' },
+      },
+      { ...charge, kind: 'capture', idempotencyKey: `plan-demo-${sub.id}:capture` },
+    ]);
     n++;
   }
   return n;

@@ -18,6 +18,7 @@ export * from './payments';
 export * from './plans';
 export * from './privacy';
 export * from './rate-limits';
+export * from './reconciliation';
 export * from './reliability';
 export * from './support';
 export * from './users';

@@ -24,6 +24,8 @@ const NOTICE_KINDS: Record<string, { group: NoticeGroup; critical: Critical }> =
   visit: { group: 'visits', critical: false },
   message: { group: 'messages', critical: false },
   emergency: { group: 'bookings', critical: true },
+  // An admin alert of the money audit (ADR 0041): not held for quiet hours.
+  'payment.reconciliation': { group: 'bookings', critical: true },
 };
 
 /** The group and critical flag of a notice of `kind` (for a booking starting at `startsAt`) at `at`. */

@@ -6,7 +6,7 @@ import { type BookingRow, bookingRecords } from '../bookings/service';
 import { ledger } from '../ledger/service';
 import { backupHoldRepo } from './backup-holds-repo';
 import { type PaymentRow, paymentRepo } from './repo';
-import { asPaidBy, releaseAll } from './settlement';
+import { asPaidBy, providerKey, releaseAll } from './settlement';
 
 /** Money held for a booking: a card hold, or a transfer we received. */
 const isHeld = (p: PaymentRow | undefined): p is PaymentRow =>
@@ -59,12 +59,21 @@ export async function moveHoldToBackup(
   const card = payment.status === 'authorized';
   let resized = total === held;
   if (!resized && payment.providerRef) {
-    if (card && provider.resizeHold) resized = await provider.resizeHold(payment.providerRef, total);
+    if (card && provider.resizeHold)
+      resized = await provider.resizeHold(
+        payment.providerRef,
+        total,
+        providerKey(payment, `resize:booking:${to.id}`),
+      );
     else if (card)
       resized = total < held; // captured partially at completion, releasing the rest
     else if (total < held) {
       // A transfer we hold: the difference goes back now.
-      await provider.refund(payment.providerRef, held - total);
+      await provider.refund(
+        payment.providerRef,
+        held - total,
+        providerKey(payment, `refund:booking:${to.id}`),
+      );
       resized = true;
     }
   } else if (!payment.providerRef) resized = total <= held;

@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { addJamaicaDays } from '../../../shared/contracts/payments';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { jamaicaToday } from '../../../shared/time';
+import { type StoredOperation, writeSandboxOperations } from '../../adapters/payments-record';
 import type { Tx } from '../../db/client';
 import { bookings, ledgerEntries, payments, payouts } from '../../db/schema';
 import { circleBookingRules } from '../circles/service';
@@ -67,6 +68,31 @@ export async function seedDemoMoney(tx: Tx, now: Date): Promise<{ payments: numb
     );
   }
   const paymentOf = new Map(inserted.map((p) => [p.bookingId, p.id]));
+  // The sandbox provider's record of the same payments (ADR 0041): reconciliation finds them agreeing.
+  const operations: StoredOperation[] = [];
+  for (const b of rows) {
+    const providerRef = `sbx_demo_${b.id}`;
+    const total = toCents(b.totalCost);
+    operations.push({
+      kind: 'authorize',
+      providerRef,
+      amountCents: total,
+      idempotencyKey: `${paidBy(b)}:demo-${b.id}`,
+      ok: true,
+      outcome: { ok: true, providerRef, brand: 'visa', last4: '4242' },
+      at: b.createdAt,
+    });
+    if (b.status === 'completed')
+      operations.push({
+        kind: 'capture',
+        providerRef,
+        amountCents: total,
+        idempotencyKey: `payment:${paymentOf.get(b.id)}:capture`,
+        ok: true,
+        at: b.completedAt ?? b.endsAt,
+      });
+  }
+  await writeSandboxOperations(tx, operations);
   const payday = previousFriday(jamaicaToday(now));
   const payoutAt = new Date(`${payday}T10:00:00-05:00`);
   const payable = new Map<number, number>();

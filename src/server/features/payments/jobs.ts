@@ -18,3 +18,13 @@ export const backupHoldsJob: Job = {
   everyMs: 5 * 60_000,
   run: ({ app, now, signal }) => app.services.backupHolds.releaseDue(now, signal),
 };
+
+/**
+ * The daily reconciliation (ADR 0041): the provider's record against our payments, ledger, bookings and plan
+ * charges; new mismatches listed for the admins, counted and alerted through the delivery outbox.
+ */
+export const reconciliationJob: Job = {
+  name: 'payments.reconciliation',
+  everyMs: 24 * 3_600_000,
+  run: ({ app, now }) => app.services.reconciliation.run(now),
+};

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/payments';
 import { currentUser } from '../../plugins/auth';
 import { refuseCardData } from './card-data';
+import { reconciliationRoutes } from './reconciliation-routes';
 import { savedCardRoutes } from './saved-cards-routes';
 import { PaymentDeclined } from './service';
 
@@ -24,6 +25,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   // (whose errors could echo them), and the body is never logged.
   app.addHook('preValidation', refuseCardData);
   savedCardRoutes(app);
+  reconciliationRoutes(app);
 
   r.post(
     '/api/payments',

@@ -22,7 +22,7 @@ import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';
 import { type PaymentRow, paymentRepo } from './repo';
-import { outstandingFor } from './settlement';
+import { outstandingFor, providerKey } from './settlement';
 
 /** Holds kept for a backup, moved to it, or released by a job (ADR 0034). */
 export { type BackupHolds, createBackupHolds, type MovedHold } from './backup-holds';
@@ -213,7 +213,7 @@ export function createPaymentService(deps: PaymentDeps) {
     }
     if (!result.ok) return recordCardRefused(tx, payment, result, at);
     const settled = owed > 0;
-    if (settled) await provider.capture(result.providerRef, charge);
+    if (settled) await provider.capture(result.providerRef, charge, providerKey(payment, 'capture'));
     const updated = await recordCardAccepted(tx, payment, result, charge, settled, at);
     mails.push(...(await noticePaid(tx, updated, actor.id)));
     return updated;

@@ -24,6 +24,14 @@ export async function asPaidBy(tx: Tx, b: BookingRow): Promise<BookingRow> {
   return payment ? { ...b, familyId: payment.familyId } : b;
 }
 
+/**
+ * The idempotency key of a provider call about a payment, derived from the intent (ADR 0041), never random:
+ * `payment:{id}:{action}`. A payment is captured, voided or released once, so a retry (another instance,
+ * a job run again) asks the provider for the same thing and gets the first answer.
+ */
+export const providerKey = (payment: Pick<PaymentRow, 'id'>, action: string) =>
+  `payment:${payment.id}:${action}`;
+
 const isHeld = (p: PaymentRow | undefined) => p?.status === 'authorized' || p?.status === 'received';
 
 /**
@@ -75,10 +83,12 @@ async function settleCompletion(provider: PaymentProvider, tx: Tx, b: BookingRow
   const back = held ? Math.max(0, heldAmount - total) : 0;
   if (payment && held) {
     const card = payment.status === 'authorized' && payment.providerRef;
-    if (card && total > 0) await provider.capture(card, total);
-    else if (card) await provider.void(card);
+    // Keys derived from the payment (ADR 0041): it is captured, voided or refunded once.
+    if (card && total > 0) await provider.capture(card, total, providerKey(payment, 'capture'));
+    else if (card) await provider.void(card, providerKey(payment, 'void'));
     // A transfer we hold: what was not earned is refunded.
-    if (!card && back > 0 && payment.providerRef) await provider.refund(payment.providerRef, back);
+    if (!card && back > 0 && payment.providerRef)
+      await provider.refund(payment.providerRef, back, providerKey(payment, 'refund:completion'));
     await paymentRepo.update(tx, payment.id, {
       status: total > 0 ? 'captured' : payment.status === 'authorized' ? 'voided' : 'refunded',
       capturedAmount: centsToDecimal(total),
@@ -124,8 +134,8 @@ export async function releaseAll(provider: PaymentProvider, tx: Tx, b: BookingRo
   const amount = toCents(payment.amount);
   const card = payment.status === 'authorized';
   if (payment.providerRef) {
-    if (card) await provider.void(payment.providerRef);
-    else await provider.refund(payment.providerRef, amount);
+    if (card) await provider.void(payment.providerRef, providerKey(payment, 'void'));
+    else await provider.refund(payment.providerRef, amount, providerKey(payment, 'refund:release'));
   }
   await paymentRepo.update(tx, payment.id, {
     status: card ? 'voided' : 'refunded',
@@ -162,9 +172,14 @@ async function settleLateCancellation(
   };
   if (payment && isHeld(payment)) {
     const amount = toCents(payment.amount);
-    if (payment.providerRef) await provider.capture(payment.providerRef, lateFee);
+    if (payment.providerRef)
+      await provider.capture(payment.providerRef, lateFee, providerKey(payment, 'capture'));
     if (payment.providerRef && payment.status === 'received') {
-      await provider.refund(payment.providerRef, amount - lateFee);
+      await provider.refund(
+        payment.providerRef,
+        amount - lateFee,
+        providerKey(payment, 'refund:late-cancellation'),
+      );
     }
     await paymentRepo.update(tx, payment.id, {
       status: 'partially_refunded',

@@ -24,7 +24,8 @@ export async function chargeCard(
     savedMethodRef: card.providerRef,
     idempotencyKey,
   });
-  if (result.ok) await provider.capture(result.providerRef, cents);
+  // The capture's key is the authorization's, so a retried charge captures once (ADR 0041).
+  if (result.ok) await provider.capture(result.providerRef, cents, `${idempotencyKey}:capture`);
   return result;
 }
 

@@ -192,7 +192,7 @@ export function createPlanService(deps: PlanDeps) {
         );
       } catch (err) {
         // Nothing half-way: the money goes back when the plan could not be written.
-        if (charged) await provider.refund(charged, cents).catch(() => undefined);
+        if (charged) await provider.refund(charged, cents, `${charged}:refund`).catch(() => undefined);
         if (isUniqueViolation(err, 'subscriptions_one_live')) throw conflict(PLAN_MESSAGES.alreadySubscribed);
         throw err;
       }
@@ -287,7 +287,8 @@ export function createPlanService(deps: PlanDeps) {
         );
       } catch (err) {
         // Nothing half-way: an upgrade that could not be written gives its money back.
-        if (charged) await provider.refund(charged.ref, charged.cents).catch(() => undefined);
+        if (charged)
+          await provider.refund(charged.ref, charged.cents, `${charged.ref}:refund`).catch(() => undefined);
         throw err;
       }
       if ('refused' in outcome) throw declined(outcome.refused);
