@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { createBookingService } from '../bookings/service';
 import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { createBackupHolds } from '../payments/backup-holds';
 import { createPaymentService } from '../payments/service';
 import { sandboxCardToken } from '../payments/testing';
 import { encryptSecret, loadPayoutKey } from '../payouts/crypto';
@@ -210,7 +211,9 @@ describe.each(DB_KINDS)(
             expect(e.available + e.pending).toBe(expected);
             expect(e.available).toBeGreaterThanOrEqual(0);
           }
-          // 3. Nothing is left held for a booking that ended.
+          // 3. Nothing is left held for a booking that ended, once the holds kept for a backup offer after a
+          // caregiver's cancellation (ADR 0034, 3 hours) are released by their job.
+          await createBackupHolds(provider, db()).releaseDue(new Date(clock.getTime() + 4 * HOUR));
           const ended = await db()
             .select({ id: bookings.id })
             .from(bookings)

@@ -204,6 +204,10 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
         logger: false,
       });
       await other.ready();
+      const holdsBefore = () =>
+        (t.app.payments as SandboxProvider).stats.holdsCreated +
+        (other.payments as SandboxProvider).stats.holdsCreated;
+      const before = holdsBefore();
       try {
         const key = 'test:two-apps';
         const [a, b] = await Promise.all([
@@ -226,10 +230,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
           .from(sandboxProviderOperations)
           .where(eq(sandboxProviderOperations.idempotencyKey, key));
         expect(rows).toHaveLength(1);
-        const created =
-          (t.app.payments as SandboxProvider).stats.holdsCreated +
-          (other.payments as SandboxProvider).stats.holdsCreated;
-        expect(created).toBe(1);
+        expect(holdsBefore() - before).toBe(1);
         expect(
           (await t.app.payments.listOperations({})).filter((o) => o.idempotencyKey === key),
         ).toHaveLength(1);
