@@ -22,7 +22,7 @@ import { getEmailPreferences } from '../notifications/preferences';
 import { notificationPrivacy } from '../notifications/service';
 import { planPrivacy } from '../plans/service';
 import { statementMailsExport } from '../statements/service';
-import { seriesExport, visitLogExport } from './series-and-visits';
+import { seriesExport, visitContactsExport, visitLogExport } from './series-and-visits';
 
 /** Another person as an export may show them: never their e-mail, phone or address. */
 const other = (u: { id: number; firstName: string; lastName: string } | null) =>
@@ -36,6 +36,7 @@ export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise
   circleStatementMails: statementMailsExport,
   bookingSeries: seriesExport,
   visitLog: visitLogExport,
+  visitContacts: visitContactsExport,
   notificationPreferences: notificationPrivacy.exportSection,
   notificationDeliveries: notificationPrivacy.deliveriesExport,
   careRequests: careRequestPrivacy.exportSection,

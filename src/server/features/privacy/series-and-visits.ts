@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { bookingSeries, bookings, caregivers, users, visitEntries } from '../../db/schema';
+import { bookingSeries, bookings, caregivers, users, visitContacts, visitEntries } from '../../db/schema';
 
 /** Another person as an export may show them: never their e-mail, phone or address. */
 const other = (u: { id: number; firstName: string; lastName: string } | null) =>
@@ -98,8 +98,21 @@ export async function visitLogExport(tx: Tx, userId: number) {
     writtenBy: e.authorUserId === userId ? 'you' : other(a),
     recordedAt: e.recordedAt,
     receivedAt: e.receivedAt,
+    effectiveAt: e.effectiveAt,
     locationAccuracyM: e.authorUserId === userId ? e.locationAccuracyM : null,
   }));
+}
+
+/**
+ * Export section: when the server heard from the user's phone about a visit (ADR 0040's evidence of contact),
+ * their own rows only. Account deletion removes them with the user (on delete cascade).
+ */
+export async function visitContactsExport(tx: Tx, userId: number) {
+  return tx
+    .select({ bookingId: visitContacts.bookingId, at: visitContacts.at })
+    .from(visitContacts)
+    .where(eq(visitContacts.userId, userId))
+    .orderBy(asc(visitContacts.bookingId), asc(visitContacts.at));
 }
 
 /**

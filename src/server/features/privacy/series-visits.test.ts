@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
-import { accountDeletions, bookingSeries, visitEntries } from '../../db/schema';
+import { accountDeletions, bookingSeries, visitContacts, visitEntries } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { postSeries, seriesAction, seriesBody } from '../booking-series/testing';
@@ -95,6 +95,16 @@ describe.each(DB_KINDS)('series and visit log in the export and deletion on %s',
       locationAccuracyM: 12,
     });
     expect(JSON.stringify(carer)).not.toContain(family.user.email);
+  });
+
+  it('exports the time every entry counts at, and the server’s record of contact with the user’s own phone only', async () => {
+    const { family, cg, s } = await world();
+    const at = new Date('2030-01-07T14:00:00Z');
+    await db().insert(visitContacts).values({ bookingId: s.bookings[0].id, userId: cg.user.id, at });
+    const carer = await exportOf(cg);
+    expect(carer.visitContacts).toEqual([{ bookingId: s.bookings[0].id, at: at.toISOString() }]);
+    for (const e of carer.visitLog) expect(e.effectiveAt).toEqual(expect.any(String));
+    expect((await exportOf(family)).visitContacts).toEqual([]);
   });
 
   it('a circle series shows for its caregiver only once a visit reached them', async () => {
