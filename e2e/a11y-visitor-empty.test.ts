@@ -13,7 +13,7 @@ describe('every route as a visitor (360 px scroll and axe), and empty states (ax
   it(
     'a visitor at 360 px: every app route fits it; every public route, and a guarded one (it shows the log-in page), has no WCAG 2.1 A/AA violations',
     () => sweepEveryRouteAsVisitor(),
-    300_000,
+    600_000,
   );
 
   it('empty states: a new family and a new caregiver without a profile', async () => {
@@ -63,5 +63,5 @@ describe('every route as a visitor (360 px scroll and axe), and empty states (ax
       await context.close();
     }
     expect(report).toEqual({});
-  }, 300_000);
+  }, 600_000);
 });
