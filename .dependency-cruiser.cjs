@@ -49,7 +49,7 @@ module.exports = {
       comment:
         'Adapters, plugins, jobs and the database layer are the core the features stand on; they do not import features (app.ts and services.ts wire them together).',
       severity: 'error',
-      from: { path: '^src/server/((adapters|plugins|jobs)/|db/(?!demo-data/))', pathNot: notTest },
+      from: { path: '^src/server/((adapters|plugins|jobs|core)/|db/(?!demo-data/))', pathNot: notTest },
       to: { path: '^src/server/features/' },
     },
     // ── web ──

@@ -16,6 +16,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } fr
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
 import { createStorageFromEnv, type FileStorage } from './adapters/storage';
+import { rateLimitStore } from './core/rate-limits/service';
 import type { Database, Db } from './db/client';
 import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
@@ -44,7 +45,6 @@ import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { planRoutes } from './features/plans/routes';
 import { privacyRoutes } from './features/privacy/routes';
-import { rateLimitStore } from './features/rate-limits/service';
 import { realtimePlugin } from './features/realtime/plugin';
 import { reviewRoutes } from './features/reviews/routes';
 import { safetyRoutes } from './features/safety/routes';

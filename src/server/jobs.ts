@@ -1,3 +1,4 @@
+import { sweepRateLimitsJob } from './core/rate-limits/jobs';
 import { bookingLifecycleJob, bookingRemindersJob } from './features/bookings/jobs';
 import { careRequestExpiryJob } from './features/care-requests/jobs';
 import { deliveriesJob } from './features/notifications/deliveries-job';
@@ -6,7 +7,6 @@ import { backupHoldsJob, reconciliationJob, visitHoldsJob } from './features/pay
 import { fridayPayoutJob } from './features/payouts/jobs';
 import { planRenewalsJob } from './features/plans/jobs';
 import { scrubDeletedAccountsJob } from './features/privacy/job';
-import { sweepRateLimitsJob } from './features/rate-limits/jobs';
 import { reliabilityRecomputeAllJob, reliabilityRefreshJob } from './features/reliability/jobs';
 import { publishReviewsJob, reviewRemindersJob } from './features/reviews/jobs';
 import { monthlyStatementMailJob } from './features/statements/monthly-mail';

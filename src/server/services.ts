@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FeatureGate } from '../shared/plan-features';
+import { loadPayoutKey } from './core/payout-key';
+import { createRateLimitService } from './core/rate-limits/service';
 import { registerBookingListeners } from './events';
 import { adminAuditLog, createAdminService } from './features/admin/service';
 import { createPasswordHasher } from './features/auth/passwords';
@@ -38,12 +40,10 @@ import { createReconciliationService } from './features/payments/reconciliation'
 import { createSavedCardService } from './features/payments/saved-cards';
 import { createBackupHolds, createPaymentService } from './features/payments/service';
 import { createVisitHoldService } from './features/payments/visit-holds';
-import { loadPayoutKey } from './features/payouts/crypto';
 import { createPayoutService } from './features/payouts/service';
 import { createRenewalService } from './features/plans/billing';
 import { createPlanService } from './features/plans/service';
 import { createPrivacyService } from './features/privacy/service';
-import { createRateLimitService } from './features/rate-limits/service';
 import { createReliabilityService, reliabilityService } from './features/reliability/service';
 import { createReviewReminderService } from './features/reviews/reminders';
 import { createReviewService } from './features/reviews/service';

@@ -12,9 +12,9 @@
 
 import { centsToDecimal } from '../../shared/money';
 import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
+import { loadPayoutKey } from '../core/payout-key';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { loadPayoutKey } from '../features/payouts/crypto';
 import { createPayoutService } from '../features/payouts/service';
 import { jobLockKey } from '../jobs/scheduler';
 import { processIo, reportFailure, runIfMain } from './main-module';

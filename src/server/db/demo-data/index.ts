@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
+import { SUPPORT_ACCOUNT_EMAIL } from '../../core/support-account';
 import { hashPassword } from '../../features/auth/passwords';
-import { SUPPORT_ACCOUNT_EMAIL } from '../../features/messages/support-account';
 import { seedDemoMoney } from '../../features/payments/demo';
 import type { Db, Tx } from '../client';
 import {

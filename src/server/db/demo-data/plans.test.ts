@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerRepo } from '../../features/ledger/repo';
+import { ledgerRepo } from '../../core/ledger/repo';
 import { subscriptionCharges, subscriptions, users } from '../schema';
 import { DEMO_FAMILY_EMAIL } from './index';
 import { seedDemoForThisFile } from './testing';

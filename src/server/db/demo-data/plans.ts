@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { type PaidPlanId, planOf } from '../../../shared/pricing';
 import { writeSandboxOperations } from '../../adapters/payments-record';
-import { ledger } from '../../features/ledger/service';
+import { ledger } from '../../core/ledger/service';
 import { anniversary } from '../../features/plans/periods';
 import type { Tx } from '../client';
 import { savedPaymentMethods, subscriptionCharges, subscriptions, users } from '../schema';

@@ -1,13 +1,13 @@
 import { findTown } from '../../../shared/catalog';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import type { Mailer } from '../../adapters/mailer';
+import { hashToken, newToken } from '../../core/tokens';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors';
 import { isCommonPassword, type PasswordHasher } from './passwords';
 import { type UserRow, userRepo } from './repo';
 import { type SessionUser, sessions } from './sessions';
 import { loginThrottle } from './throttle';
-import { hashToken, newToken } from './tokens';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_RESET = 'This password reset link is invalid or has expired.';

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { hashToken, newToken } from '../../core/tokens';
 import type { Db, Tx } from '../../db/client';
 import { sessions as sessionsTable, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
-import { hashToken, newToken } from './tokens';
 
 export const SESSION_IDLE_DAYS = 30;
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;

@@ -2,13 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { sweepRateLimitsJob } from '../../core/rate-limits/jobs';
+import { hashToken } from '../../core/tokens';
 import { type Database, openDatabase } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { errorBody } from '../../test/error-body';
 import { bearer, createUser, DEFAULT_PASSWORD, loginToken } from '../../test/factories';
 import { DB_KINDS, type DbKind, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
-import { sweepRateLimitsJob } from '../rate-limits/jobs';
 import { createPasswordHasher, hashPassword } from './passwords';
 import { userRepo } from './repo';
 import { INVALID_CREDENTIALS } from './service';
@@ -19,7 +20,6 @@ import {
   MAX_FAILED_LOGINS,
   MAX_FAILED_LOGINS_PER_ADDRESS,
 } from './throttle';
-import { hashToken } from './tokens';
 
 const login = (app: FastifyInstance, from: string, email: string, password: string) =>
   app.inject({

@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
+import { counters } from '../../core/rate-limits/service';
 import type { Tx } from '../../db/client';
 import { tooManyRequests } from '../../errors';
-import { counters } from '../rate-limits/service';
 
 /**
  * Login throttling (issue 14 §5, ADR 0010). Two shared counters per attempt, counted BEFORE the password

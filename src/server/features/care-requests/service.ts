@@ -10,9 +10,9 @@ import {
 } from '../../../shared/contracts/care-requests';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mail, Mailer } from '../../adapters/mailer';
+import { counters } from '../../core/rate-limits/service';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import { counters } from '../rate-limits/service';
 import { maskContactDetails } from './contact-mask';
 import { careRequestNotices as notices } from './notices';
 import { careRequestRepo as repo } from './repo';

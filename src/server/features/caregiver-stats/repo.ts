@@ -1,9 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { jamaicaToday } from '../../../shared/time';
+import { ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { bookingResponses, caregiverStats, favourites, profileViews } from '../../db/schema';
-import { ledger } from '../ledger/service';
 import { applyActivity } from './streak';
 
 export const RESPONSE_WINDOW_DAYS = 90;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../../core/tokens';
 import { bookings, circleInvitations, circleMembers } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { hashToken, newToken } from '../auth/tokens';
 import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { circleBody, createCircle, join, type Person, request } from './testing';

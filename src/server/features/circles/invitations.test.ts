@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { hashToken } from '../../core/tokens';
 import { circleInvitations, circleMembers, mailOutbox } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { appWithMemoryLog } from '../../test/memory-log';
-import { hashToken } from '../auth/tokens';
 import { signedIn } from '../bookings/testing';
 import { createCircle, mailedToken, request } from './testing';
 

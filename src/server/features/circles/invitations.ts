@@ -8,9 +8,9 @@ import {
   type InvitationList,
   type InvitationPreview,
 } from '../../../shared/contracts/circles';
+import { hashToken, newToken } from '../../core/tokens';
 import type { Tx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
-import { hashToken, newToken } from '../auth/tokens';
 import { type Actor, authorize, type CircleContext, circleView } from './circle-context';
 import { grantInvitedRole } from './members';
 import { circleRepo } from './repo';

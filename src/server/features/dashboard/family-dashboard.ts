@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FamilyBookingItem, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
 import { jamaicaToday } from '../../../shared/time';
+import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { sessions, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { initial } from '../caregiver-directory/service';
 import { listFavourites } from '../favourites/service';
-import { ledger } from '../ledger/service';
 import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';
 import { money } from './figures';
 

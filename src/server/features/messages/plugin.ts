@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ensureSupportAccount } from '../../core/support-account';
 import { messageRoutes } from './routes';
-import { ensureSupportAccount } from './support-account';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { SUPPORT_ACCOUNT_EMAIL } from '../../core/support-account';
 import type { Tx } from '../../db/client';
 import { messages, userBlocks, users } from '../../db/schema';
 import { type MessageRow, type Person, toMessage } from './message-view';
-import { SUPPORT_ACCOUNT_EMAIL } from './support-account';
 
 const personColumns = {
   id: users.id,

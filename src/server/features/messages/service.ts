@@ -1,13 +1,13 @@
 import { MESSAGES_PER_MINUTE } from '../../../shared/contracts/messages';
+import { counters } from '../../core/rate-limits/service';
+import { publish } from '../../core/realtime-bus';
+import { supportAgentIds } from '../../core/support-account';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { notificationService } from '../notifications/service';
-import { counters } from '../rate-limits/service';
-import { publish } from '../realtime/publish';
 import { type Person, publicPerson, toMessage } from './message-view';
 import { refusalBetween } from './messaging-rules';
 import { messageRepo } from './repo';
-import { supportAgentIds } from './support-account';
 
 export { type Person, publicPerson, toMessage } from './message-view';
 export { ADMIN_AS_SUPPORT, messagingRefusal } from './messaging-rules';

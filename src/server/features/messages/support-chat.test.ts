@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SUPPORT_ACCOUNT_EMAIL } from '../../core/support-account';
 import { messages, notifications, users } from '../../db/schema';
 import { bearer, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { SUPPORT_ACCOUNT_EMAIL } from './support-account';
 import { messagingHelpers } from './testing';
 
 describe.each(DB_KINDS)('messages API on %s', (kind) => {

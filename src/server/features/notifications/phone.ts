@@ -7,11 +7,11 @@ import {
   OTP_TTL_MINUTES,
 } from '../../../shared/contracts/verification';
 import type { SmsSender } from '../../adapters/sms';
+import { counters } from '../../core/rate-limits/service';
+import { hashToken } from '../../core/tokens';
 import type { Db, Tx } from '../../db/client';
 import { notificationPhones } from '../../db/schema';
 import { badRequest, conflict, tooManyRequests, upstreamFailed } from '../../errors';
-import { hashToken } from '../auth/tokens';
-import { counters } from '../rate-limits/service';
 import { verifiedPhoneOf } from '../verification/verified-phone';
 
 /** Codes texted per user, and per number (so no one can flood a stranger's phone from many accounts). */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { publish } from '../../core/realtime-bus';
+import { SUPPORT_ACCOUNT_EMAIL } from '../../core/support-account';
 import type { Tx } from '../../db/client';
 import { notifications, users } from '../../db/schema';
-import { SUPPORT_ACCOUNT_EMAIL } from '../messages/support-account';
-import { publish } from '../realtime/publish';
 
 export interface NewNotification {
   userId: number;

@@ -2,8 +2,8 @@ import {
   ADMIN_PAYMENTS_PAGE_SIZE,
   type AdminPaymentsResponse,
 } from '../../../shared/contracts/admin-payments';
+import { ledger } from '../../core/ledger/service';
 import type { Db } from '../../db/client';
-import { ledger } from '../ledger/service';
 import { adminMoneyRepo, type MoneyRow } from './admin-repo';
 
 const party = (id: number | null, firstName: string | null, lastName: string | null) =>

@@ -1,9 +1,9 @@
 import { BACKUP_RULES, type HoldOutcome } from '../../../shared/contracts/backups';
 import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
 import type { PaymentProvider } from '../../adapters/payments';
+import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
 import { type BookingRow, bookingRecords } from '../bookings/service';
-import { ledger } from '../ledger/service';
 import { backupHoldRepo } from './backup-holds-repo';
 import { type PaymentRow, paymentRepo } from './repo';
 import { asPaidBy, providerKey, releaseAll } from './settlement';

@@ -1,7 +1,7 @@
 import { type Cents, centsToDecimal } from '../../../shared/money';
 import type { AuthorizeResult } from '../../adapters/payments';
+import { ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
-import { ledger } from '../ledger/service';
 import { type PaymentRow, paymentRepo } from './repo';
 
 type Accepted = Extract<AuthorizeResult, { ok: true }>;

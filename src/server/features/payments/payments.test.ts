@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../shared/contracts/payments';
 import type { SandboxProvider } from '../../adapters/payments';
+import { ledgerRepo } from '../../core/ledger/repo';
 import { ledgerEntries, payments } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { shiftBooking, signedIn } from '../bookings/testing';
-import { ledgerRepo } from '../ledger/repo';
 import { backupHoldsJob } from './jobs';
 import { requestedBooking, sandboxToken } from './testing';
 

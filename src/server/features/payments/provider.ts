@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
+import { loadPayoutKey } from '../../core/payout-key';
 import type { Env } from '../../env';
-import { loadPayoutKey } from '../payouts/crypto';
 
 /**
  * The key the sandbox signs its card tokens with: derived from a secret every server instance already

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { SUPPORT_ACCOUNT_EMAIL } from '../../core/support-account';
 import type { Tx } from '../../db/client';
 import {
   bookings,
@@ -9,7 +10,6 @@ import {
   subscriptionCharges,
   users,
 } from '../../db/schema';
-import { SUPPORT_ACCOUNT_EMAIL } from '../messages/support-account';
 
 export type MismatchRow = typeof reconciliationMismatches.$inferSelect;
 export type NewMismatch = Omit<typeof reconciliationMismatches.$inferInsert, 'id' | 'state' | 'createdAt'>;

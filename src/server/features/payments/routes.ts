@@ -9,8 +9,8 @@ import {
   DeclinedPayment,
   PaymentView,
 } from '../../../shared/contracts/payments';
+import { refuseCardData } from '../../core/card-data';
 import { currentUser } from '../../plugins/auth';
-import { refuseCardData } from './card-data';
 import { reconciliationRoutes } from './reconciliation-routes';
 import { savedCardRoutes } from './saved-cards-routes';
 import { PaymentDeclined } from './service';

@@ -11,13 +11,13 @@ import {
 import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { PaymentProvider } from '../../adapters/payments';
+import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
 import { bookings, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { bookingRecords, notifyBookingParties } from '../bookings/service';
 import { circleBookingRules } from '../circles/service';
-import { ledger } from '../ledger/service';
 import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';

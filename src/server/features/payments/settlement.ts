@@ -1,9 +1,9 @@
 import { cancellationTerms } from '../../../shared/contracts/bookings';
 import { billedMinutes, type Cents, centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import type { PaymentProvider } from '../../adapters/payments';
+import { type LedgerLine, ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
 import { type BookingRow, type BookingTransition, bookingRecords } from '../bookings/service';
-import { type LedgerLine, ledger } from '../ledger/service';
 import { visitTimes } from '../visits/service';
 import { type PaymentRow, paymentRepo } from './repo';
 

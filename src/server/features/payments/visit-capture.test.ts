@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { billedMinutes } from '../../../shared/money';
 import type { SandboxProvider } from '../../adapters/payments';
+import { ledgerRepo } from '../../core/ledger/repo';
+import { ledger } from '../../core/ledger/service';
 import { payments } from '../../db/schema';
 import { DB_KINDS } from '../../test/harness';
 import { request } from '../circles/testing';
-import { ledgerRepo } from '../ledger/repo';
-import { ledger } from '../ledger/service';
 import { useVisitWorld } from '../visits/testing';
 import { sandboxCardToken } from './testing';
 

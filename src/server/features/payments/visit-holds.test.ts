@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments';
+import { ledgerRepo } from '../../core/ledger/repo';
+import { ledger } from '../../core/ledger/service';
 import { bookingSeries, bookings, notifications, payments, visitHoldNotices } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS } from '../../test/harness';
 import { request } from '../circles/testing';
-import { ledgerRepo } from '../ledger/repo';
-import { ledger } from '../ledger/service';
 import { useVisitWorld } from '../visits/testing';
 import { visitHoldsJob } from './jobs';
 import { sandboxCardToken, TEST_CARDS } from './testing';

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jamaicaToday } from '../../../shared/time';
+import { ledgerRepo } from '../../core/ledger/repo';
+import { decryptSecret, encryptSecret, loadPayoutKey } from '../../core/payout-key';
 import { payoutAccounts, payouts } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
@@ -13,9 +15,7 @@ import {
   signedIn,
   signedInCaregiver,
 } from '../bookings/testing';
-import { ledgerRepo } from '../ledger/repo';
 import { sandboxToken } from '../payments/testing';
-import { decryptSecret, encryptSecret, loadPayoutKey } from './crypto';
 import { fridayPayoutJob } from './jobs';
 import { isFriday, nextFriday } from './service';
 

@@ -12,14 +12,14 @@ import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
 import { PAYOUT_ARRIVAL } from '../../../shared/pricing';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mailer } from '../../adapters/mailer';
+import { ledger } from '../../core/ledger/service';
+import { decryptSecret, encryptSecret } from '../../core/payout-key';
 import type { Db, Tx } from '../../db/client';
 import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { bookingRecords } from '../bookings/service';
-import { ledger } from '../ledger/service';
 import { notificationService } from '../notifications/service';
-import { decryptSecret, encryptSecret } from './crypto';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 const HOUR = 3_600_000;

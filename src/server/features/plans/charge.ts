@@ -1,8 +1,8 @@
 import { centsToDecimal } from '../../../shared/money';
 import type { PaidPlanId } from '../../../shared/pricing';
 import type { AuthorizeResult, PaymentProvider } from '../../adapters/payments';
+import { ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
-import { ledger } from '../ledger/service';
 import { type ChargeRow, planRepo } from './repo';
 
 export interface CardToCharge {

@@ -8,8 +8,8 @@ import {
   SubscriptionSummary,
   SubscriptionView,
 } from '../../../shared/contracts/plans';
+import { refuseCardData } from '../../core/card-data';
 import { currentUser } from '../../plugins/auth';
-import { refuseCardData } from '../payments/card-data';
 
 const tags = ['plans'];
 const families = ['family'] as const;

@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorResponse } from '../../../shared/contracts/common';
 import type { RealtimeEvent } from '../../../shared/contracts/messages';
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../core/realtime-bus';
+import { hashToken } from '../../core/tokens';
 import type { Db } from '../../db/client';
 import { sessions as sessionsTable, users } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { backgroundRun } from '../../log-context';
 import { currentUser, sessionToken } from '../../plugins/auth';
-import { hashToken } from '../auth/tokens';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish';
 
 interface Connection {
   userId: number;

@@ -1,6 +1,6 @@
 import { EMAIL_TOKEN_TTL_HOURS, MESSAGES, OTP_RESEND_SECONDS } from '../../../shared/contracts/verification';
+import { hashToken, newToken } from '../../core/tokens';
 import { badRequest, conflict, tooManyRequests, upstreamFailed } from '../../errors';
-import { hashToken, newToken } from '../auth/tokens';
 import { verificationRepo } from './repo';
 import type { Actor, VerificationContext } from './status-model';
 

@@ -5,8 +5,8 @@ import {
   OTP_RESEND_SECONDS,
   OTP_TTL_MINUTES,
 } from '../../../shared/contracts/verification';
+import { hashToken } from '../../core/tokens';
 import { badRequest, conflict, tooManyRequests, upstreamFailed } from '../../errors';
-import { hashToken } from '../auth/tokens';
 import { verificationRepo } from './repo';
 import type { Actor, VerificationContext } from './status-model';
 

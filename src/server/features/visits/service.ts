@@ -12,13 +12,13 @@ import {
 import { billedMinutes } from '../../../shared/money';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { FileStorage } from '../../adapters/storage';
+import { publish } from '../../core/realtime-bus';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Upload } from '../../plugins/uploads';
 import type { Actor } from '../bookings/service';
 import { bookingsForVisits, type VisitBooking } from '../bookings/service';
 import { circleBookingRules } from '../circles/service';
-import { publish } from '../realtime/publish';
 import { effectiveTime } from './effective-time';
 import { familySide, notifyCheck, notifyIncident, notifyNoShow } from './notices';
 import { storeVisitPhoto, VISIT_PHOTO_TYPE } from './photo';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../core/realtime-bus';
 import { mailOutbox, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS } from '../../test/harness';
 import { getPreferenceMatrix, setPreferenceMatrix } from '../notifications/preferences';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/publish';
 import { visitNoShowJob } from './jobs';
 import { useVisitWorld } from './testing';
 

@@ -1,12 +1,12 @@
 import { like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../core/realtime-bus';
 import { mailOutbox, notifications, storedFiles } from '../../db/schema';
 import { DB_KINDS } from '../../test/harness';
 import { jpegPhoto, multipart, windowsExecutable } from '../../test/uploads';
 import { signedInCaregiver } from '../bookings/testing';
 import type { Person } from '../circles/testing';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../realtime/publish';
 import { useVisitWorld } from './testing';
 
 /**

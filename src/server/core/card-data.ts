@@ -1,5 +1,5 @@
-import { luhnValid, PAYMENT_MESSAGES } from '../../../shared/contracts/payments';
-import { badRequest } from '../../errors';
+import { luhnValid, PAYMENT_MESSAGES } from '../../shared/contracts/payments';
+import { badRequest } from '../errors';
 
 /** Field names that only card data has (compared lower-case, without '_' and '-'). */
 const CARD_FIELDS = new Set([

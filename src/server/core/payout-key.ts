@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Env, EnvError } from '../../env';
+import { type Env, EnvError } from '../env';
 
 export const KEY_FILE = 'payout-encryption.key';
 

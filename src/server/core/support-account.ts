@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema';
 
 /**
  * The "YaadCare Support" account: an admin-type user nobody can log in as. Its e-mail is not an e-mail

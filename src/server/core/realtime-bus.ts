@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { RealtimeEvent } from '../../../shared/contracts/messages';
-import type { Tx } from '../../db/client';
+import type { RealtimeEvent } from '../../shared/contracts/messages';
+import type { Tx } from '../db/client';
 
 /** The one NOTIFY channel every server instance LISTENs on; payloads say which users an event is for. */
 export const REALTIME_CHANNEL = 'yc_realtime';
