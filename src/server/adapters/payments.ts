@@ -8,9 +8,10 @@ import {
   recordFor,
   type StoredOperation,
 } from './payments-record';
-import { sandboxHostedFields } from './sandbox-hosted-fields';
+import { type SandboxCard, sandboxHostedFields, type TokenizeResult } from './sandbox-hosted-fields';
 
 export type { OperationRange, ProviderOperation } from './payments-record';
+export type { SandboxCard, TokenizeResult };
 
 /**
  * The payment provider behind /api/payments: authorize a card (or wallet/PayPal) hold, then capture,
@@ -107,18 +108,6 @@ export function cardBrand(number: string): string {
   if (/^(6011|65)/.test(number)) return 'discover';
   return 'card';
 }
-
-/** What the sandbox's hosted fields post to its own tokenization endpoint (never to /api). */
-export interface SandboxCard {
-  number: string;
-  expMonth: number | string;
-  expYear: number | string;
-  cvc: string;
-}
-
-export type TokenizeResult =
-  | { ok: true; token: string; brand: string; last4: string; expiresAt: string }
-  | { ok: false; message: string; errors: { path: string; message: string }[] };
 
 type Outcome = 'ok' | 'declined' | 'insufficient';
 interface TokenPayload {

@@ -1,8 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAYMENT_MESSAGES } from '../../shared/contracts/payments';
 import { badRequest, forbidden } from '../errors';
-import type { SandboxCard, TokenizeResult } from './payments';
 import { SANDBOX_FIELDS_CSS, SANDBOX_FIELDS_HTML, SANDBOX_FIELDS_JS } from './sandbox-hosted-fields-page';
+
+/** What the sandbox's hosted fields post to its own tokenization endpoint (never to /api). */
+export interface SandboxCard {
+  number: string;
+  expMonth: number | string;
+  expYear: number | string;
+  cvc: string;
+}
+
+export type TokenizeResult =
+  | { ok: true; token: string; brand: string; last4: string; expiresAt: string }
+  | { ok: false; message: string; errors: { path: string; message: string }[] };
 
 /**
  * The sandbox provider's own card fields, outside /api: an isolated page our payment page loads in an

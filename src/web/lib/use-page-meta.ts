@@ -1,22 +1,9 @@
 import { useContext, useEffect } from 'react';
-import { RenderContext, useOrigin } from './render-context';
-import { formatDocumentTitle, SITE_NAME } from './use-document-title';
+import { type PageMeta, RenderContext, useOrigin } from './render-context';
 
-export interface PageMeta {
-  /** The page's own title; shown as '{title} · YaadCare' unless `exactTitle`. */
-  title: string;
-  /** One or two sentences for search results and link previews (about 150 characters). */
-  description: string;
-  /** The page's path ('/pricing'); query and hash are dropped. The canonical URL is this path on the current origin. */
-  canonicalPath: string;
-  /** An absolute or root-relative image URL for link previews (og:image, twitter:image). */
-  ogImage?: string;
-  exactTitle?: boolean;
-  /** Open Graph type: 'website' for pages, 'profile' for a caregiver, 'article' for long text. */
-  type?: 'website' | 'article' | 'profile';
-  /** schema.org structured data for the page, written as one application/ld+json script in the head. */
-  jsonLd?: Record<string, unknown> | null;
-}
+export type { PageMeta };
+
+import { formatDocumentTitle, SITE_NAME } from './use-document-title';
 
 /** Marks the tags this hook (or the server's render of the page) added, so they are removed when the page goes. */
 export const OWNED = 'data-page-meta';

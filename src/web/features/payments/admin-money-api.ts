@@ -1,14 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMoneyItem, AdminPaymentsResponse } from '../../../shared/contracts/admin-payments';
 import { apiGet } from '../../lib/api';
-import { paymentKeys } from './api';
+import { type AdminMoneyFilter, paymentKeys } from './api';
 
-export type { AdminMoneyItem, AdminPaymentsResponse };
-export interface AdminMoneyFilter {
-  bookingId?: number;
-  userId?: number;
-  page: number;
-}
+export type { AdminMoneyFilter, AdminMoneyItem, AdminPaymentsResponse };
 
 export function adminMoneyQuery(filter: AdminMoneyFilter) {
   const params = new URLSearchParams({ page: String(filter.page) });

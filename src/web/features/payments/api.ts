@@ -10,7 +10,6 @@ import type {
 } from '../../../shared/contracts/payments';
 import { apiErrorFrom, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { bookingKeys } from '../bookings/api';
-import type { AdminMoneyFilter } from './admin-money-api';
 
 export type { AdminPaymentItem, EarningsView, PaymentMethodView, PaymentView, PayoutAccountView };
 
@@ -47,6 +46,13 @@ export function usePay() {
     mutationFn: ({ body, key }: { body: PayBody; key: string }) => pay(body, key),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
+}
+
+/** The admin console's filter of the money list (admin-money-api.ts). */
+export interface AdminMoneyFilter {
+  bookingId?: number;
+  userId?: number;
+  page: number;
 }
 
 export const paymentKeys = {
