@@ -71,7 +71,7 @@ async function mailedInvitationPath(email: string): Promise<string> {
   return new URL(link).pathname;
 }
 
-describe.concurrent.each(VIEWPORTS)('care circles at $name', ({ width, height }) => {
+describe.each(VIEWPORTS)('care circles at $name', ({ width, height }) => {
   it('create a circle, invite by e-mail, accept through the mailed link, both see the members', async () => {
     const janeEmail = await signUpFamily('Jane');
     const paulEmail = await signUpFamily('Paul');
