@@ -23,16 +23,7 @@ const LEGACY_NAMES: Record<string, (app: FastifyInstance, now: Date) => Job | un
 
 const jobNamed = (name: string) => JOBS.find((j) => j.name === name);
 
-const RunJobParams = z.object({
-  name: z
-    .string()
-    .min(1)
-    .max(100)
-    .describe(
-      `A job of the job table (src/server/jobs.ts): ${JOBS.map((j) => j.name).join(', ')}; ` +
-        'or payouts (pays available balances now, any weekday) or bookings-lifecycle',
-    ),
-});
+const RunJobParams = z.object({ name: z.string().min(1).max(100) });
 
 const RunJobRequest = z
   .object({
@@ -61,9 +52,11 @@ export async function jobRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'Admins only: run a background job of the job table now, once, under its lock',
         description:
-          'Runs the named job once, now, under the advisory lock the scheduler takes (`ran: false` when another ' +
-          'run holds it). An unknown name is 404 JOB_NOT_FOUND. `asOf` (demo mode only, else 400) runs it as ' +
-          'if it were that moment.',
+          `Runs the named job of the job table (src/server/jobs.ts: ${JOBS.map((j) => j.name).join(', ')}) once, ` +
+          'now, under the advisory lock the scheduler takes (`ran: false` when another run holds it). Two older ' +
+          'names stay: payouts (pays available balances now, any weekday, under the lock of payouts.friday) and ' +
+          'bookings-lifecycle (bookings.lifecycle). An unknown name is 404 JOB_NOT_FOUND. `asOf` (demo mode ' +
+          'only, else 400) runs it as if it were that moment.',
         params: RunJobParams,
         body: RunJobRequest,
         response: { 200: RunJobResponse, ...errors },
