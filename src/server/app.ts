@@ -55,6 +55,7 @@ import { supportRoutes } from './features/support/routes';
 import { systemRoutes } from './features/system/routes';
 import { verificationRoutes } from './features/verification/routes';
 import { visitRoutes } from './features/visits/routes';
+import { jobRoutes } from './job-routes';
 import { lazyChildLoggerFactory } from './lazy-logger';
 import { createLogContext, type LogContext } from './log-context';
 import { authPlugin } from './plugins/auth';
@@ -290,6 +291,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).
   if (app.payments.routes) await app.register(app.payments.routes);
   await app.register(payoutRoutes);
+  await app.register(jobRoutes);
   await app.register(favouriteRoutes);
   await app.register(fxRateRoutes);
   await app.register(dashboardRoutes);

@@ -10,6 +10,7 @@ import { scrubDeletedAccountsJob } from './features/privacy/job';
 import { reliabilityRecomputeAllJob, reliabilityRefreshJob } from './features/reliability/jobs';
 import { publishReviewsJob, reviewRemindersJob } from './features/reviews/jobs';
 import { monthlyStatementMailJob } from './features/statements/monthly-mail';
+import { policeRecordRemindersJob } from './features/verification/jobs';
 import { visitNoShowJob } from './features/visits/jobs';
 import type { Job } from './jobs/scheduler';
 
@@ -37,4 +38,5 @@ export const JOBS: Job[] = [
   deliveriesJob,
   planRenewalsJob,
   careRequestExpiryJob,
+  policeRecordRemindersJob,
 ];

@@ -61,6 +61,7 @@ export const ERROR_CODE_LIST = [
   'BACKUP_NOT_OFFERED',
   'BOOKING_ALREADY_REBOOKED',
   'PLAN_REQUIRED',
+  'JOB_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
@@ -193,6 +194,12 @@ export const ERROR_CODES = {
     status: 409,
     meaning:
       'The visit is already checked in (or out) under another clientId, or the clientId was used for another kind.',
+  },
+
+  // Admin.
+  JOB_NOT_FOUND: {
+    status: 404,
+    meaning: 'No background job has that name (POST /api/admin/jobs/:name/run).',
   },
 } as const satisfies Record<ErrorCode, { status: number; meaning: string }>;
 

@@ -15,6 +15,3 @@ export type PlanFeature = (typeof PLAN_FEATURES)[number];
 export interface FeatureGate {
   allows(userId: string, feature: PlanFeature): Promise<boolean>;
 }
-
-/** Every feature allowed: the gate for tools and tests that are not about plans. */
-export const openGate: FeatureGate = { allows: async () => true };

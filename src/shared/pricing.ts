@@ -90,9 +90,6 @@ export function planOf(id: PlanId): Plan {
   return plan;
 }
 
-/** Whether a plan unlocks a feature. */
-export const planUnlocks = (id: PlanId, feature: PlanFeature) => planOf(id).unlocks.includes(feature);
-
 export interface TypicalRate {
   care: string;
   minJmd: number;

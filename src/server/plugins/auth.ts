@@ -8,10 +8,7 @@ import { forbidden, unauthorized } from '../errors';
 export const SESSION_COOKIE = 'yc_session';
 
 /** The signed-in user a request carries: the account without its secrets. */
-export type SessionUser = Omit<
-  typeof users.$inferSelect,
-  'password' | 'resetToken' | 'resetTokenExpiry' | 'failedLoginCount' | 'lastFailedLoginAt'
->;
+export type SessionUser = Omit<typeof users.$inferSelect, 'password' | 'resetToken' | 'resetTokenExpiry'>;
 
 /** Looks up the live session of a token (the auth feature's sessions, given by app.ts). */
 export type FindSession = (token: string) => Promise<{ sessionId: number; user: SessionUser } | undefined>;

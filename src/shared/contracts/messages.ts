@@ -118,12 +118,6 @@ export const EmailPreferences = z.object({
   support: z.boolean(),
 });
 export type EmailPreferences = z.infer<typeof EmailPreferences>;
-export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
-  messages: 'Unread messages',
-  bookings: 'Booking updates',
-  reviews: 'Reviews',
-  support: 'Support replies',
-};
 
 /** Events on the realtime channel (GET /api/realtime, server-sent events). */
 export type RealtimeEvent =

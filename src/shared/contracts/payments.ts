@@ -7,8 +7,6 @@ export function addJamaicaDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** docs/product.md#payments tab values: stripe (card, default), paypal, bank, zelle, cashapp, digital. */
-export const PAYMENT_TABS = ['stripe', 'paypal', 'bank', 'zelle', 'cashapp', 'digital'] as const;
 export const PAYMENT_METHOD_VALUES = ['card', 'paypal', 'bank', 'zelle', 'cashapp', 'digital'] as const;
 export type PaymentMethodValue = (typeof PAYMENT_METHOD_VALUES)[number];
 export const TRANSFER_METHODS: readonly PaymentMethodValue[] = ['bank', 'zelle', 'cashapp'];

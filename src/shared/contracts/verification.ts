@@ -31,7 +31,6 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const POLICE_RECORD_VALID_MONTHS = 12;
 export const POLICE_RECORD_REMINDER_DAYS = 30;
 
-export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 60;

@@ -46,11 +46,6 @@ export function useNotFoundStatus(): void {
   useContext(RenderContext)?.markNotFound?.();
 }
 
-/** True for the life of a page load the server rendered (the browser hydrated it). */
-export function useServerRendered(): boolean {
-  return useContext(RenderContext) !== null;
-}
-
 /**
  * The server's render instant while the browser is still hydrating the page the server rendered (so both
  * renders agree); undefined otherwise, including for anything shown after hydration (use the clock).

@@ -4,7 +4,7 @@ import { DEFAULT_CURRENCY, MEMBER_CURRENCIES } from '../../../shared/fx';
 import { DEFAULT_TIME_ZONE } from '../../../shared/member-time';
 import { createdAtColumn, idColumn, tz } from './columns';
 
-/** docs/product.md#records users, plus parish (derived from the town), suspension and login-throttle bookkeeping. */
+/** docs/product.md#records users, plus parish (derived from the town) and suspension (login throttling: core/rate-limits, ADR 0010). */
 export const users = pgTable(
   'users',
   {
@@ -25,8 +25,6 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     verificationStatus: text('verification_status').notNull().default('pending'),
     suspendedAt: timestamp('suspended_at', tz),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lastFailedLoginAt: timestamp('last_failed_login_at', tz),
     /** The IANA zone the member reads times in (beside Jamaica time), and the currency of their estimates. */
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     currency: text('currency', { enum: MEMBER_CURRENCIES }).notNull().default(DEFAULT_CURRENCY),

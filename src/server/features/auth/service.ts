@@ -180,5 +180,3 @@ export function createAuthService(deps: AuthDeps) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

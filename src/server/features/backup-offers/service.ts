@@ -244,5 +244,3 @@ export function createBackupService(deps: BackupDeps) {
     },
   };
 }
-
-export type BackupService = ReturnType<typeof createBackupService>;

@@ -10,5 +10,3 @@ export function createBookingSeriesService(deps: SeriesDeps) {
   const ctx = { ...deps, now: deps.now ?? (() => new Date()) };
   return { ...seriesCreation(ctx), ...seriesAnswers(ctx) };
 }
-
-export type BookingSeriesService = ReturnType<typeof createBookingSeriesService>;

@@ -294,5 +294,3 @@ export function createCareRequestService(deps: CareRequestDeps) {
     ...careRequestShortlist(deps, ownerView, sendAll),
   };
 }
-
-export type CareRequestService = ReturnType<typeof createCareRequestService>;

@@ -22,8 +22,6 @@ export function createCircleService(deps: CircleDeps) {
   };
 }
 
-export type CircleService = ReturnType<typeof createCircleService>;
-
 /** What bookings and payments ask of circles inside their own transaction (the policy, members, caps). */
 export {
   approvalReasonFor,

@@ -18,5 +18,3 @@ export function createDashboardService({ db }: { db: Db }) {
     family: (user: SessionUser, now: Date) => familyDashboard(db, user, now),
   };
 }
-
-export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -223,5 +223,3 @@ interface Notice {
 
 const windowOf = (e: EmergencyRow) => ({ from: e.startsAt, to: e.endsAt });
 const maxDate = (a: Date, b: Date) => (a.getTime() > b.getTime() ? a : b);
-
-export type EmergencyService = ReturnType<typeof createEmergencyService>;

@@ -68,5 +68,3 @@ function lengthOf(startTime: string, hours: number): { duration: number } | { en
   const start = parseClock(startTime) ?? 0;
   return { endTime: clock24(start + hours * 60) };
 }
-
-export type RebookService = ReturnType<typeof createRebookService>;

@@ -51,5 +51,3 @@ export function createFavouriteService({ db }: { db: Db }) {
       db.transaction((tx) => caregiverStatsService.recordProfileView(tx, caregiverId, visitor, new Date())),
   };
 }
-
-export type FavouriteService = ReturnType<typeof createFavouriteService>;

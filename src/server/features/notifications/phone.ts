@@ -164,5 +164,3 @@ export function createNotificationPhoneService(deps: { db: Db; sms: SmsSender; n
     },
   };
 }
-
-export type NotificationPhoneService = ReturnType<typeof createNotificationPhoneService>;

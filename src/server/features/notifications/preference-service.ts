@@ -50,5 +50,3 @@ export function createNotificationPreferenceService(deps: { db: Db }) {
     },
   };
 }
-
-export type NotificationPreferenceService = ReturnType<typeof createNotificationPreferenceService>;

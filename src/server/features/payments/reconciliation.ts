@@ -326,5 +326,3 @@ export function createReconciliationService(deps: ReconciliationDeps) {
     },
   };
 }
-
-export type ReconciliationService = ReturnType<typeof createReconciliationService>;

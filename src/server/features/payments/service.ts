@@ -326,5 +326,3 @@ export function createPaymentService(deps: PaymentDeps) {
     },
   };
 }
-
-export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -224,5 +224,3 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
     },
   };
 }
-
-export type VisitHoldService = ReturnType<typeof createVisitHoldService>;

@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../shared/contracts/common';
 import { EarningsView, PayoutAccountRequest, PayoutAccountView } from '../../../shared/contracts/payments';
-import { badRequest } from '../../errors';
-import { runJob } from '../../jobs/scheduler';
 import { currentUser } from '../../plugins/auth';
-import { bookingLifecycleJob } from '../bookings/jobs';
-import { fridayPayoutJob } from './jobs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-const RunJobRequest = z
-  .object({
-    /** Demo mode only: run as if it were this moment (to show expiry, completion and payouts). */
-    asOf: z.iso.datetime({ offset: true }).optional(),
-  })
-  .optional();
-
-/** Earnings, payout settings and the payout run (issue 5 item 6). */
+/** Earnings and payout settings (issue 5 item 6); admins run the payouts by POST /api/admin/jobs/payouts/run (job-routes.ts). */
 export async function payoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Built with the app (src/server/services.ts): production without PAYOUT_ENCRYPTION_KEY stops at start.
@@ -62,30 +50,5 @@ export async function payoutRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.saveAccount(currentUser(req), req.body),
-  );
-
-  const jobs = { payouts: fridayPayoutJob, 'bookings-lifecycle': bookingLifecycleJob } as const;
-  r.post(
-    '/api/admin/jobs/:name/run',
-    {
-      config: { access: ['admin'], moneyMoving: true },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Run a money job now: payouts (pays available balances today, any weekday) or bookings-lifecycle. asOf only in demo mode.',
-        params: z.object({ name: z.enum(['payouts', 'bookings-lifecycle']) }),
-        body: RunJobRequest,
-        response: { 200: z.object({ ran: z.boolean(), result: z.unknown().optional() }), ...errors },
-      },
-    },
-    async (req) => {
-      if (req.body?.asOf && !app.env.demoMode) throw badRequest('asOf is only available in demo mode.');
-      const now = req.body?.asOf ? new Date(req.body.asOf) : new Date();
-      if (req.params.name === 'payouts') {
-        // By hand: pay now whatever the weekday, under the same lock as the Friday job.
-        return runJob(app, { ...jobs.payouts, run: () => service.run(now) }, now);
-      }
-      return runJob(app, jobs[req.params.name], now);
-    },
   );
 }

@@ -270,5 +270,3 @@ export function createPayoutService(deps: PayoutDeps) {
     },
   };
 }
-
-export type PayoutService = ReturnType<typeof createPayoutService>;

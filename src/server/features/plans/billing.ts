@@ -120,5 +120,3 @@ export function createRenewalService(deps: PlanDeps) {
     },
   };
 }
-
-export type RenewalService = ReturnType<typeof createRenewalService>;

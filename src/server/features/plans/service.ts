@@ -340,8 +340,6 @@ export function createPlanService(deps: PlanDeps) {
   };
 }
 
-export type PlanService = ReturnType<typeof createPlanService>;
-
 /**
  * The privacy export's section (GET /api/me/export): the user's plans and plan charges, without the
  * provider's references or card ids. Charges stay on account deletion (they are money records).

@@ -157,4 +157,3 @@ export function createSafetyService(deps: SafetyDeps) {
     });
   }
 }
-export type SafetyService = ReturnType<typeof createSafetyService>;

@@ -99,7 +99,5 @@ export function createStatementService(deps: StatementDeps) {
   };
 }
 
-export type StatementService = ReturnType<typeof createStatementService>;
-
 /** The privacy export's section: which circles' statements were mailed to the user, and when. */
 export const statementMailsExport = (tx: Tx, userId: number) => statementRepo.mailsTo(tx, userId);

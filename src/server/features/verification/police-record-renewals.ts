@@ -9,11 +9,12 @@ export function createPoliceRecordRenewals(ctx: VerificationContext) {
   return {
     /**
      * Reminds caregivers whose police record turns 12 months old within 30 days (once per record):
-     * in-app and by email. Safe to run from several instances at once.
+     * in-app and by email, as of `at` (the job's time; the service's clock by default). Safe to run from
+     * several instances at once.
      */
-    async remindPoliceRecordRenewals(): Promise<number> {
+    async remindPoliceRecordRenewals(at: Date = now()): Promise<number> {
       const due = await db.transaction(async (tx) => {
-        const claimed = await verificationRepo.claimDueReminders(tx, reminderCutoff(now()));
+        const claimed = await verificationRepo.claimDueReminders(tx, reminderCutoff(at));
         for (const c of claimed) {
           const expires = policeRecordExpiresOn(c.issuedAt!);
           await notificationService.add(tx, {

@@ -19,14 +19,11 @@ import {
   VerificationSubmitRequest,
 } from '../../../shared/contracts/verification';
 import { badRequest } from '../../errors';
-import { backgroundRun } from '../../log-context';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
 import { assertSelf } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 502);
-
-const REMINDER_EVERY_MS = 60 * 60 * 1000;
 
 /** Verification of the signed-in user (docs/product.md#the-api-contract), never of a fixed user id. */
 export async function verificationRoutes(app: FastifyInstance) {
@@ -218,26 +215,4 @@ export async function verificationRoutes(app: FastifyInstance) {
     },
     async (req) => service.submit(currentUser(req), req.body),
   );
-
-  // Renewal reminders for police records: hourly, outside tests (the job is safe on many instances).
-  if (app.env.nodeEnv !== 'test') {
-    let timer: NodeJS.Timeout | undefined;
-    let first: NodeJS.Timeout | undefined;
-    const run = () =>
-      app.logContext.run(backgroundRun('task', 'verification.police-record-reminders'), () =>
-        service
-          .remindPoliceRecordRenewals()
-          .catch((err) => app.log.error({ err }, 'police record reminders failed')),
-      );
-    app.addHook('onReady', async () => {
-      timer = setInterval(run, REMINDER_EVERY_MS);
-      timer.unref();
-      first = setTimeout(run, 5_000);
-      first.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    });
-  }
 }

@@ -54,5 +54,3 @@ export function createVerificationService(deps: VerificationDeps) {
     ...createPoliceRecordRenewals(ctx),
   };
 }
-
-export type VerificationService = ReturnType<typeof createVerificationService>;

@@ -328,8 +328,6 @@ export function createVisitService(deps: VisitDeps) {
   };
 }
 
-export type VisitService = ReturnType<typeof createVisitService>;
-
 /**
  * What the payments feature reads of a visit, in its own transaction: the check-in and check-out effective
  * times (the server's receipt, or the phone's within the offline allowance: ADR 0040), or undefined unless both

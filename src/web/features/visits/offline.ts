@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createStore, del, get, set, update } from 'idb-keyval';
+import { createStore, get, set, update } from 'idb-keyval';
 import { useCallback, useEffect, useState } from 'react';
 import { apiPost, isApiError } from '../../lib/api';
 import { type VisitLog, type VisitSummary, visitKeys } from './api';
@@ -59,7 +59,6 @@ export interface SavedVisit {
 
 export const saveVisit = (saved: SavedVisit) => set(snapshotKey(saved.summary.bookingId), saved, visitDb());
 export const loadVisit = (bookingId: number) => get<SavedVisit>(snapshotKey(bookingId), visitDb());
-export const forgetVisit = (bookingId: number) => del(snapshotKey(bookingId), visitDb());
 
 /** A client-made id for a new write (the server keeps the first write of each id: ADR 0028). */
 export function newClientId(): string {
