@@ -10,11 +10,12 @@ import {
 } from '../../../shared/contracts/backups';
 import { centsToDecimal, formatJmd, priceBooking, toCents } from '../../../shared/money';
 import { parishDistanceKm } from '../../../shared/parish-distance';
+import { initial } from '../../../shared/public-profile';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { conflict } from '../../errors';
 import type { Actor, BackupBooking, BookingRow, BookingService } from '../bookings/service';
-import { type BackupCandidate, backupCandidates, initial } from '../caregiver-directory/service';
+import { type BackupCandidate, backupCandidates } from '../caregiver-directory/service';
 import type { BackupHolds, MovedHold } from '../payments/service';
 import { visitTimes } from '../visits/service';
 

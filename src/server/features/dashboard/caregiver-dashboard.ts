@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { CAREGIVER_KINDS } from '../../../shared/catalog';
 import type { Achievement, CaregiverDashboardResponse } from '../../../shared/contracts/dashboard';
+import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
+import { COMPLETED_AT } from '../../core/completed-at';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { caregivers, users } from '../../db/schema';
@@ -8,7 +10,6 @@ import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges, listCaregiverBadges } from '../badges/engine';
 import { caregiverStatsService, currentStreak } from '../caregiver-stats/service';
-import { COMPLETED_AT, REVIEW_WINDOW_MS } from '../reviews/service';
 import { cents, iso, money } from './figures';
 
 /**

@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FamilyBookingItem, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
+import { initial } from '../../../shared/public-profile';
+import { REVIEW_WINDOW_MS, reviewStatus } from '../../../shared/review-window';
 import { jamaicaToday } from '../../../shared/time';
+import { COMPLETED_AT } from '../../core/completed-at';
 import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { sessions, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
-import { initial } from '../caregiver-directory/service';
 import { listFavourites } from '../favourites/service';
-import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';
 import { money } from './figures';
 
 /** The four care categories of docs/product.md#constants-and-limits, with real counts of listed caregivers. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../../../shared/public-profile';
 import type { Db, Tx } from '../../db/client';
 import { caregivers, favourites } from '../../db/schema';
 import { notFound } from '../../errors';
-import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../caregiver-directory/service';
 import { caregiverStatsService } from '../caregiver-stats/service';
 import { listFavourites } from './repo';
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
 import type { Mailer } from '../../adapters/mailer';
+import { COMPLETED_AT } from '../../core/completed-at';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { reviewReminders } from '../../db/schema';
 import { wantsEmail } from '../notifications/preferences';
-import { COMPLETED_AT, REVIEW_WINDOW_MS } from './service';
 
 /** A reminder goes out this long after completion, when the family has not reviewed yet. */
 export const REMINDER_DELAY_MS = 60 * 60 * 1000;

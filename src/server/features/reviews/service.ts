@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '../../../shared/contracts/reviews';
+import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
+import { COMPLETED_AT } from '../../core/completed-at';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { caregivers, familyRatings, reviews } from '../../db/schema';
@@ -8,12 +10,6 @@ import type { SessionUser } from '../auth/sessions';
 import { evaluateBadges } from '../badges/engine';
 import { caregiverStatsService } from '../caregiver-stats/service';
 import { notificationService } from '../notifications/service';
-
-const DAY_MS = 86_400_000;
-export const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * DAY_MS;
-
-/** When a booking `b` was completed (SQL): the recorded moment, else its scheduled end. */
-export const COMPLETED_AT = sql.raw('coalesce(b.completed_at, b.ends_at)');
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const REVIEW_MESSAGES = {
@@ -273,8 +269,4 @@ export async function publishDueReviews(db: Db, now: Date): Promise<number> {
     total += await db.transaction((tx) => publishReviews(tx, caregiverId, ids, now));
   }
   return total;
-}
-
-export function reviewStatus(r: { publishedAt: Date | null; hiddenAt: Date | null }) {
-  return r.hiddenAt ? 'hidden' : r.publishedAt ? 'published' : 'pending';
 }
