@@ -7,7 +7,6 @@ import type {
 } from './features/bookings/service';
 import { followBookingTransition } from './features/caregiver-stats/service';
 import { createSettlement } from './features/payments/settlement';
-import { followBookingForReliability } from './features/reliability/service';
 
 /**
  * The event table: what follows from what, in one place. Registered once per app (src/server/services.ts
@@ -21,6 +20,8 @@ export interface BookingListenerDeps {
   payments: PaymentProvider;
   /** Parish emergencies (ADR 0030): a covered booking's late cancellation is free. */
   emergencies?: Pick<BookingEmergencyRules, 'coverOf'>;
+  /** The reliability records' listener (ADR 0035), from the reliability service. */
+  reliability: BookingTransitionListener;
 }
 
 export function bookingListeners(deps: BookingListenerDeps): {
@@ -49,7 +50,7 @@ export function bookingListeners(deps: BookingListenerDeps): {
     },
     {
       does: 'recompute the caregiver’s reliability record on a cancellation or completion (ADR 0035)',
-      run: followBookingForReliability,
+      run: deps.reliability,
       caregiverAggregate: true,
     },
   ];

@@ -19,7 +19,7 @@ import { createCareRequestService } from './features/care-requests/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
-import { createEmergencyService, emergencyRules } from './features/emergencies/service';
+import { createEmergencyRules, createEmergencyService } from './features/emergencies/service';
 import { createRebookService } from './features/favourites/rebook';
 import { createFavouriteService } from './features/favourites/service';
 import { createFxRateService } from './features/fx-rates/service';
@@ -34,6 +34,7 @@ import {
   createDispatcher,
   defaultChannelPolicy,
   noticeMailer,
+  queueNotice,
 } from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
 import { createReconciliationService } from './features/payments/reconciliation';
@@ -53,6 +54,7 @@ import { createStatementService } from './features/statements/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
 import { createVisitService } from './features/visits/service';
+import { privacyHooks } from './privacy-hooks';
 
 /**
  * Every service of the server, built once from its dependencies (the app's database, adapters, clock and
@@ -67,7 +69,14 @@ export function buildServices(app: FastifyInstance) {
   // One queue for every argon2 hash the server computes (login, signup, resets, account deletion).
   const passwords = createPasswordHasher({ concurrency: env.hashConcurrency });
   const auth = createAuthService({ db, mailer, publicUrl, passwords, now });
-  const admin = createAdminService({ db });
+  // Suspension asks privacy whether the account was deleted (privacy is built below; called later).
+  const admin = createAdminService({
+    db,
+    accounts: {
+      isDeleted: (tx, userId) => privacy.isDeleted(tx, userId),
+      revokeSessions: privacyHooks.revokeSessions,
+    },
+  });
   const verification = createVerificationService({ db, mailer, sms, storage, publicUrl });
   // The support account's id is known once the messaging plugin has made sure of it (before any request).
   const messaging = createMessagingService({ db, supportUserId: () => app.supportUserId, now });
@@ -95,7 +104,17 @@ export function buildServices(app: FastifyInstance) {
   const circles = createCircleService({ db, mailer, publicUrl, now, bookings: bookingRecords });
   // Saved cards (ADR 0032); account deletion removes them at once, here and at the provider.
   const savedCards = createSavedCardService({ db, provider: app.payments, now });
-  const privacy = createPrivacyService({ db, mailer, storage, passwords, log, circles, savedCards });
+  // The privacy export's sections and the scrub's erasers, offered by each feature (src/server/privacy-hooks.ts).
+  const privacy = createPrivacyService({
+    db,
+    mailer,
+    storage,
+    passwords,
+    log,
+    circles,
+    savedCards,
+    hooks: privacyHooks,
+  });
   const rateLimits = createRateLimitService({ db });
 
   // ── caregivers ──
@@ -104,6 +123,7 @@ export function buildServices(app: FastifyInstance) {
     db,
     now,
     checkRendering: env.nodeEnv !== 'production',
+    reliability: reliabilityService,
   });
   const caregiverProfile = createCaregiverProfileService({ db });
   const onboardingDrafts = createOnboardingDraftService({ db });
@@ -128,7 +148,13 @@ export function buildServices(app: FastifyInstance) {
   // ── bookings and money ──
   // Booking state changes and what follows from them (the event table: src/server/events.ts).
   const bookingEvents = createBookingEvents();
-  registerBookingListeners(bookingEvents, { payments: app.payments, emergencies: emergencyRules });
+  // Parish emergency mode's rules (ADR 0030), reading where bookings take place.
+  const emergencyRules = createEmergencyRules(bookingRecords);
+  registerBookingListeners(bookingEvents, {
+    payments: app.payments,
+    emergencies: emergencyRules,
+    reliability: (tx, e) => reliability.followBooking(tx, e),
+  });
   const bookings = createBookingService({
     db,
     mailer: notices,
@@ -137,7 +163,15 @@ export function buildServices(app: FastifyInstance) {
     emergencies: emergencyRules,
   });
   // Parish emergency mode (ADR 0030): bookings and payments ask its rules; admins declare, extend, end.
-  const emergencies = createEmergencyService({ db, mailer: notices, publicUrl, now });
+  const emergencies = createEmergencyService({
+    db,
+    mailer: notices,
+    publicUrl,
+    now,
+    audit: adminAuditLog,
+    bookings: bookingRecords,
+    notices: { queue: (tx, n, at) => queueNotice(tx, n, at) },
+  });
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
   const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, publicUrl, now });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
@@ -158,7 +192,7 @@ export function buildServices(app: FastifyInstance) {
     supportEmail: env.supportEmail,
   });
   // Reliability records (ADR 0035): kept by a booking listener and two jobs; read through reliabilityService.
-  const reliability = createReliabilityService({ db });
+  const reliability = createReliabilityService({ db, emergencies: emergencyRules });
   // Backups when a caregiver drops out (ADR 0034): offers computed live, ranked by reliability among
   // caregivers as near, the hold moved on a rebook.
   const backupHolds = createBackupHolds(app.payments, db);

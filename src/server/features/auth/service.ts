@@ -1,13 +1,12 @@
 import { findTown } from '../../../shared/catalog';
-import type { PublicUser } from '../../../shared/contracts/auth';
 import type { Mailer } from '../../adapters/mailer';
 import { toPublicUser } from '../../core/public-user';
 import { hashToken, newToken } from '../../core/tokens';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors';
 import { isCommonPassword, type PasswordHasher } from './passwords';
-import { type UserRow, userRepo } from './repo';
-import { type SessionUser, sessions } from './sessions';
+import { userRepo } from './repo';
+import { sessions } from './sessions';
 import { loginThrottle } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
