@@ -1,5 +1,4 @@
 import type { PaymentProvider } from './adapters/payments';
-import { remeasureBadgesAfterBooking } from './features/badges/engine';
 import type {
   BookingEmergencyRules,
   BookingEvents,
@@ -20,6 +19,8 @@ export interface BookingListenerDeps {
   payments: PaymentProvider;
   /** Parish emergencies (ADR 0030): a covered booking's late cancellation is free. */
   emergencies?: Pick<BookingEmergencyRules, 'coverOf'>;
+  /** The badges' listener: the caregiver's badges measured again (badge engine). */
+  badges: BookingTransitionListener;
   /** The reliability records' listener (ADR 0035), from the reliability service. */
   reliability: BookingTransitionListener;
 }
@@ -45,7 +46,7 @@ export function bookingListeners(deps: BookingListenerDeps): {
     },
     {
       does: 'measure the caregiver’s badges again',
-      run: remeasureBadgesAfterBooking,
+      run: deps.badges,
       caregiverAggregate: true,
     },
     {

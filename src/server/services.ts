@@ -8,6 +8,7 @@ import { adminAuditLog, createAdminService } from './features/admin/service';
 import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
 import { createBackupService } from './features/backup-offers/service';
+import { createBadgeEngine } from './features/badges/engine';
 import { createBookingSeriesService } from './features/booking-series/service';
 import {
   bookingRecords,
@@ -17,11 +18,12 @@ import {
 } from './features/bookings/service';
 import { createCareRequestService } from './features/care-requests/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
+import { caregiverStatsService, measureResponseTimes } from './features/caregiver-stats/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createEmergencyRules, createEmergencyService } from './features/emergencies/service';
 import { createRebookService } from './features/favourites/rebook';
-import { createFavouriteService } from './features/favourites/service';
+import { createFavouriteService, listFavourites } from './features/favourites/service';
 import { createFxRateService } from './features/fx-rates/service';
 import { createMessagingService } from './features/messages/service';
 import { createAccountService } from './features/my-profile/account-service';
@@ -29,11 +31,13 @@ import { createCaregiverProfileService } from './features/my-profile/caregiver-p
 import { createOnboardingDraftService } from './features/my-profile/onboarding-draft-service';
 import { createNotificationPhoneService } from './features/notifications/phone';
 import { createNotificationPreferenceService } from './features/notifications/preference-service';
+import { wantsEmail } from './features/notifications/preferences';
 import {
   createDeliveryService,
   createDispatcher,
   defaultChannelPolicy,
   noticeMailer,
+  notificationService,
   queueNotice,
 } from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
@@ -148,11 +152,17 @@ export function buildServices(app: FastifyInstance) {
   // ── bookings and money ──
   // Booking state changes and what follows from them (the event table: src/server/events.ts).
   const bookingEvents = createBookingEvents();
+  // Badges (measured on booking changes, reviews and the caregiver's dashboard visits).
+  const badges = createBadgeEngine({
+    stats: { ensure: (tx, id) => caregiverStatsService.ensure(tx, id), measureResponseTimes },
+    notices: notificationService,
+  });
   // Parish emergency mode's rules (ADR 0030), reading where bookings take place.
   const emergencyRules = createEmergencyRules(bookingRecords);
   registerBookingListeners(bookingEvents, {
     payments: app.payments,
     emergencies: emergencyRules,
+    badges: (tx, e) => badges.remeasureAfterBooking(tx, e),
     reliability: (tx, e) => reliability.followBooking(tx, e),
   });
   const bookings = createBookingService({
@@ -213,18 +223,28 @@ export function buildServices(app: FastifyInstance) {
     reliabilityRank: reliabilityService.rankOf,
   });
   const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
-  const reviews = createReviewService({ db });
-  const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
-  const favourites = createFavouriteService({ db });
+  const reviews = createReviewService({
+    db,
+    stats: caregiverStatsService,
+    notices: notificationService,
+    badges,
+  });
+  const reviewReminders = createReviewReminderService({ db, mailer, publicUrl, wantsEmail });
+  const favourites = createFavouriteService({ db, stats: caregiverStatsService });
   // Day-before reminders of confirmed bookings; by SMS on plans that include it.
   const bookingReminders = createBookingReminders({ db, mailer: notices, gate: planGate });
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
-  const rebook = createRebookService({ db, bookings, gate: planGate });
+  const rebook = createRebookService({ db, bookings, gate: planGate, records: bookingRecords });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
   const fxRates = createFxRateService({ db, now });
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
   const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
-  const dashboard = createDashboardService({ db });
+  const dashboard = createDashboardService({
+    db,
+    stats: caregiverStatsService,
+    badges,
+    favourites: { list: listFavourites },
+  });
   // Plans and billing (ADR 0037): the FeatureGate gated features are given is `plans.gate`.
   const planDeps = { db, provider: app.payments, mailer, savedCards, publicUrl, now };
   const plans = createPlanService(planDeps);
