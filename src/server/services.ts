@@ -17,7 +17,7 @@ import {
   createBookingService,
 } from './features/bookings/service';
 import { createCareRequestService } from './features/care-requests/service';
-import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
+import { backupCandidates, createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { caregiverStatsService, measureResponseTimes } from './features/caregiver-stats/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
@@ -57,7 +57,7 @@ import { createSeoService } from './features/seo/service';
 import { createStatementService } from './features/statements/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
-import { createVisitService } from './features/visits/service';
+import { createVisitService, visitTimes } from './features/visits/service';
 import { privacyHooks } from './privacy-hooks';
 
 /**
@@ -221,6 +221,8 @@ export function buildServices(app: FastifyInstance) {
     holds: backupHolds,
     now,
     reliabilityRank: reliabilityService.rankOf,
+    candidates: backupCandidates,
+    visits: visitTimes,
   });
   const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
   const reviews = createReviewService({

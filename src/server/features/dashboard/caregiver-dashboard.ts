@@ -10,7 +10,7 @@ import { caregivers, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { cents, iso, money } from './figures';
-import type { DashboardDeps } from './service';
+import type { DashboardDeps } from './ports';
 
 /**
  * The share (%, one decimal) of the bookings a caregiver accepted and that reached an end which they

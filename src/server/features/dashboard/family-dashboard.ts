@@ -10,7 +10,7 @@ import { rows } from '../../db/raw-rows';
 import { sessions, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
 import { money } from './figures';
-import type { DashboardDeps } from './service';
+import type { DashboardDeps } from './ports';
 
 /** The four care categories of docs/product.md#constants-and-limits, with real counts of listed caregivers. */
 const CARE_CATEGORIES = [
