@@ -1,5 +1,4 @@
 import type { PaymentProvider } from './adapters/payments';
-import { remeasureBadgesAfterBooking } from './features/badges/engine';
 import type {
   BookingEmergencyRules,
   BookingEvents,
@@ -7,7 +6,6 @@ import type {
 } from './features/bookings/service';
 import { followBookingTransition } from './features/caregiver-stats/service';
 import { createSettlement } from './features/payments/settlement';
-import { followBookingForReliability } from './features/reliability/service';
 
 /**
  * The event table: what follows from what, in one place. Registered once per app (src/server/services.ts
@@ -21,6 +19,10 @@ export interface BookingListenerDeps {
   payments: PaymentProvider;
   /** Parish emergencies (ADR 0030): a covered booking's late cancellation is free. */
   emergencies?: Pick<BookingEmergencyRules, 'coverOf'>;
+  /** The badges' listener: the caregiver's badges measured again (badge engine). */
+  badges: BookingTransitionListener;
+  /** The reliability records' listener (ADR 0035), from the reliability service. */
+  reliability: BookingTransitionListener;
 }
 
 export function bookingListeners(deps: BookingListenerDeps): {
@@ -44,12 +46,12 @@ export function bookingListeners(deps: BookingListenerDeps): {
     },
     {
       does: 'measure the caregiver’s badges again',
-      run: remeasureBadgesAfterBooking,
+      run: deps.badges,
       caregiverAggregate: true,
     },
     {
       does: 'recompute the caregiver’s reliability record on a cancellation or completion (ADR 0035)',
-      run: followBookingForReliability,
+      run: deps.reliability,
       caregiverAggregate: true,
     },
   ];

@@ -8,6 +8,7 @@ import { adminAuditLog, createAdminService } from './features/admin/service';
 import { createPasswordHasher } from './features/auth/passwords';
 import { createAuthService } from './features/auth/service';
 import { createBackupService } from './features/backup-offers/service';
+import { createBadgeEngine } from './features/badges/engine';
 import { createBookingSeriesService } from './features/booking-series/service';
 import {
   bookingRecords,
@@ -16,12 +17,13 @@ import {
   createBookingService,
 } from './features/bookings/service';
 import { createCareRequestService } from './features/care-requests/service';
-import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
+import { backupCandidates, createCaregiverDirectoryService } from './features/caregiver-directory/service';
+import { caregiverStatsService, measureResponseTimes } from './features/caregiver-stats/service';
 import { createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
-import { createEmergencyService, emergencyRules } from './features/emergencies/service';
+import { createEmergencyRules, createEmergencyService } from './features/emergencies/service';
 import { createRebookService } from './features/favourites/rebook';
-import { createFavouriteService } from './features/favourites/service';
+import { createFavouriteService, listFavourites } from './features/favourites/service';
 import { createFxRateService } from './features/fx-rates/service';
 import { createMessagingService } from './features/messages/service';
 import { createAccountService } from './features/my-profile/account-service';
@@ -29,11 +31,14 @@ import { createCaregiverProfileService } from './features/my-profile/caregiver-p
 import { createOnboardingDraftService } from './features/my-profile/onboarding-draft-service';
 import { createNotificationPhoneService } from './features/notifications/phone';
 import { createNotificationPreferenceService } from './features/notifications/preference-service';
+import { wantsEmail } from './features/notifications/preferences';
 import {
   createDeliveryService,
   createDispatcher,
   defaultChannelPolicy,
   noticeMailer,
+  notificationService,
+  queueNotice,
 } from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
 import { createReconciliationService } from './features/payments/reconciliation';
@@ -52,7 +57,8 @@ import { createSeoService } from './features/seo/service';
 import { createStatementService } from './features/statements/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
-import { createVisitService } from './features/visits/service';
+import { createVisitService, visitTimes } from './features/visits/service';
+import { privacyHooks } from './privacy-hooks';
 
 /**
  * Every service of the server, built once from its dependencies (the app's database, adapters, clock and
@@ -67,7 +73,14 @@ export function buildServices(app: FastifyInstance) {
   // One queue for every argon2 hash the server computes (login, signup, resets, account deletion).
   const passwords = createPasswordHasher({ concurrency: env.hashConcurrency });
   const auth = createAuthService({ db, mailer, publicUrl, passwords, now });
-  const admin = createAdminService({ db });
+  // Suspension asks privacy whether the account was deleted (privacy is built below; called later).
+  const admin = createAdminService({
+    db,
+    accounts: {
+      isDeleted: (tx, userId) => privacy.isDeleted(tx, userId),
+      revokeSessions: privacyHooks.revokeSessions,
+    },
+  });
   const verification = createVerificationService({ db, mailer, sms, storage, publicUrl });
   // The support account's id is known once the messaging plugin has made sure of it (before any request).
   const messaging = createMessagingService({ db, supportUserId: () => app.supportUserId, now });
@@ -95,7 +108,17 @@ export function buildServices(app: FastifyInstance) {
   const circles = createCircleService({ db, mailer, publicUrl, now, bookings: bookingRecords });
   // Saved cards (ADR 0032); account deletion removes them at once, here and at the provider.
   const savedCards = createSavedCardService({ db, provider: app.payments, now });
-  const privacy = createPrivacyService({ db, mailer, storage, passwords, log, circles, savedCards });
+  // The privacy export's sections and the scrub's erasers, offered by each feature (src/server/privacy-hooks.ts).
+  const privacy = createPrivacyService({
+    db,
+    mailer,
+    storage,
+    passwords,
+    log,
+    circles,
+    savedCards,
+    hooks: privacyHooks,
+  });
   const rateLimits = createRateLimitService({ db });
 
   // ── caregivers ──
@@ -104,6 +127,7 @@ export function buildServices(app: FastifyInstance) {
     db,
     now,
     checkRendering: env.nodeEnv !== 'production',
+    reliability: reliabilityService,
   });
   const caregiverProfile = createCaregiverProfileService({ db });
   const onboardingDrafts = createOnboardingDraftService({ db });
@@ -128,7 +152,19 @@ export function buildServices(app: FastifyInstance) {
   // ── bookings and money ──
   // Booking state changes and what follows from them (the event table: src/server/events.ts).
   const bookingEvents = createBookingEvents();
-  registerBookingListeners(bookingEvents, { payments: app.payments, emergencies: emergencyRules });
+  // Badges (measured on booking changes, reviews and the caregiver's dashboard visits).
+  const badges = createBadgeEngine({
+    stats: { ensure: (tx, id) => caregiverStatsService.ensure(tx, id), measureResponseTimes },
+    notices: notificationService,
+  });
+  // Parish emergency mode's rules (ADR 0030), reading where bookings take place.
+  const emergencyRules = createEmergencyRules(bookingRecords);
+  registerBookingListeners(bookingEvents, {
+    payments: app.payments,
+    emergencies: emergencyRules,
+    badges: (tx, e) => badges.remeasureAfterBooking(tx, e),
+    reliability: (tx, e) => reliability.followBooking(tx, e),
+  });
   const bookings = createBookingService({
     db,
     mailer: notices,
@@ -137,7 +173,15 @@ export function buildServices(app: FastifyInstance) {
     emergencies: emergencyRules,
   });
   // Parish emergency mode (ADR 0030): bookings and payments ask its rules; admins declare, extend, end.
-  const emergencies = createEmergencyService({ db, mailer: notices, publicUrl, now });
+  const emergencies = createEmergencyService({
+    db,
+    mailer: notices,
+    publicUrl,
+    now,
+    audit: adminAuditLog,
+    bookings: bookingRecords,
+    notices: { queue: (tx, n, at) => queueNotice(tx, n, at) },
+  });
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
   const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, publicUrl, now });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
@@ -158,7 +202,7 @@ export function buildServices(app: FastifyInstance) {
     supportEmail: env.supportEmail,
   });
   // Reliability records (ADR 0035): kept by a booking listener and two jobs; read through reliabilityService.
-  const reliability = createReliabilityService({ db });
+  const reliability = createReliabilityService({ db, emergencies: emergencyRules });
   // Backups when a caregiver drops out (ADR 0034): offers computed live, ranked by reliability among
   // caregivers as near, the hold moved on a rebook.
   const backupHolds = createBackupHolds(app.payments, db);
@@ -177,20 +221,32 @@ export function buildServices(app: FastifyInstance) {
     holds: backupHolds,
     now,
     reliabilityRank: reliabilityService.rankOf,
+    candidates: backupCandidates,
+    visits: visitTimes,
   });
   const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
-  const reviews = createReviewService({ db });
-  const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
-  const favourites = createFavouriteService({ db });
+  const reviews = createReviewService({
+    db,
+    stats: caregiverStatsService,
+    notices: notificationService,
+    badges,
+  });
+  const reviewReminders = createReviewReminderService({ db, mailer, publicUrl, wantsEmail });
+  const favourites = createFavouriteService({ db, stats: caregiverStatsService });
   // Day-before reminders of confirmed bookings; by SMS on plans that include it.
   const bookingReminders = createBookingReminders({ db, mailer: notices, gate: planGate });
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
-  const rebook = createRebookService({ db, bookings, gate: planGate });
+  const rebook = createRebookService({ db, bookings, gate: planGate, records: bookingRecords });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
   const fxRates = createFxRateService({ db, now });
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
   const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
-  const dashboard = createDashboardService({ db });
+  const dashboard = createDashboardService({
+    db,
+    stats: caregiverStatsService,
+    badges,
+    favourites: { list: listFavourites },
+  });
   // Plans and billing (ADR 0037): the FeatureGate gated features are given is `plans.gate`.
   const planDeps = { db, provider: app.payments, mailer, savedCards, publicUrl, now };
   const plans = createPlanService(planDeps);

@@ -1,5 +1,5 @@
 import { evaluateAllForSeed } from '../../features/badges/engine';
-import { refreshAllStats } from '../../features/caregiver-stats/service';
+import { measureResponseTimes, refreshAllStats } from '../../features/caregiver-stats/service';
 import type { Tx } from '../client';
 import { bookingResponses, familyRatings, favourites } from '../schema';
 import type { BookingRow, DemoDataSet } from './rows';
@@ -75,5 +75,5 @@ export async function deriveEngagement(tx: Tx, data: DemoDataSet, ids: Ids): Pro
   for (let i = 0; i < favRows.length; i += 500) await tx.insert(favourites).values(favRows.slice(i, i + 500));
 
   await refreshAllStats(tx, now);
-  await evaluateAllForSeed(tx, now);
+  await evaluateAllForSeed(tx, now, measureResponseTimes);
 }

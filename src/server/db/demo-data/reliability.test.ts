@@ -2,6 +2,7 @@ import { eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reliabilityWords } from '../../../shared/reliability';
 import { reliabilityService } from '../../features/reliability/service';
+import { reliabilityForTests } from '../../features/reliability/testing';
 import { caregiverReliability, caregivers } from '../schema';
 import { seedDemoForThisFile } from './testing';
 
@@ -32,7 +33,7 @@ describe('the demo reliability record', () => {
     const before = await demo.db().select().from(caregiverReliability);
     const all = await demo.db().select({ id: caregivers.id }).from(caregivers);
     expect(before).toHaveLength(all.length);
-    await reliabilityService.refreshAll(demo.db(), demo.now);
+    await reliabilityForTests.refreshAll(demo.db(), demo.now);
     const after = await demo.db().select().from(caregiverReliability);
     const strip = (r: (typeof before)[number]) => ({ ...r, computedAt: null });
     expect(after.map(strip).sort((a, b) => a.caregiverId - b.caregiverId)).toEqual(

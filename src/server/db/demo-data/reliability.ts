@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import { CHECK_IN_SINCE } from '../../../shared/reliability';
-import { reliabilityService } from '../../features/reliability/service';
+import { bookingRecords } from '../../features/bookings/service';
+import { createEmergencyRules } from '../../features/emergencies/service';
+import { reliabilityRecords } from '../../features/reliability/service';
 import type { Tx } from '../client';
 import { rows } from '../raw-rows';
 import { bookingEvents, bookings, visitEntries } from '../schema';
+
+/** Reliability records as the app keeps them (cancellations a parish emergency covered are excused). */
+const records = reliabilityRecords(createEmergencyRules(bookingRecords));
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -30,7 +35,7 @@ export async function seedDemoReliability(tx: Tx, now: Date, familyId: number): 
     where b.status = 'completed' and b.starts_at >= ${CHECK_IN_SINCE.toISOString()}::timestamptz
       and not exists (select 1 from visit_entries v where v.booking_id = b.id and v.kind = 'check_in')`);
 
-  await reliabilityService.refreshAll(tx, now);
+  await records.refreshAll(tx, now);
   const [cg] = await rows<{ id: number; user_id: number; hourly_rate: string }>(
     tx,
     sql`select c.id, c.user_id, c.hourly_rate::text as hourly_rate
@@ -120,6 +125,6 @@ export async function seedDemoReliability(tx: Tx, now: Date, familyId: number): 
       );
   }
   if (!cg) return null;
-  await reliabilityService.refresh(tx, [Number(cg.id)], now);
+  await records.refresh(tx, [Number(cg.id)], now);
   return Number(cg.id);
 }

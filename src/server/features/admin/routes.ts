@@ -12,8 +12,8 @@ import {
 } from '../../../shared/contracts/admin';
 import { ErrorResponse, errorResponses, IdParam } from '../../../shared/contracts/common';
 import { UserIdParam, VerificationState } from '../../../shared/contracts/verification';
+import { toPublicUser } from '../../core/public-user';
 import { currentUser } from '../../plugins/auth';
-import { toPublicUser } from '../auth/service';
 import { adminRepo } from './repo';
 
 const errors = errorResponses(400, 401, 403, 404, 409);

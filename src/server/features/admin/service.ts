@@ -1,8 +1,6 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { sessions } from '../auth/sessions';
-import { privacyRepo } from '../privacy/service';
 import { adminRepo } from './repo';
 
 /**
@@ -14,8 +12,16 @@ export const adminAuditLog = {
   historyOf: adminRepo.auditOf,
 };
 
-export function createAdminService(deps: { db: Db }) {
-  const { db } = deps;
+/** What suspending needs of other features (given by services.ts). */
+export interface AdminAccounts {
+  /** Whether the user deleted their own account (privacy): such an account is never restored. */
+  isDeleted(tx: Tx, userId: number): Promise<boolean>;
+  /** Signs the user out everywhere (auth). */
+  revokeSessions(tx: Tx, userId: number): Promise<void>;
+}
+
+export function createAdminService(deps: { db: Db; accounts: AdminAccounts }) {
+  const { db, accounts } = deps;
   return {
     /**
      * Suspends a user (every session revoked, logins refused, a caregiver's profile unlisted) or restores them.
@@ -27,11 +33,11 @@ export function createAdminService(deps: { db: Db }) {
         if (!user) throw notFound('No such user.');
         if (user.id === actor.id) throw conflict('You cannot suspend your own account.');
         if (user.userType === 'admin') throw conflict('Admins cannot be suspended here.');
-        if (!suspended && (await privacyRepo.isDeleted(tx, userId))) {
+        if (!suspended && (await accounts.isDeleted(tx, userId))) {
           throw conflict('This account was deleted by its owner and cannot be restored.');
         }
         const updated = await adminRepo.setSuspended(tx, userId, suspended ? new Date() : null);
-        if (suspended) await sessions.revokeAllForUser(tx, userId);
+        if (suspended) await accounts.revokeSessions(tx, userId);
         return updated;
       });
     },

@@ -12,10 +12,10 @@ import {
   SignupRequest,
 } from '../../../shared/contracts/auth';
 import { ErrorResponse, errorResponses, MessageResponse } from '../../../shared/contracts/common';
+import { toPublicUser } from '../../core/public-user';
 import { tooManyRequests } from '../../errors';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';
 import { LOGOUT_CONFIRM_PAGE, mayLogOutAtOnce } from './logout-page';
-import { toPublicUser } from './service';
 
 const meta = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
 const errors = errorResponses(400, 401, 403, 409, 429);

@@ -1,12 +1,12 @@
 import { findTown } from '../../../shared/catalog';
-import type { PublicUser } from '../../../shared/contracts/auth';
 import type { Mailer } from '../../adapters/mailer';
+import { toPublicUser } from '../../core/public-user';
 import { hashToken, newToken } from '../../core/tokens';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors';
 import { isCommonPassword, type PasswordHasher } from './passwords';
-import { type UserRow, userRepo } from './repo';
-import { type SessionUser, sessions } from './sessions';
+import { userRepo } from './repo';
+import { sessions } from './sessions';
 import { loginThrottle } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -27,25 +27,6 @@ export interface AuthDeps {
 export interface RequestMeta {
   userAgent?: string;
   ip?: string;
-}
-
-export function toPublicUser(u: SessionUser | UserRow): PublicUser {
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    userType: u.userType,
-    phone: u.phone,
-    location: u.location,
-    parish: u.parish,
-    profileImageUrl: u.profileImageUrl,
-    isVerified: u.isVerified,
-    verificationStatus: u.verificationStatus,
-    createdAt: u.createdAt.toISOString(),
-    timeZone: u.timeZone,
-    currency: u.currency,
-  };
 }
 
 function refuseCommon(password: string, field: string): void {

@@ -8,8 +8,10 @@ import { runJob } from '../../jobs/scheduler';
 import { createApprovedVerification } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { backupCandidates } from '../caregiver-directory/service';
 import { backupHoldsJob } from '../payments/jobs';
 import { sandboxToken } from '../payments/testing';
+import { visitTimes } from '../visits/service';
 import { createBackupService } from './service';
 
 const HOUR = 3_600_000;
@@ -237,6 +239,8 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
       holds: t.app.services.backupHolds,
       now: () => clock,
       reliabilityRank: async () => new Map([[b.caregiver.id, 9]]),
+      candidates: backupCandidates,
+      visits: visitTimes,
     });
     const byRank = await ranked.offers(
       { id: family.user.id, userType: 'family', firstName: 'x' },

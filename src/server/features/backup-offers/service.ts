@@ -10,13 +10,13 @@ import {
 } from '../../../shared/contracts/backups';
 import { centsToDecimal, formatJmd, priceBooking, toCents } from '../../../shared/money';
 import { parishDistanceKm } from '../../../shared/parish-distance';
+import { initial } from '../../../shared/public-profile';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { conflict } from '../../errors';
 import type { Actor, BackupBooking, BookingRow, BookingService } from '../bookings/service';
-import { type BackupCandidate, backupCandidates, initial } from '../caregiver-directory/service';
+import type { BackupCandidate, BackupCandidateQuery } from '../caregiver-directory/service';
 import type { BackupHolds, MovedHold } from '../payments/service';
-import { visitTimes } from '../visits/service';
 
 /** Higher = more reliable; built by the reliability feature and wired in services.ts (none: no ranking). */
 export type ReliabilityRank = (tx: Tx, caregiverIds: number[]) => Promise<Map<number, number>>;
@@ -28,6 +28,10 @@ export interface BackupDeps {
   holds: BackupHolds;
   reliabilityRank?: ReliabilityRank;
   now?: () => Date;
+  /** Caregivers who could replace the one who dropped out (the caregiver directory). */
+  candidates: (tx: Tx, q: BackupCandidateQuery) => Promise<BackupCandidate[]>;
+  /** Whether the caregiver checked in (visits): offers open on a no-show only. */
+  visits: { checkedIn(tx: Tx, bookingId: number): Promise<boolean> };
 }
 
 /** How many candidates the database returns before the reliability order picks three. */
@@ -50,7 +54,7 @@ async function stateOf(ctx: Required<BackupDeps>, tx: Tx, actor: Actor, id: numb
   if (bb.cancelledByCaregiver) cause = 'caregiver_cancelled';
   else if (b.status === 'cancelled' && b.cancelReason === 'no_show') cause = 'no_show';
   else if (b.status === 'confirmed') {
-    if (await visitTimes.checkedIn(tx, id)) closed = 'checked_in';
+    if (await ctx.visits.checkedIn(tx, id)) closed = 'checked_in';
     else if (at.getTime() < b.startsAt.getTime() + BACKUP_RULES.noShowAfterMs) closed = 'not_yet';
     else cause = 'no_show';
   } else closed = 'not_dropped';
@@ -95,7 +99,7 @@ async function offersFor(ctx: Required<BackupDeps>, tx: Tx, bb: BackupBooking): 
   const kind = bb.caregiver.kinds[0];
   if (!kind) return [];
   const rate = toCents(b.hourlyRate);
-  const candidates = await backupCandidates(tx, {
+  const candidates = await ctx.candidates(tx, {
     kind,
     minRateCents: Math.ceil((rate * (100 - BACKUP_RULES.ratePercent)) / 100),
     maxRateCents: Math.floor((rate * (100 + BACKUP_RULES.ratePercent)) / 100),

@@ -5,7 +5,15 @@ import { badges, bookings, caregiverBadges, caregiverStats, notifications } from
 import { insertBooking, transition } from '../../test/engagement';
 import { createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { evaluateBadges } from './engine';
+import { caregiverStatsService, measureResponseTimes } from '../caregiver-stats/service';
+import { notificationService } from '../notifications/service';
+import { createBadgeEngine } from './engine';
+
+/** The engine as services.ts builds it. */
+const { evaluate: evaluateBadges } = createBadgeEngine({
+  stats: { ensure: (tx, id) => caregiverStatsService.ensure(tx, id), measureResponseTimes },
+  notices: notificationService,
+});
 
 describe.each(DB_KINDS)('badges on %s', (kind) => {
   const t = useTestApp(kind);

@@ -3,18 +3,41 @@ import type { Tx } from '../../db/client';
 import { type BadgeMetrics, badgeProgress, seedBadgeCatalog } from '../../db/demo-data/badges';
 import { rows } from '../../db/raw-rows';
 import { badges, caregiverBadges, caregiverStats } from '../../db/schema';
-import { caregiverStatsService, measureResponseTimes } from '../caregiver-stats/service';
-import { notificationService } from '../notifications/service';
 
 export { seedBadgeCatalog };
+
+/** Each caregiver's median response time over the window, and how many answers it rests on (caregiver-stats). */
+export type ResponseTimes = (
+  tx: Tx,
+  now: Date,
+  caregiverId: number | null,
+) => Promise<Map<number, { median: number | null; samples: number }>>;
+
+/** What the badges ask of other features (given by services.ts). */
+export interface BadgeDeps {
+  /** The caregiver's stats row (caregiver-stats): made sure of before measuring; their response times. */
+  stats: { ensure(tx: Tx, caregiverId: number): Promise<void>; measureResponseTimes: ResponseTimes };
+  /** In-app notices (notifications): a new badge is told to its caregiver. */
+  notices: {
+    add(
+      tx: Tx,
+      n: { userId: number; kind: string; title: string; body: string; link: string },
+    ): Promise<void>;
+  };
+}
 
 /** No answers yet: a response-time rule (<= n) must not hold on an empty record. */
 const NO_RESPONSES = 1_000_000;
 
 /** The metrics every criteria rule is measured against, read from the records themselves. */
-export async function collectMetrics(tx: Tx, caregiverId: number, now: Date): Promise<BadgeMetrics> {
-  await caregiverStatsService.ensure(tx, caregiverId);
-  const m = (await collectAllMetrics(tx, now, caregiverId)).get(caregiverId);
+async function collectMetrics(
+  deps: Pick<BadgeDeps, 'stats'>,
+  tx: Tx,
+  caregiverId: number,
+  now: Date,
+): Promise<BadgeMetrics> {
+  await deps.stats.ensure(tx, caregiverId);
+  const m = (await collectAllMetrics(tx, now, deps.stats.measureResponseTimes, caregiverId)).get(caregiverId);
   if (!m) throw new Error(`No caregiver ${caregiverId}`);
   return m;
 }
@@ -23,6 +46,7 @@ export async function collectMetrics(tx: Tx, caregiverId: number, now: Date): Pr
 export async function collectAllMetrics(
   tx: Tx,
   now: Date,
+  measureResponseTimes: ResponseTimes,
   caregiverId: number | null = null,
 ): Promise<Map<number, BadgeMetrics>> {
   const one = caregiverId === null ? sql`true` : sql`c.id = ${caregiverId}`;
@@ -92,9 +116,9 @@ export async function collectAllMetrics(
  * Seeding: measures every caregiver against every badge in a few statements and makes the earned
  * badges agree with the rules (an earned badge keeps its earnedAt; a new one is earned `now`).
  */
-export async function evaluateAllForSeed(tx: Tx, now: Date): Promise<void> {
+export async function evaluateAllForSeed(tx: Tx, now: Date, responseTimes: ResponseTimes): Promise<void> {
   const catalog = await tx.select().from(badges).where(eq(badges.isActive, true));
-  const metrics = await collectAllMetrics(tx, now);
+  const metrics = await collectAllMetrics(tx, now, responseTimes);
   const values = [...metrics].flatMap(([caregiverId, m]) =>
     catalog.map((b) => {
       const progress = badgeProgress(b.criteria, m);
@@ -146,14 +170,15 @@ export interface EvaluateOptions {
  * rule holds. Idempotent: a (caregiver, badge) pair is unique and an earned row is never updated, so
  * repeated or concurrent events award a badge once. badgePoints = the sum of the earned badges' points.
  */
-export async function evaluateBadges(
+async function evaluateBadges(
+  deps: BadgeDeps,
   tx: Tx,
   caregiverId: number,
   opts: EvaluateOptions,
 ): Promise<EarnedBadge[]> {
   const catalog = await tx.select().from(badges).where(eq(badges.isActive, true));
   if (catalog.length === 0) return [];
-  const metrics = await collectMetrics(tx, caregiverId, opts.now);
+  const metrics = await collectMetrics(deps, tx, caregiverId, opts.now);
   const measured = catalog.map((b) => ({ badge: b, progress: badgeProgress(b.criteria, metrics) }));
 
   const changed = await tx
@@ -194,7 +219,7 @@ export async function evaluateBadges(
       sql`select user_id from caregivers where id = ${caregiverId}`,
     );
     for (const b of earned) {
-      await notificationService.add(tx, {
+      await deps.notices.add(tx, {
         userId: owner.user_id,
         kind: 'badge',
         title: `You earned the ${b.name} badge`,
@@ -241,10 +266,20 @@ export async function listCaregiverBadges(tx: Tx, caregiverId: number) {
   return catalog.map((badge) => ({ badge, state: state.get(badge.id) }));
 }
 
-/** After a booking state change (booking events, src/server/events.ts): its caregiver's badges again. */
-export async function remeasureBadgesAfterBooking(
-  tx: Tx,
-  e: { booking: { caregiverId: number }; at: Date },
-): Promise<void> {
-  await evaluateBadges(tx, e.booking.caregiverId, { now: e.at, notify: true });
+/** The badges of every caregiver, measured with the stats and told through the notices of `deps`. */
+export function createBadgeEngine(deps: BadgeDeps) {
+  return {
+    /** See evaluateBadges: measures one caregiver against every active badge (in the caller's `tx`). */
+    evaluate: (tx: Tx, caregiverId: number, opts: EvaluateOptions) =>
+      evaluateBadges(deps, tx, caregiverId, opts),
+    /** Measures one caregiver's metrics (the stats row made sure of first). */
+    collectMetrics: (tx: Tx, caregiverId: number, now: Date) => collectMetrics(deps, tx, caregiverId, now),
+    /** After a booking state change (booking events, src/server/events.ts): its caregiver's badges again. */
+    async remeasureAfterBooking(tx: Tx, e: { booking: { caregiverId: number }; at: Date }): Promise<void> {
+      await evaluateBadges(deps, tx, e.booking.caregiverId, { now: e.at, notify: true });
+    },
+    listCaregiverBadges,
+  };
 }
+
+export type BadgeEngine = ReturnType<typeof createBadgeEngine>;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { careRequestApplications, careRequests } from '../../db/schema';
+import { SCRUBBERS } from '../../privacy-hooks';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../bookings/testing';
-import { SCRUBBERS } from '../privacy/scrub';
 import { careRequestPrivacy } from './privacy';
 import { careRequestApi, requestBody, wednesdayAhead } from './testing';
 

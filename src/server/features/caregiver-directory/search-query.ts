@@ -15,8 +15,8 @@ import {
   SEARCH_TEXT_TOTAL_CAP,
   SEARCH_TOTAL_CAP,
 } from '../../../shared/contracts/caregivers';
+import { todayIso } from '../../../shared/police-record';
 import { AVAILABILITY_FACETS, QUALIFICATION_FACETS } from '../../db/schema';
-import { todayIso } from '../verification/steps';
 import type { ResolvedLocation, SearchFilters } from './search-filters';
 import type { SearchPage } from './search-repo';
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CaregiverSearchQuery } from '../../../shared/contracts/caregivers';
 import { createCaregiver } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { reliabilityService } from '../reliability/service';
 import { createCaregiverDirectoryService } from './service';
 
 describe.each(DB_KINDS)('urgent=true on %s', (kind) => {
@@ -9,7 +10,11 @@ describe.each(DB_KINDS)('urgent=true on %s', (kind) => {
   const ids: Record<string, number> = {};
   const query = CaregiverSearchQuery.parse({ urgent: 'true', sort: 'rate_asc' });
   const search = async (now: Date) => {
-    const service = createCaregiverDirectoryService({ db: t.database.db, now: () => now });
+    const service = createCaregiverDirectoryService({
+      db: t.database.db,
+      now: () => now,
+      reliability: reliabilityService,
+    });
     const found = (JSON.parse((await service.search(query)).json) as { id: number }[]).map((c) => c.id);
     return Object.entries(ids)
       .filter(([, id]) => found.includes(id))

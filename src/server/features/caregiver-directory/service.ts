@@ -1,10 +1,10 @@
 // caregiver-directory: caregivers as anyone sees them (search, counts, public profiles); editing: my-profile
 import { CAREGIVER_KIND_VALUES, PARISHES } from '../../../shared/catalog';
 import type { CaregiverProfile, KindCounts, ParishCounts } from '../../../shared/contracts/caregivers';
+import type { ReliabilityRecord } from '../../../shared/contracts/reliability';
 import type { Tx } from '../../db/client';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { reliabilityService } from '../reliability/service';
 import { CAREGIVER_NOT_FOUND, mayViewProfile, toProfile } from './public-profile';
 import { publicProfileRepo } from './public-profile-repo';
 import { checkRenderedPage, completePage, newPageCaches } from './search-page';
@@ -44,12 +44,15 @@ export interface CaregiverServiceDeps {
   now?: () => Date;
   /** Check every page the database renders against PublicCaregiver (tests and development). */
   checkRendering?: boolean;
+  /** The caregiver's reliability record a profile shows (the reliability feature, ADR 0035). */
+  reliability: { recordOf(tx: Tx, caregiverId: number): Promise<ReliabilityRecord> };
 }
 
 export function createCaregiverDirectoryService({
   db,
   now = () => new Date(),
   checkRendering = false,
+  reliability,
 }: CaregiverServiceDeps) {
   /**
    * Runs `attempt` with q's words as typed and, when that finds nothing and a word is no word of any
@@ -114,7 +117,7 @@ export function createCaregiverDirectoryService({
       const at = now();
       const { from, to } = busyWindow(at);
       const busy = await publicProfileRepo.busyTimes(db, [row.id], from, to);
-      return { ...toProfile(row, at, busy), reliability: await reliabilityService.recordOf(db, row.id) };
+      return { ...toProfile(row, at, busy), reliability: await reliability.recordOf(db, row.id) };
     },
   };
 }

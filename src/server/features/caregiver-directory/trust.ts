@@ -1,6 +1,6 @@
 import { isTrustClaim, type VerifiedFact } from '../../../shared/contracts/caregivers';
+import { isPoliceRecordStale } from '../../../shared/police-record';
 import type { StepReviews, VerificationStatus, VerificationStep } from '../../db/schema';
-import { isPoliceRecordStale } from '../verification/steps';
 
 /** What a public read needs of a caregiver's verification record (null: they have none). */
 export interface TrustRecord {

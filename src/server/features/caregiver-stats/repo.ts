@@ -1,10 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { applyActivity } from '../../../shared/streak';
 import { jamaicaToday } from '../../../shared/time';
 import { ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { bookingResponses, caregiverStats, favourites, profileViews } from '../../db/schema';
-import { applyActivity } from './streak';
 
 export const RESPONSE_WINDOW_DAYS = 90;
 

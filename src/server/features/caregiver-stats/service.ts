@@ -1,8 +1,8 @@
 import { statsEngine } from './repo';
 
+export { currentStreak } from '../../../shared/streak';
 export { followBookingTransition } from './booking-listener';
 export { measureResponseTimes, type ResponseMeasure, refreshAllStats } from './repo';
-export { currentStreak } from './streak';
 
 /**
  * Per-caregiver stats and streaks (the caregiver_stats row), kept by events. Other features update and

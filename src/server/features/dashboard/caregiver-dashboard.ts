@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { CAREGIVER_KINDS } from '../../../shared/catalog';
 import type { Achievement, CaregiverDashboardResponse } from '../../../shared/contracts/dashboard';
+import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
+import { currentStreak } from '../../../shared/streak';
+import { COMPLETED_AT } from '../../core/completed-at';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { caregivers, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { evaluateBadges, listCaregiverBadges } from '../badges/engine';
-import { caregiverStatsService, currentStreak } from '../caregiver-stats/service';
-import { COMPLETED_AT, REVIEW_WINDOW_MS } from '../reviews/service';
 import { cents, iso, money } from './figures';
+import type { DashboardDeps } from './ports';
 
 /**
  * The share (%, one decimal) of the bookings a caregiver accepted and that reached an end which they
@@ -83,16 +84,17 @@ function achievement(
  * are re-measured (profile and verification changes award theirs).
  */
 export async function caregiverDashboard(
-  db: Db,
+  deps: DashboardDeps,
   caregiverId: number,
   opts: { now: Date; ownerVisit: boolean },
 ): Promise<CaregiverDashboardResponse> {
   const { now } = opts;
+  const { db, stats: caregiverStatsService, badges } = deps;
   return db.transaction(async (tx) => {
     if (opts.ownerVisit) {
       await caregiverStatsService.recordActivity(tx, caregiverId, now);
       await caregiverStatsService.refreshResponseTime(tx, caregiverId, now);
-      await evaluateBadges(tx, caregiverId, { now, notify: true });
+      await badges.evaluate(tx, caregiverId, { now, notify: true });
     } else {
       await caregiverStatsService.ensure(tx, caregiverId);
     }
@@ -115,7 +117,7 @@ export async function caregiverDashboard(
           from bookings where caregiver_id = ${caregiverId}`,
     );
 
-    const all = await listCaregiverBadges(tx, caregiverId);
+    const all = await badges.listCaregiverBadges(tx, caregiverId);
     const earned = all
       .filter((b) => b.state?.isCompleted && b.state.earnedAt)
       .sort((a, b) => b.state!.earnedAt!.getTime() - a.state!.earnedAt!.getTime());

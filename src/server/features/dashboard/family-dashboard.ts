@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FamilyBookingItem, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
+import { initial } from '../../../shared/public-profile';
+import { REVIEW_WINDOW_MS, reviewStatus } from '../../../shared/review-window';
 import { jamaicaToday } from '../../../shared/time';
+import { COMPLETED_AT } from '../../core/completed-at';
 import { ledger } from '../../core/ledger/service';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { sessions, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
-import { initial } from '../caregiver-directory/service';
-import { listFavourites } from '../favourites/service';
-import { COMPLETED_AT, REVIEW_WINDOW_MS, reviewStatus } from '../reviews/service';
 import { money } from './figures';
+import type { DashboardDeps } from './ports';
 
 /** The four care categories of docs/product.md#constants-and-limits, with real counts of listed caregivers. */
 const CARE_CATEGORIES = [
@@ -88,10 +89,11 @@ export async function familySpendingCents(tx: Tx, familyId: number, now: Date) {
 }
 
 export async function familyDashboard(
-  db: Db,
+  deps: DashboardDeps,
   user: SessionUser,
   now: Date,
 ): Promise<FamilyDashboardResponse> {
+  const { db } = deps;
   return db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, user.id));
     const since = new Date(now.getTime() - REVIEW_WINDOW_MS);
@@ -183,7 +185,7 @@ export async function familyDashboard(
       spending: { thisMonth: money(spending.thisMonth), total: money(spending.total) },
       unreadMessages: counts.unread,
       profile: profileCompleteness(u),
-      favourites: await listFavourites(tx, user.id, 6),
+      favourites: await deps.favourites.list(tx, user.id, 6),
       careCategories: await careCategories(tx),
       signedInBefore: signIns.n > 1,
     };

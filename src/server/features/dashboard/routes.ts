@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Id } from '../../../shared/contracts/common';
 import { CaregiverDashboardResponse, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
+import { seedBadgeCatalog } from '../../db/demo-data/badges';
 import { currentUser } from '../../plugins/auth';
-import { seedBadgeCatalog } from '../badges/engine';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const CaregiverIdParam = z.object({ caregiverId: Id('caregiverId') });

@@ -1,10 +1,13 @@
-import type { Db } from '../../db/client';
 import type { SessionUser } from '../auth/sessions';
 import { caregiverDashboard, resolveDashboardCaregiver } from './caregiver-dashboard';
 import { familyDashboard } from './family-dashboard';
+import type { DashboardDeps } from './ports';
+
+export type { DashboardDeps };
 
 /** The two dashboards: the caregiver's (theirs, or any for an admin) and the family's. */
-export function createDashboardService({ db }: { db: Db }) {
+export function createDashboardService(deps: DashboardDeps) {
+  const { db } = deps;
   return {
     /**
      * The caregiver's own dashboard (no id) or the one of `caregiverId` (that caregiver or an admin);
@@ -12,9 +15,9 @@ export function createDashboardService({ db }: { db: Db }) {
      */
     async caregiver(user: SessionUser, caregiverId: number | undefined, now: Date) {
       const id = await resolveDashboardCaregiver(db, user, caregiverId);
-      return caregiverDashboard(db, id, { now, ownerVisit: user.userType === 'caregiver' });
+      return caregiverDashboard(deps, id, { now, ownerVisit: user.userType === 'caregiver' });
     },
 
-    family: (user: SessionUser, now: Date) => familyDashboard(db, user, now),
+    family: (user: SessionUser, now: Date) => familyDashboard(deps, user, now),
   };
 }

@@ -7,8 +7,7 @@ import {
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { bookingRecords } from '../bookings/service';
-import { queueNotice } from '../notifications/service';
+import type { EmergencyBookings, EmergencyNotices } from './ports';
 import type { EmergencyRow } from './repo';
 
 export type EmergencyEvent = 'declared' | 'extended' | 'ended';
@@ -64,8 +63,9 @@ export async function notifyEmergency(
   window: { from: Date; to: Date },
   at: Date,
   publicUrl: string,
+  ports: { bookings: Pick<EmergencyBookings, 'openInParishes'>; notices: EmergencyNotices },
 ): Promise<Mail[]> {
-  const rows = await bookingRecords.openInParishes(tx, e.parishes, window.from, window.to, at);
+  const rows = await ports.bookings.openInParishes(tx, e.parishes, window.from, window.to, at);
   const parties = new Map<number, Party>();
   for (const r of rows) {
     for (const [userId, side] of [
@@ -89,7 +89,7 @@ export async function notifyEmergency(
     const { title, body } = textFor(e, event, party, at);
     // A critical notice (ADR 0033): every channel the user's policy allows, quiet hours or not.
     mails.push(
-      ...(await queueNotice(
+      ...(await ports.notices.queue(
         tx,
         {
           userId: u.id,

@@ -11,12 +11,13 @@ import {
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
-import { adminAuditLog } from '../admin/service';
 import type { SessionUser } from '../auth/sessions';
 import { type EmergencyEvent, notifyEmergency } from './notices';
+import type { EmergencyAudit, EmergencyBookings, EmergencyNotices } from './ports';
 import { type EmergencyRow, emergencyRepo } from './repo';
 
-export { emergencyRules } from './rules';
+export type { EmergencyAudit, EmergencyBookings, EmergencyNotices } from './ports';
+export { createEmergencyRules, type EmergencyRules } from './rules';
 
 type Actor = Pick<SessionUser, 'id'>;
 type DeclareInput = z.output<typeof DeclareEmergencyRequest>;
@@ -69,8 +70,14 @@ export function createEmergencyService(deps: {
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
+  /** The admins' audit log (admin feature). */
+  audit: EmergencyAudit;
+  /** Bookings in the emergency's parishes (bookings feature). */
+  bookings: Pick<EmergencyBookings, 'openInParishes'>;
+  /** Critical notices through the delivery outbox (notifications feature). */
+  notices: EmergencyNotices;
 }) {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mailer, publicUrl, audit: adminAuditLog } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** One admin change in one transaction: the row, its audit row, the notices; mail after commit. */
@@ -95,7 +102,7 @@ export function createEmergencyService(deps: {
         at,
       });
       const mails: Mail[] = notice
-        ? await notifyEmergency(tx, after, notice.event, notice.window, at, publicUrl)
+        ? await notifyEmergency(tx, after, notice.event, notice.window, at, publicUrl, deps)
         : [];
       return { row: after, mails };
     });

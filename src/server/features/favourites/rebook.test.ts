@@ -5,6 +5,7 @@ import { jamaicaToday } from '../../../shared/time';
 import { bookings } from '../../db/schema';
 import { bearer, createBooking, createCaregiver, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { bookingRecords } from '../bookings/service';
 import { plansOf } from '../plans/testing';
 import { createRebookService } from './rebook';
 
@@ -59,7 +60,13 @@ describe.each(DB_KINDS)('one-tap rebook of a favourite on %s', (kind) => {
     });
   });
 
-  const service = () => createRebookService({ db: t.database.db, bookings: t.app.services.bookings, gate });
+  const service = () =>
+    createRebookService({
+      db: t.database.db,
+      bookings: t.app.services.bookings,
+      gate,
+      records: bookingRecords,
+    });
 
   it('refuses a family on Basic with 403 PLAN_REQUIRED before reading the body, and tells them why', async () => {
     const res = await t.app.inject({

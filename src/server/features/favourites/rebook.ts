@@ -8,7 +8,7 @@ import type { FeatureGate } from '../../../shared/plan-features';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { type BookingService, bookingRecords } from '../bookings/service';
+import type { BookingService, bookingRecords } from '../bookings/service';
 
 type Family = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
 
@@ -16,6 +16,8 @@ export interface RebookDeps {
   db: Db;
   bookings: Pick<BookingService, 'create'>;
   gate: FeatureGate;
+  /** The family's last booking with a caregiver (bookings' records). */
+  records: Pick<typeof bookingRecords, 'lastBookedWith'>;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RebookDeps {
  * confirmed or completed booking with a favourite caregiver, repeated on a new date through the bookings
  * service's own request path (priced there, never overlapping, pending until the caregiver accepts).
  */
-export function createRebookService({ db, bookings, gate }: RebookDeps) {
+export function createRebookService({ db, bookings, gate, records: bookingRecords }: RebookDeps) {
   return {
     /** Refuses a family whose plan does not include it (403 PLAN_REQUIRED), before any body is read. */
     async assertAllowed(family: Family): Promise<void> {

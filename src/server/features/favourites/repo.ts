@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FavouriteCaregiver } from '../../../shared/contracts/favourites';
+import { initial } from '../../../shared/public-profile';
 import type { Tx } from '../../db/client';
 import { caregivers, favourites, users } from '../../db/schema';
-import { initial } from '../caregiver-directory/service';
 
 /** A family's favourite caregivers that anyone may still see, newest first. */
 export async function listFavourites(tx: Tx, familyId: number, limit = 100): Promise<FavouriteCaregiver[]> {

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../../../shared/public-profile';
 import type { Db, Tx } from '../../db/client';
 import { caregivers, favourites } from '../../db/schema';
 import { notFound } from '../../errors';
-import { CAREGIVER_NOT_FOUND, mayViewProfile } from '../caregiver-directory/service';
-import { caregiverStatsService } from '../caregiver-stats/service';
 import { listFavourites } from './repo';
 
 type Viewer = Parameters<typeof mayViewProfile>[1];
@@ -20,8 +19,19 @@ async function findVisible(tx: Tx, id: number, viewer: Viewer) {
   return c;
 }
 
+/** What favourites ask of other features (given by services.ts). */
+export interface FavouriteDeps {
+  db: Db;
+  /** The caregiver's stats row (caregiver-stats): its favourites count and profile views. */
+  stats: {
+    lock(tx: Tx, caregiverId: number): Promise<unknown>;
+    refreshFavourites(tx: Tx, caregiverId: number): Promise<number>;
+    recordProfileView(tx: Tx, caregiverId: number, visitor: string, at: Date): Promise<boolean>;
+  };
+}
+
 /** Favourites (families' hearts) and profile views (counted once per visitor per Jamaican day). */
-export function createFavouriteService({ db }: { db: Db }) {
+export function createFavouriteService({ db, stats: caregiverStatsService }: FavouriteDeps) {
   return {
     list: (familyId: number) => listFavourites(db, familyId),
 

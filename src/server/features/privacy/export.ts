@@ -17,34 +17,27 @@ import {
   verificationDocuments,
   verifications,
 } from '../../db/schema';
-import { careRequestPrivacy } from '../care-requests/service';
-import { getEmailPreferences } from '../notifications/preferences';
-import { notificationPrivacy } from '../notifications/service';
-import { planPrivacy } from '../plans/service';
-import { statementMailsExport } from '../statements/service';
+import type { PrivacyHooks } from './ports';
 import { seriesExport, visitContactsExport, visitLogExport } from './series-and-visits';
 
 /** Another person as an export may show them: never their e-mail, phone or address. */
 const other = (u: { id: number; firstName: string; lastName: string } | null) =>
   u ? { id: u.id, name: `${u.firstName} ${u.lastName.slice(0, 1)}${u.lastName ? '.' : ''}`.trim() } : null;
 
-/**
- * A feature that stores more personal data adds a section here (one line): it receives the user's id
- * and returns only what belongs to that user.
- */
-export const EXPORT_SECTIONS: Record<string, (tx: Tx, userId: number) => Promise<unknown>> = {
-  circleStatementMails: statementMailsExport,
+/** The privacy feature's own export sections (the table in src/server/privacy-hooks.ts places them). */
+export const privacyExportSections = {
   bookingSeries: seriesExport,
   visitLog: visitLogExport,
   visitContacts: visitContactsExport,
-  notificationPreferences: notificationPrivacy.exportSection,
-  notificationDeliveries: notificationPrivacy.deliveriesExport,
-  careRequests: careRequestPrivacy.exportSection,
-  plans: planPrivacy.exportSection,
 };
 
 /** Everything YaadCare holds about one user, as they may see it (GET /api/me/export). */
-export async function buildExport(tx: Tx, userId: number, now = new Date()) {
+export async function buildExport(
+  tx: Tx,
+  userId: number,
+  now: Date,
+  hooks: Pick<PrivacyHooks, 'exporters' | 'emailPreferences'>,
+) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return undefined;
   const [caregiver] = await tx.select().from(caregivers).where(eq(caregivers.userId, userId)).limit(1);
@@ -165,10 +158,10 @@ export async function buildExport(tx: Tx, userId: number, now = new Date()) {
     .select({ blockedUserId: userBlocks.blockedId })
     .from(userBlocks)
     .where(eq(userBlocks.blockerId, userId));
-  const preferences = await getEmailPreferences(tx, userId);
+  const preferences = await hooks.emailPreferences(tx, userId);
 
   const extra: Record<string, unknown> = {};
-  for (const [name, section] of Object.entries(EXPORT_SECTIONS)) extra[name] = await section(tx, userId);
+  for (const [name, section] of Object.entries(hooks.exporters)) extra[name] = await section(tx, userId);
 
   return {
     exportedAt: now.toISOString(),

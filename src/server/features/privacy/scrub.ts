@@ -24,9 +24,7 @@ import {
   verificationDocuments,
   verifications,
 } from '../../db/schema';
-import { careRequestPrivacy } from '../care-requests/service';
-import { notificationPrivacy } from '../notifications/service';
-import { scrubSeriesAndVisits } from './series-and-visits';
+import type { Scrubber } from './ports';
 
 /** What a deleted account's e-mail becomes: unique per user, and a domain that can never receive mail. */
 export const deletedEmail = (userId: number) => `deleted-user-${userId}@deleted.invalid`;
@@ -34,21 +32,7 @@ export const DELETED_TEXT = '[deleted]';
 /** Not an argon2 hash: no password ever verifies against it. */
 export const NO_PASSWORD = '!account-deleted';
 
-/**
- * A feature that stores more personal data adds a scrubber here (one line). It runs inside the scrub's
- * transaction with the user's id and the e-mail and phone they had, and returns the private file keys to
- * delete after commit; keep rows that money records need
- * (bookings, ledger, payouts) and blank the personal fields instead.
- */
-export type Scrubber = (
-  tx: Tx,
-  user: { id: number; email: string; phone: string | null },
-) => Promise<string[] | undefined>;
-export const SCRUBBERS: Scrubber[] = [
-  scrubSeriesAndVisits,
-  notificationPrivacy.scrub,
-  careRequestPrivacy.scrub,
-];
+export type { Scrubber };
 
 /** Deletions whose grace period ended by `now` and that are not scrubbed yet, oldest first. */
 export async function dueDeletions(tx: Tx, now: Date, limit: number): Promise<number[]> {
@@ -66,7 +50,12 @@ export async function dueDeletions(tx: Tx, now: Date, limit: number): Promise<nu
  * rows stay (other people's bookings and the money records refer to them) with every personal field
  * blanked. Returns the private file keys to delete once the transaction has committed.
  */
-export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<string[]> {
+export async function scrubAccount(
+  tx: Tx,
+  userId: number,
+  now: Date,
+  erasers: Scrubber[],
+): Promise<string[]> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
   const [deletion] = await tx
     .select()
@@ -89,7 +78,7 @@ export async function scrubAccount(tx: Tx, userId: number, now: Date): Promise<s
 
   /** Private files the scrubbers removed the records of (deleted once the transaction has committed). */
   const scrubbedFiles: string[] = [];
-  for (const scrub of SCRUBBERS) {
+  for (const scrub of erasers) {
     const keys = await scrub(tx, { id: userId, email: user.email, phone: user.phone });
     if (keys) scrubbedFiles.push(...keys);
   }

@@ -6,15 +6,19 @@ import type { Db, Tx } from '../../db/client';
 import { accountDeletions, caregivers, users } from '../../db/schema';
 import { badRequest, conflict, unauthorized } from '../../errors';
 import type { PasswordHasher } from '../auth/passwords';
-import { sessions } from '../auth/sessions';
 import { buildExport } from './export';
+import type { PrivacyHooks } from './ports';
 import { dueDeletions, NO_PASSWORD, scrubAccount } from './scrub';
+
+export { privacyExportSections } from './export';
+export type { ExportSection, PrivacyHooks, Scrubber } from './ports';
+export { scrubSeriesAndVisits } from './series-and-visits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Accounts scrubbed per job run; the next run takes the rest. */
 const SCRUB_BATCH = 100;
 
-export const privacyRepo = {
+const privacyRepo = {
   async isDeleted(tx: Tx, userId: number): Promise<boolean> {
     const [row] = await tx
       .select({ userId: accountDeletions.userId })
@@ -42,11 +46,16 @@ export function createPrivacyService(deps: {
     removeAllFor(tx: Tx, userId: number): Promise<string[]>;
     forgetAtProvider(refs: string[]): Promise<void>;
   };
+  /** The other features' export sections and erasers, e-mail preferences and sessions (privacy-hooks.ts). */
+  hooks: PrivacyHooks;
 }) {
   const { db, mailer, storage, passwords } = deps;
   return {
+    /** Whether the user deleted their own account (an admin may not restore it). */
+    isDeleted: (tx: Tx, userId: number) => privacyRepo.isDeleted(tx, userId),
+
     async exportData(userId: number, now = new Date()) {
-      const data = await buildExport(db, userId, now);
+      const data = await buildExport(db, userId, now, deps.hooks);
       if (!data) throw unauthorized();
       const careCircles = await deps.circles?.exportFor(db, { id: userId, email: data.profile.email });
       return { ...data, careCircles: careCircles ?? null };
@@ -88,7 +97,7 @@ export function createPrivacyService(deps: {
           .update(caregivers)
           .set({ isActive: false, updatedAt: now })
           .where(eq(caregivers.userId, userId));
-        await sessions.revokeAllForUser(tx, userId);
+        await deps.hooks.revokeSessions(tx, userId);
         return (await deps.savedCards?.removeAllFor(tx, userId)) ?? [];
       });
       await deps.savedCards?.forgetAtProvider(cardRefs);
@@ -116,7 +125,7 @@ export function createPrivacyService(deps: {
       const due = await dueDeletions(db, now, SCRUB_BATCH);
       let scrubbed = 0;
       for (const userId of due) {
-        const files = await db.transaction((tx) => scrubAccount(tx, userId, now));
+        const files = await db.transaction((tx) => scrubAccount(tx, userId, now, deps.hooks.erasers));
         scrubbed += 1;
         for (const key of files) {
           try {

@@ -11,7 +11,7 @@ import {
   signedInCaregiver,
 } from '../bookings/testing';
 import { reliabilityService } from './service';
-import { pastVisit } from './testing';
+import { pastVisit, reliabilityForTests } from './testing';
 
 const HOUR = 3_600_000;
 
@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
       status: 'cancelled',
       cancel: { by: 'caregiver', hoursBefore: 2 },
     });
-    await reliabilityService.refresh(
+    await reliabilityForTests.refresh(
       db(),
       [poor, fresh, good, alsoNew].map((c) => c.caregiver.id),
       at,

@@ -5,7 +5,7 @@ import { createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { reliabilityRecomputeAllJob, reliabilityRefreshJob } from './jobs';
 import { reliabilityService } from './service';
-import { type PastVisit, pastEmergency, pastVisit } from './testing';
+import { type PastVisit, pastEmergency, pastVisit, reliabilityForTests } from './testing';
 
 const HOUR = 3_600_000;
 /** The made-up history is judged at noon in Jamaica on 15 June 2027. */
@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('reliability records on %s', (kind) => {
     const visit = (v: Omit<PastVisit, 'familyId' | 'caregiverId' | 'caregiverUserId'>) =>
       pastVisit(db(), { familyId: family.id, caregiverId: caregiver.id, caregiverUserId: user.id, ...v });
     const record = async (at = AT) => {
-      await reliabilityService.refresh(db(), [caregiver.id], at);
+      await reliabilityForTests.refresh(db(), [caregiver.id], at);
       return reliabilityService.recordOf(db(), caregiver.id);
     };
     return { family, user, caregiver, visit, record };
@@ -152,7 +152,7 @@ describe.each(DB_KINDS)('reliability records on %s', (kind) => {
     await poor.visit({ date: '2027-03-02', status: 'completed' });
     const fresh = await people();
     const ids = [poor, fresh, short, good].map((p) => p.caregiver.id);
-    await reliabilityService.refresh(db(), ids, AT);
+    await reliabilityForTests.refresh(db(), ids, AT);
     const rank = await reliabilityService.rankOf(db(), [...ids, 999_999]);
     expect(rank.get(fresh.caregiver.id)).toBe(NEUTRAL_RELIABILITY);
     expect(rank.get(999_999)).toBe(NEUTRAL_RELIABILITY);

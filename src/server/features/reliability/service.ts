@@ -7,7 +7,6 @@ import {
 } from '../../../shared/reliability';
 import type { Db, Tx } from '../../db/client';
 import type { BookingTransitionListener } from '../bookings/service';
-import { emergencyRules } from '../emergencies/service';
 import { type ReliabilityRow, reliabilityRepo, type Scope } from './repo';
 
 /** The start of the window that ends at `at` (12 calendar months back). */
@@ -25,11 +24,16 @@ const countsOf = (r: ReliabilityRow): ReliabilityCounts => ({
   onTimeCheckIns: r.onTimeCheckIns,
 });
 
+/** Which of these cancellations a parish emergency covered when they were made (the emergencies feature). */
+export interface EmergencyExcuses {
+  coveredWhen(tx: Tx, list: { id: number; startsAt: Date; endsAt: Date; at: Date }[]): Promise<Set<number>>;
+}
+
 /**
  * Recomputes the records of `scope` at `at` from the events and stores them (ADR 0035). Cancellations a
  * parish emergency covered when they were made are excused (asked of the emergencies feature).
  */
-async function refresh(tx: Tx, scope: Scope, at: Date): Promise<number> {
+async function refresh(emergencyRules: EmergencyExcuses, tx: Tx, scope: Scope, at: Date): Promise<number> {
   if (scope !== 'all' && scope.length === 0) return 0;
   const since = windowStart(at);
   const cancellations = await reliabilityRepo.countedCancellations(tx, scope, since, at);
@@ -69,37 +73,45 @@ export const reliabilityService = {
       computedAt: r?.computedAt.toISOString() ?? null,
     };
   },
-
-  /** Recomputes these caregivers' records now (a listener, demo data, tests). */
-  refresh: (tx: Tx, caregiverIds: number[], at: Date) => refresh(tx, caregiverIds, at),
-  /** Recomputes every caregiver's record (the daily job, `npm run reliability:recompute`). */
-  refreshAll: (tx: Tx, at: Date) => refresh(tx, 'all', at),
 };
 
-/**
- * The booking listener (src/server/events.ts): a cancellation or a completion may move the caregiver's
- * record, so it is recomputed in the same transaction. Check-ins and visits ending are picked up by the job.
- */
-export const followBookingForReliability: BookingTransitionListener = async (tx, e) => {
-  if (e.to !== 'cancelled' && e.to !== 'completed') return;
-  await refresh(tx, [e.booking.caregiverId], e.at);
-};
+/** Recomputing records, with the emergencies' excuses (built by services.ts; demo data and tests too). */
+export function reliabilityRecords(emergencies: EmergencyExcuses) {
+  /**
+   * The booking listener (src/server/events.ts): a cancellation or a completion may move the caregiver's
+   * record, so it is recomputed in the same transaction. Check-ins and visits ending are picked up by the job.
+   */
+  const followBooking: BookingTransitionListener = async (tx, e) => {
+    if (e.to !== 'cancelled' && e.to !== 'completed') return;
+    await refresh(emergencies, tx, [e.booking.caregiverId], e.at);
+  };
+  return {
+    /** Recomputes these caregivers' records now (a listener, demo data, tests). */
+    refresh: (tx: Tx, caregiverIds: number[], at: Date) => refresh(emergencies, tx, caregiverIds, at),
+    /** Recomputes every caregiver's record (the daily job, `npm run reliability:recompute`). */
+    refreshAll: (tx: Tx, at: Date) => refresh(emergencies, tx, 'all', at),
+    followBooking,
+  };
+}
 
 /** How far back each run of the refresh job looks (overlapping runs recompute, never double count). */
 export const REFRESH_LOOKBACK_MS = 30 * 60_000;
 
 /** The jobs' side: the caregivers touched lately, and everyone once a day (the window slides). */
-export function createReliabilityService(deps: { db: Db }) {
-  const { db } = deps;
+export function createReliabilityService(deps: { db: Db; emergencies: EmergencyExcuses }) {
+  const { db, emergencies } = deps;
+  const records = reliabilityRecords(emergencies);
   return {
+    /** The booking listener (src/server/events.ts). */
+    followBooking: records.followBooking,
     async refreshTouched(at: Date): Promise<{ refreshed: number }> {
       return db.transaction(async (tx) => {
         const ids = await reliabilityRepo.touched(tx, new Date(at.getTime() - REFRESH_LOOKBACK_MS), at);
-        return { refreshed: await refresh(tx, ids, at) };
+        return { refreshed: await refresh(emergencies, tx, ids, at) };
       });
     },
     async refreshAll(at: Date): Promise<{ refreshed: number }> {
-      return db.transaction(async (tx) => ({ refreshed: await refresh(tx, 'all', at) }));
+      return db.transaction(async (tx) => ({ refreshed: await refresh(emergencies, tx, 'all', at) }));
     },
   };
 }

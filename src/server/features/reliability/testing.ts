@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookingEvents, bookings, emergencies, visitEntries, visitNoShowNotices } from '../../db/schema';
 import { createBooking } from '../../test/factories';
+import { bookingRecords } from '../bookings/service';
+import { createEmergencyRules } from '../emergencies/service';
+import { reliabilityRecords } from './service';
 
 /** Test helpers for reliability records (not used by the app): a made-up history written straight to the tables. */
 
@@ -86,3 +89,6 @@ export async function pastEmergency(
     .returning();
   return row;
 }
+
+/** Reliability records as the app keeps them (cancellations a parish emergency covered are excused). */
+export const reliabilityForTests = reliabilityRecords(createEmergencyRules(bookingRecords));

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
 import type { Mailer } from '../../adapters/mailer';
-import type { Db } from '../../db/client';
+import { COMPLETED_AT } from '../../core/completed-at';
+import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { reviewReminders } from '../../db/schema';
-import { wantsEmail } from '../notifications/preferences';
-import { COMPLETED_AT, REVIEW_WINDOW_MS } from './service';
 
 /** A reminder goes out this long after completion, when the family has not reviewed yet. */
 export const REMINDER_DELAY_MS = 60 * 60 * 1000;
@@ -14,13 +14,22 @@ export const REMINDER_DELAY_MS = 60 * 60 * 1000;
  * 14-day window is open and no review exists). A booking is claimed before its mail is sent, so two
  * servers never send the same reminder.
  */
+/** What the reminders need: the app's database, mailer and address, and the families' e-mail choices. */
+export interface ReviewReminderDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Whether the user wants e-mails of this group (notifications' preferences). */
+  wantsEmail(tx: Tx | Db, userId: number, kind: 'reviews'): Promise<boolean>;
+}
+
 export async function sendReviewReminders(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: ReviewReminderDeps,
   now: Date,
   /** Aborted when the server stops: the rest are sent by the next run. */
   signal?: AbortSignal,
 ): Promise<number> {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mailer, publicUrl, wantsEmail } = deps;
   const from = new Date(now.getTime() - REVIEW_WINDOW_MS);
   const to = new Date(now.getTime() - REMINDER_DELAY_MS);
   const due = await rows<{
@@ -72,6 +81,6 @@ export async function sendReviewReminders(
 }
 
 /** The reminder job's service: built once with the app's database, mailer and public address. */
-export function createReviewReminderService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+export function createReviewReminderService(deps: ReviewReminderDeps) {
   return { send: (now: Date, signal?: AbortSignal) => sendReviewReminders(deps, now, signal) };
 }

@@ -16,13 +16,13 @@ import {
   PublicReviewWithReply,
   ReviewReplyRequest,
 } from '../../../shared/contracts/reviews';
+import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../../../shared/public-profile';
+import { reviewStatus } from '../../../shared/review-window';
 import { caregivers, reviews, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { getWithSpecAlias } from '../../plugins/openapi';
-import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../caregiver-directory/service';
 import { reviewAdminRepo, reviewRepo } from './repo';
-import { reviewStatus } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

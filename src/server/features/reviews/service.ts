@@ -1,19 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '../../../shared/contracts/reviews';
+import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
+import { COMPLETED_AT } from '../../core/completed-at';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { caregivers, familyRatings, reviews } from '../../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { evaluateBadges } from '../badges/engine';
-import { caregiverStatsService } from '../caregiver-stats/service';
-import { notificationService } from '../notifications/service';
-
-const DAY_MS = 86_400_000;
-export const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * DAY_MS;
-
-/** When a booking `b` was completed (SQL): the recorded moment, else its scheduled end. */
-export const COMPLETED_AT = sql.raw('coalesce(b.completed_at, b.ends_at)');
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const REVIEW_MESSAGES = {
@@ -83,7 +76,7 @@ export async function refreshRating(tx: Tx, caregiverId: number): Promise<void> 
 }
 
 /** Publishes reviews (ids) of one caregiver; the averages and badges follow in the same transaction. */
-export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: number[], now: Date) {
+async function publishReviews(deps: ReviewDeps, tx: Tx, caregiverId: number, reviewIds: number[], now: Date) {
   if (reviewIds.length === 0) return 0;
   const published = await tx
     .update(reviews)
@@ -98,20 +91,20 @@ export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: num
     .returning({ id: reviews.id, rating: reviews.rating, familyId: reviews.familyId });
   if (published.length === 0) return 0;
   await refreshRating(tx, caregiverId);
-  await caregiverStatsService.ensure(tx, caregiverId);
+  await deps.stats.ensure(tx, caregiverId);
   const [owner] = await tx
     .select({ userId: caregivers.userId })
     .from(caregivers)
     .where(eq(caregivers.id, caregiverId));
   for (const p of published) {
-    await notificationService.add(tx, {
+    await deps.notices.add(tx, {
       userId: owner.userId,
       kind: 'review',
       title: 'A new review was published',
       body: `A family gave you ${p.rating} star${p.rating === 1 ? '' : 's'}. You can reply once, publicly.`,
       link: '/caregiver-dashboard?tab=profile',
     });
-    await notificationService.add(tx, {
+    await deps.notices.add(tx, {
       userId: p.familyId,
       kind: 'review',
       title: 'Your review is published',
@@ -119,15 +112,34 @@ export async function publishReviews(tx: Tx, caregiverId: number, reviewIds: num
       link: `/caregiver/${caregiverId}`,
     });
   }
-  await evaluateBadges(tx, caregiverId, { now, notify: true });
+  await deps.badges.evaluate(tx, caregiverId, { now, notify: true });
   return published.length;
 }
 
-export function createReviewService(deps: { db: Db }) {
+/** What reviews ask of other features (given by services.ts). */
+export interface ReviewDeps {
+  db: Db;
+  /** The caregiver's stats row (caregiver-stats): made sure of on publication; a reply is activity. */
+  stats: {
+    ensure(tx: Tx, caregiverId: number): Promise<void>;
+    recordActivity(tx: Tx, caregiverId: number, at: Date): Promise<void>;
+  };
+  /** In-app notices (notifications). */
+  notices: {
+    add(
+      tx: Tx,
+      n: { userId: number; kind: string; title: string; body: string; link: string },
+    ): Promise<void>;
+  };
+  /** The badges, measured again when the ratings move (badges). */
+  badges: { evaluate(tx: Tx, caregiverId: number, opts: { now: Date; notify?: boolean }): Promise<unknown> };
+}
+
+export function createReviewService(deps: ReviewDeps) {
   const { db } = deps;
   return {
     /** The publishing job's run: reviews whose window ended without the other side's rating. */
-    publishDue: (now: Date) => publishDueReviews(db, now),
+    publishDue: (now: Date) => publishDueReviews(deps, now),
 
     async create(
       user: SessionUser,
@@ -161,7 +173,7 @@ export function createReviewService(deps: { db: Db }) {
           .from(familyRatings)
           .where(eq(familyRatings.bookingId, b.id));
         if (rated) {
-          await publishReviews(tx, b.caregiverId, [review.id], now);
+          await publishReviews(deps, tx, b.caregiverId, [review.id], now);
           review = { ...review, publishedAt: now };
         }
         return review;
@@ -198,8 +210,8 @@ export function createReviewService(deps: { db: Db }) {
           .select({ id: reviews.id })
           .from(reviews)
           .where(and(eq(reviews.bookingId, b.id), isNull(reviews.publishedAt)));
-        if (waiting) await publishReviews(tx, b.caregiverId, [waiting.id], now);
-        await caregiverStatsService.recordActivity(tx, b.caregiverId, now);
+        if (waiting) await publishReviews(deps, tx, b.caregiverId, [waiting.id], now);
+        await deps.stats.recordActivity(tx, b.caregiverId, now);
         return rating;
       });
     },
@@ -223,7 +235,7 @@ export function createReviewService(deps: { db: Db }) {
           .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
           .returning();
         if (!updated) throw conflict(REVIEW_MESSAGES.replyTwice, 'ALREADY_REVIEWED');
-        await caregiverStatsService.recordActivity(tx, row.review.caregiverId, now);
+        await deps.stats.recordActivity(tx, row.review.caregiverId, now);
         return updated;
       });
     },
@@ -247,7 +259,7 @@ export function createReviewService(deps: { db: Db }) {
           .where(eq(reviews.id, reviewId))
           .returning();
         await refreshRating(tx, review.caregiverId);
-        await evaluateBadges(tx, review.caregiverId, { now, notify: true });
+        await deps.badges.evaluate(tx, review.caregiverId, { now, notify: true });
         return updated;
       });
     },
@@ -258,7 +270,8 @@ export function createReviewService(deps: { db: Db }) {
  * The 14-day path of double-blind publication: every review whose booking was completed more than 14
  * days ago is published, caregiver by caregiver (each in its own transaction).
  */
-export async function publishDueReviews(db: Db, now: Date): Promise<number> {
+async function publishDueReviews(deps: ReviewDeps, now: Date): Promise<number> {
+  const { db } = deps;
   const since = new Date(now.getTime() - REVIEW_WINDOW_MS);
   const due = await rows<{ id: number; caregiver_id: number }>(
     db,
@@ -270,11 +283,7 @@ export async function publishDueReviews(db: Db, now: Date): Promise<number> {
   for (const d of due) byCaregiver.set(d.caregiver_id, [...(byCaregiver.get(d.caregiver_id) ?? []), d.id]);
   let total = 0;
   for (const [caregiverId, ids] of byCaregiver) {
-    total += await db.transaction((tx) => publishReviews(tx, caregiverId, ids, now));
+    total += await db.transaction((tx) => publishReviews(deps, tx, caregiverId, ids, now));
   }
   return total;
-}
-
-export function reviewStatus(r: { publishedAt: Date | null; hiddenAt: Date | null }) {
-  return r.hiddenAt ? 'hidden' : r.publishedAt ? 'published' : 'pending';
 }

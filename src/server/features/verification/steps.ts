@@ -4,6 +4,12 @@ import {
   VERIFICATION_STEPS,
   type VerificationStep,
 } from '../../../shared/contracts/verification';
+import {
+  addMonthsIso,
+  isPoliceRecordStale,
+  policeRecordExpiresOn,
+  todayIso,
+} from '../../../shared/police-record';
 import type { DocumentType, StepReviews, verifications } from '../../db/schema';
 
 type VerificationRow = typeof verifications.$inferSelect;
@@ -74,26 +80,7 @@ export function withoutReviews(reviews: StepReviews, steps: readonly Verificatio
   return next;
 }
 
-function addMonthsIso(isoDate: string, months: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d.toISOString().slice(0, 10);
-}
-
-export const todayIso = (now: Date) => now.toISOString().slice(0, 10);
-
-/** The day a police record issued on `issuedOn` turns 12 months old. */
-export function policeRecordExpiresOn(issuedOn: string): string {
-  return addMonthsIso(issuedOn, POLICE_RECORD_VALID_MONTHS);
-}
-
-export function isPoliceRecordStale(issuedOn: string | null, now: Date): boolean {
-  return issuedOn !== null && policeRecordExpiresOn(issuedOn) <= todayIso(now);
-}
+export { isPoliceRecordStale, policeRecordExpiresOn, todayIso };
 
 /** Records issued on or before this day are due a renewal reminder (30 days before they turn 12 months). */
 export function reminderCutoff(now: Date): string {

@@ -1,4 +1,4 @@
-import { jamaicaToday } from '../../../shared/time';
+import { jamaicaToday } from './time';
 
 export interface StreakState {
   streakDays: number;
