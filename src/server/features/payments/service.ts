@@ -11,6 +11,7 @@ import {
 import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { PaymentProvider } from '../../adapters/payments';
+import { inAppNotices } from '../../core/in-app-notices';
 import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
 import { bookings, payments, users } from '../../db/schema';
@@ -18,7 +19,6 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import type { SessionUser } from '../auth/sessions';
 import { bookingRecords, notifyBookingParties } from '../bookings/service';
 import { circleBookingRules } from '../circles/service';
-import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';
 import { type PaymentRow, paymentRepo } from './repo';
@@ -190,7 +190,7 @@ export function createPaymentService(deps: PaymentDeps) {
       throw err;
     }
     if (isTransfer) {
-      await notificationService.addForAdmins(tx, {
+      await inAppNotices.addForAdmins(tx, {
         kind: 'payment.awaiting_transfer',
         title: 'Payment awaiting transfer',
         body: `${payment.reference}: ${formatJmd(charge)} by ${input.method} for booking ${booking.id}.`,

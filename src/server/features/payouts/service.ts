@@ -12,6 +12,7 @@ import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
 import { PAYOUT_ARRIVAL } from '../../../shared/pricing';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mailer } from '../../adapters/mailer';
+import { inAppNotices } from '../../core/in-app-notices';
 import { ledger } from '../../core/ledger/service';
 import { decryptSecret, encryptSecret } from '../../core/payout-key';
 import type { Db, Tx } from '../../db/client';
@@ -19,7 +20,6 @@ import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } f
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { bookingRecords } from '../bookings/service';
-import { notificationService } from '../notifications/service';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 const HOUR = 3_600_000;
@@ -105,7 +105,7 @@ export function createPayoutService(deps: PayoutDeps) {
         .innerJoin(users, eq(users.id, caregivers.userId))
         .where(eq(caregivers.id, caregiverId));
       const body = `${formatJmd(available)} is on its way to your ${account.bankName} account ${maskAccount(account.accountLast4)}. It arrives within ${PAYOUT_ARRIVAL}.`;
-      await notificationService.add(tx, {
+      await inAppNotices.add(tx, {
         userId: owner.userId,
         kind: 'payout.sent',
         title: 'Payout sent',
