@@ -21,6 +21,8 @@ export interface BookingListenerDeps {
   payments: PaymentProvider;
   /** Parish emergencies (ADR 0030): a covered booking's late cancellation is free. */
   emergencies?: Pick<BookingEmergencyRules, 'coverOf'>;
+  /** What the settlement asks of bookings and visits (payments' ports). */
+  settlement: Pick<Parameters<typeof createSettlement>[1], 'bookings' | 'visitTimes'>;
 }
 
 export function bookingListeners(deps: BookingListenerDeps): {
@@ -33,6 +35,7 @@ export function bookingListeners(deps: BookingListenerDeps): {
     {
       does: 'settle its money (payments → ledger); no late fee under a parish emergency',
       run: createSettlement(deps.payments, {
+        ...deps.settlement,
         lateFeeWaived: async (tx, b, at) =>
           (await deps.emergencies?.coverOf(tx, [b], at))?.has(b.id) ?? false,
       }),

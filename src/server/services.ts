@@ -11,13 +11,15 @@ import { createBackupService } from './features/backup-offers/service';
 import { createBookingSeriesService } from './features/booking-series/service';
 import {
   bookingRecords,
+  bookingsForVisits,
   createBookingEvents,
   createBookingReminders,
   createBookingService,
+  notifyBookingParties,
 } from './features/bookings/service';
 import { createCareRequestService } from './features/care-requests/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
-import { createCircleService } from './features/circles/service';
+import { chargeConsents, circleBookingRules, createCircleService } from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createEmergencyService, emergencyRules } from './features/emergencies/service';
 import { createRebookService } from './features/favourites/rebook';
@@ -33,7 +35,9 @@ import {
   createDeliveryService,
   createDispatcher,
   defaultChannelPolicy,
+  deliverBookingNotice,
   noticeMailer,
+  queueNotice,
 } from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
 import { createReconciliationService } from './features/payments/reconciliation';
@@ -52,7 +56,7 @@ import { createSeoService } from './features/seo/service';
 import { createStatementService } from './features/statements/service';
 import { createSupportService } from './features/support/service';
 import { createVerificationService } from './features/verification/service';
-import { createVisitService } from './features/visits/service';
+import { createVisitService, visitTimes } from './features/visits/service';
 
 /**
  * Every service of the server, built once from its dependencies (the app's database, adapters, clock and
@@ -126,9 +130,21 @@ export function buildServices(app: FastifyInstance) {
   });
 
   // ── bookings and money ──
+  // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
+  const paymentBookings = {
+    ...bookingRecords,
+    notifyParties: notifyBookingParties,
+    forVisits: bookingsForVisits,
+  };
+  const paymentCircles = { ...circleBookingRules, chargeConsents };
+  const outbox = { queue: queueNotice };
   // Booking state changes and what follows from them (the event table: src/server/events.ts).
   const bookingEvents = createBookingEvents();
-  registerBookingListeners(bookingEvents, { payments: app.payments, emergencies: emergencyRules });
+  registerBookingListeners(bookingEvents, {
+    payments: app.payments,
+    emergencies: emergencyRules,
+    settlement: { bookings: bookingRecords, visitTimes },
+  });
   const bookings = createBookingService({
     db,
     mailer: notices,
@@ -141,19 +157,33 @@ export function buildServices(app: FastifyInstance) {
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
   const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, publicUrl, now });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
-  const visits = createVisitService({ db, mailer: notices, storage, publicUrl, now });
+  const visits = createVisitService({
+    db,
+    mailer: notices,
+    storage,
+    publicUrl,
+    now,
+    bookings: bookingsForVisits,
+    circles: circleBookingRules,
+    notices: { deliver: deliverBookingNotice },
+  });
   const payments = createPaymentService({
     db,
     provider: app.payments,
     supportEmail: env.supportEmail,
     mailer: notices,
     publicUrl,
+    bookings: paymentBookings,
+    circles: paymentCircles,
   });
   // Saved cards (ADR 0032): provider references only; series visits are held on the default one.
   const visitHolds = createVisitHoldService({
     db,
     provider: app.payments,
     bookings: bookings.forHolds,
+    records: paymentBookings,
+    circles: paymentCircles,
+    notices: outbox,
     publicUrl,
     supportEmail: env.supportEmail,
   });
@@ -161,12 +191,13 @@ export function buildServices(app: FastifyInstance) {
   const reliability = createReliabilityService({ db });
   // Backups when a caregiver drops out (ADR 0034): offers computed live, ranked by reliability among
   // caregivers as near, the hold moved on a rebook.
-  const backupHolds = createBackupHolds(app.payments, db);
+  const backupHolds = createBackupHolds(app.payments, db, bookingRecords);
   // The daily reconciliation with the provider's record and the admins' money audit (ADR 0041).
   const reconciliation = createReconciliationService({
     db,
     provider: app.payments,
     mailer: notices,
+    notices: outbox,
     publicUrl,
     onRun: (kinds, open) => app.metrics.reconciled(kinds, open),
   });

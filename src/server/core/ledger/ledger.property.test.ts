@@ -14,7 +14,7 @@ import { createBookingService } from '../../features/bookings/service';
 import { signedIn, signedInCaregiver } from '../../features/bookings/testing';
 import { createBackupHolds } from '../../features/payments/backup-holds';
 import { createPaymentService } from '../../features/payments/service';
-import { sandboxCardToken } from '../../features/payments/testing';
+import { paymentPorts, sandboxCardToken } from '../../features/payments/testing';
 import { createPayoutService } from '../../features/payouts/service';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { encryptSecret, loadPayoutKey } from '../payout-key';
@@ -67,6 +67,8 @@ describe.each(DB_KINDS)(
             supportEmail: 's@x.test',
             mailer: quietMailer,
             publicUrl: 'http://x',
+            bookings: paymentPorts.bookings,
+            circles: paymentPorts.circles,
             now,
           });
           const payoutService = createPayoutService({ db: db(), key: loadPayoutKey(t.env) });
@@ -213,7 +215,9 @@ describe.each(DB_KINDS)(
           }
           // 3. Nothing is left held for a booking that ended, once the holds kept for a backup offer after a
           // caregiver's cancellation (ADR 0034, 3 hours) are released by their job.
-          await createBackupHolds(provider, db()).releaseDue(new Date(clock.getTime() + 4 * HOUR));
+          await createBackupHolds(provider, db(), paymentPorts.bookings).releaseDue(
+            new Date(clock.getTime() + 4 * HOUR),
+          );
           const ended = await db()
             .select({ id: bookings.id })
             .from(bookings)

@@ -190,6 +190,10 @@ export function createMessagingService(deps: MessagingDeps) {
     /** A user as messaging sees them (for blocking and reports), in the caller's transaction when given. */
     person: (id: number, tx: Tx = db) => messageRepo.person(tx, id),
 
+    /** What others may see of a person in a conversation, and a message as the API shows it (for reports). */
+    publicPerson,
+    toMessage,
+
     /**
      * Conversations (receiver, sender) with messages unread since before `olderThan` (and after `notBefore`)
      * that are newer than the conversation's last e-mail, when that e-mail was sent before `lastSentBefore`.
