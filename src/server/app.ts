@@ -27,6 +27,7 @@ import { sessions } from './features/auth/sessions';
 import avatarRoutes from './features/avatars/routes';
 import { backupRoutes } from './features/backup-offers/routes';
 import { bookingSeriesRoutes } from './features/booking-series/routes';
+import { bookingLifecycleJob } from './features/bookings/jobs';
 import { bookingRoutes } from './features/bookings/routes';
 import { careRequestRoutes } from './features/care-requests/routes';
 import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes';
@@ -289,7 +290,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes);
   // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).
   if (app.payments.routes) await app.register(app.payments.routes);
-  await app.register(payoutRoutes);
+  await app.register(payoutRoutes, { bookingLifecycleJob });
   await app.register(favouriteRoutes);
   await app.register(fxRateRoutes);
   await app.register(dashboardRoutes);

@@ -12,14 +12,20 @@ import { createBookingSeriesService } from './features/booking-series/service';
 import {
   bookingRecords,
   bookingsForVisits,
+  circleStatementRows,
+  circlesWithStatementRows,
   createBookingEvents,
   createBookingReminders,
   createBookingService,
-  notifyBookingParties,
 } from './features/bookings/service';
 import { createCareRequestService } from './features/care-requests/service';
 import { createCaregiverDirectoryService } from './features/caregiver-directory/service';
-import { chargeConsents, circleBookingRules, createCircleService } from './features/circles/service';
+import {
+  approvalReasonFor,
+  chargeConsents,
+  circleBookingRules,
+  createCircleService,
+} from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createEmergencyService, emergencyRules } from './features/emergencies/service';
 import { createRebookService } from './features/favourites/rebook';
@@ -31,6 +37,7 @@ import { createCaregiverProfileService } from './features/my-profile/caregiver-p
 import { createOnboardingDraftService } from './features/my-profile/onboarding-draft-service';
 import { createNotificationPhoneService } from './features/notifications/phone';
 import { createNotificationPreferenceService } from './features/notifications/preference-service';
+import { wantsEmail } from './features/notifications/preferences';
 import {
   createDeliveryService,
   createDispatcher,
@@ -38,6 +45,7 @@ import {
   deliverBookingNotice,
   noticeMailer,
   queueNotice,
+  reminderPolicy,
 } from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
 import { createReconciliationService } from './features/payments/reconciliation';
@@ -130,14 +138,9 @@ export function buildServices(app: FastifyInstance) {
   });
 
   // ── bookings and money ──
-  // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
-  const paymentBookings = {
-    ...bookingRecords,
-    notifyParties: notifyBookingParties,
-    forVisits: bookingsForVisits,
-  };
-  const paymentCircles = { ...circleBookingRules, chargeConsents };
+  // The outbox and the circles' rules as the booking and money features' ports take them (issue 31).
   const outbox = { queue: queueNotice };
+  const bookingCircles = { ...circleBookingRules, approvalReasonFor };
   // Booking state changes and what follows from them (the event table: src/server/events.ts).
   const bookingEvents = createBookingEvents();
   registerBookingListeners(bookingEvents, {
@@ -151,11 +154,28 @@ export function buildServices(app: FastifyInstance) {
     publicUrl,
     events: bookingEvents,
     emergencies: emergencyRules,
+    circles: bookingCircles,
+    notices: outbox,
   });
+  // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
+  const paymentBookings = {
+    ...bookingRecords,
+    notifyParties: bookings.notifyParties,
+    forVisits: bookingsForVisits,
+  };
+  const paymentCircles = { ...circleBookingRules, chargeConsents };
   // Parish emergency mode (ADR 0030): bookings and payments ask its rules; admins declare, extend, end.
   const emergencies = createEmergencyService({ db, mailer: notices, publicUrl, now });
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
-  const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, publicUrl, now });
+  const bookingSeries = createBookingSeriesService({
+    db,
+    bookings: bookings.forSeries,
+    publicUrl,
+    now,
+    visitBookings: bookingsForVisits,
+    circles: circleBookingRules,
+    notices: { deliver: deliverBookingNotice },
+  });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
   const visits = createVisitService({
     db,
@@ -209,18 +229,32 @@ export function buildServices(app: FastifyInstance) {
     now,
     reliabilityRank: reliabilityService.rankOf,
   });
-  const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
+  const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer, bookings: bookingRecords });
   const reviews = createReviewService({ db });
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl });
   const favourites = createFavouriteService({ db });
   // Day-before reminders of confirmed bookings; by SMS on plans that include it.
-  const bookingReminders = createBookingReminders({ db, mailer: notices, gate: planGate });
+  const bookingReminders = createBookingReminders({
+    db,
+    mailer: notices,
+    gate: planGate,
+    notices: { queue: queueNotice, reminderPolicy },
+  });
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
   const rebook = createRebookService({ db, bookings, gate: planGate });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
   const fxRates = createFxRateService({ db, now });
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
-  const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
+  const statements = createStatementService({
+    db,
+    mailer,
+    publicUrl,
+    fxRates,
+    now,
+    bookings: { circleStatementRows, circlesWithStatementRows },
+    circles: circleBookingRules,
+    wantsEmail,
+  });
   const dashboard = createDashboardService({ db });
   // Plans and billing (ADR 0037): the FeatureGate gated features are given is `plans.gate`.
   const planDeps = { db, provider: app.payments, mailer, savedCards, publicUrl, now };
@@ -235,6 +269,7 @@ export function buildServices(app: FastifyInstance) {
     bookings: bookings.forCareRequests,
     gate: planGate,
     reliabilityRank: reliabilityService.rankOf,
+    notices: outbox,
   });
 
   return {

@@ -10,8 +10,10 @@ import type { Mailer } from '../../adapters/mailer';
 import { createSandboxProvider } from '../../adapters/payments';
 import { bookingEvents, bookings, ledgerEntries, payoutAccounts, payouts } from '../../db/schema';
 import { AppError } from '../../errors';
-import { createBookingService } from '../../features/bookings/service';
+import { bookingRecords, createBookingService } from '../../features/bookings/service';
 import { signedIn, signedInCaregiver } from '../../features/bookings/testing';
+import { approvalReasonFor, circleBookingRules } from '../../features/circles/service';
+import { queueNotice } from '../../features/notifications/service';
 import { createBackupHolds } from '../../features/payments/backup-holds';
 import { createPaymentService } from '../../features/payments/service';
 import { paymentPorts, sandboxCardToken } from '../../features/payments/testing';
@@ -59,6 +61,8 @@ describe.each(DB_KINDS)(
             mailer: quietMailer,
             publicUrl: 'http://x',
             events: t.app.services.bookingEvents,
+            circles: { ...circleBookingRules, approvalReasonFor },
+            notices: { queue: queueNotice },
             now,
           });
           const paymentService = createPaymentService({
@@ -71,7 +75,11 @@ describe.each(DB_KINDS)(
             circles: paymentPorts.circles,
             now,
           });
-          const payoutService = createPayoutService({ db: db(), key: loadPayoutKey(t.env) });
+          const payoutService = createPayoutService({
+            db: db(),
+            key: loadPayoutKey(t.env),
+            bookings: bookingRecords,
+          });
           const families = [await signedIn(db()), await signedIn(db())];
           const cgs = [
             await signedInCaregiver(db(), { hourlyRate: 1250 }),

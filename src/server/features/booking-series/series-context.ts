@@ -3,7 +3,9 @@ import type { BookingSeriesView } from '../../../shared/contracts/booking-series
 import type { Mail } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor, BookingsForSeries } from '../bookings/service';
+import type { Actor, BookingsForSeries, bookingsForVisits } from '../bookings/service';
+import type { circleBookingRules } from '../circles/service';
+import type { deliverBookingNotice } from '../notifications/service';
 import type { SeriesRow } from './repo';
 
 export interface SeriesDeps {
@@ -12,6 +14,12 @@ export interface SeriesDeps {
   bookings: BookingsForSeries;
   /** For the links in e-mailed notices. */
   publicUrl: string;
+  /** A booking with its parties and its time in words (bookings; issue 31: the series' ports). */
+  visitBookings: Pick<typeof bookingsForVisits, 'find'>;
+  /** A care circle, its members and what each may do (circles). */
+  circles: Pick<typeof circleBookingRules, 'decide' | 'find' | 'members'>;
+  /** A booking notice to several people: in-app always, other channels by preference (notifications). */
+  notices: { deliver: typeof deliverBookingNotice };
   now?: () => Date;
 }
 

@@ -2,6 +2,8 @@ import type { BookingEmergency } from '../../../shared/contracts/emergencies';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth/sessions';
+import type { approvalReasonFor, circleBookingRules } from '../circles/service';
+import type { queueNotice } from '../notifications/service';
 import type { BookingEvents } from './events';
 
 export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
@@ -15,7 +17,25 @@ export interface BookingDeps {
   now?: () => Date;
   /** Parish emergencies (ADR 0030), asked through a function: built by the emergencies feature. */
   emergencies?: BookingEmergencyRules;
+  /** Care circles' rules for their bookings (issue 31: bookings' port; services.ts passes the circles'). */
+  circles: BookingCircleRules;
+  /** The delivery outbox (notifications): a notice written in the booking's transaction. */
+  notices: BookingNotices;
 }
+
+/** What bookings ask of care circles: who may book, approve or see, the members, the approval rule. */
+export type BookingCircleRules = Pick<
+  typeof circleBookingRules,
+  'authorize' | 'decide' | 'members' | 'find' | 'circleIdsOf' | 'rolesOf'
+> & { approvalReasonFor: typeof approvalReasonFor };
+
+/** One notice for one person: in-app always, other channels by the recipient's policy; the mails due now. */
+export interface BookingNotices {
+  queue: typeof queueNotice;
+}
+
+/** The ports a bookings helper outside a use case needs (the booking notices). */
+export type BookingPorts = Pick<BookingContext, 'circles' | 'notices'>;
 
 /** What bookings ask of parish emergencies: which bookings one covers at `at` (a late cancellation is free). */
 export interface BookingEmergencyRules {

@@ -3,7 +3,7 @@ import type { FeatureGate } from '../../../shared/plan-features';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
 import { bookingReminders, bookings } from '../../db/schema';
-import { queueNotice, reminderPolicy } from '../notifications/service';
+import type { queueNotice, reminderPolicy } from '../notifications/service';
 import { sendAfterCommit } from './booking-context';
 import { describeWhen, shortName } from './notices';
 import { bookingRepo } from './repo';
@@ -19,6 +19,8 @@ export interface BookingReminderDeps {
   mailer: Mailer;
   /** Whether the family's plan includes booking reminders by SMS (issue 21). */
   gate: FeatureGate;
+  /** The delivery outbox and the reminders' channel policy (notifications; issue 31: the reminders' port). */
+  notices: { queue: typeof queueNotice; reminderPolicy: typeof reminderPolicy };
 }
 
 /**
@@ -26,7 +28,7 @@ export interface BookingReminderDeps {
  * preferences for booking updates; by SMS to a verified phone when their plan includes it, never otherwise.
  * One per booking (a row in booking_reminders claims it, so two instances never send twice).
  */
-export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps) {
+export function createBookingReminders({ db, mailer, gate, notices }: BookingReminderDeps) {
   return {
     async sendDue(at: Date, signal?: AbortSignal): Promise<{ sent: number }> {
       const due = await db
@@ -58,7 +60,7 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
           if (joined?.b.status !== 'confirmed') return undefined;
           const { b, cu, fu } = joined;
           const who = shortName(cu);
-          return queueNotice(
+          return notices.queue(
             tx,
             {
               userId: fu.id,
@@ -70,7 +72,7 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
               startsAt: b.startsAt,
             },
             at,
-            reminderPolicy(sms),
+            notices.reminderPolicy(sms),
           );
         });
         if (!mails) continue;

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { inAppNotices } from '../../core/in-app-notices';
 import { publish } from '../../core/realtime-bus';
 import type { Tx } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema';
 
 export type { NewNotification } from '../../core/in-app-notices';
 

@@ -1,4 +1,4 @@
-import type { bookingRecords, bookingsForVisits, notifyBookingParties } from '../bookings/service';
+import type { BookingService, bookingRecords, bookingsForVisits } from '../bookings/service';
 import type { chargeConsents, circleBookingRules } from '../circles/service';
 import type { queueNotice } from '../notifications/service';
 import type { visitTimes } from '../visits/service';
@@ -14,7 +14,7 @@ export type PaymentBookings = Pick<
   'lock' | 'find' | 'lockSkipLocked' | 'cancelledBySide'
 > & {
   /** Both parties of a booking hear of a change (in-app in `tx`; the mails are returned). */
-  notifyParties: typeof notifyBookingParties;
+  notifyParties: BookingService['notifyParties'];
   /** A booking with its parties' names and contacts (the "visit not paid" notice). */
   forVisits: Pick<typeof bookingsForVisits, 'find'>;
 };

@@ -4,7 +4,7 @@ import { SANDBOX_CARDS, type SandboxProvider } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
 import { bookingRecords, bookingsForVisits, notifyBookingParties } from '../bookings/service';
 import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
-import { chargeConsents, circleBookingRules } from '../circles/service';
+import { approvalReasonFor, chargeConsents, circleBookingRules } from '../circles/service';
 import { queueNotice } from '../notifications/service';
 import { visitTimes } from '../visits/service';
 import type { PaymentBookings, PaymentCircleRules, PaymentNotices, PaymentVisitTimes } from './ports';
@@ -18,7 +18,18 @@ export const paymentPorts: {
   visitTimes: PaymentVisitTimes;
   notices: PaymentNotices;
 } = {
-  bookings: { ...bookingRecords, notifyParties: notifyBookingParties, forVisits: bookingsForVisits },
+  bookings: {
+    ...bookingRecords,
+    notifyParties: (tx, bookingId, event, opts) =>
+      notifyBookingParties(
+        { circles: { ...circleBookingRules, approvalReasonFor }, notices: { queue: queueNotice } },
+        tx,
+        bookingId,
+        event,
+        opts,
+      ),
+    forVisits: bookingsForVisits,
+  },
   circles: { ...circleBookingRules, chargeConsents },
   visitTimes,
   notices: { queue: queueNotice },

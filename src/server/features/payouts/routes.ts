@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../../shared/contracts/common';
 import { EarningsView, PayoutAccountRequest, PayoutAccountView } from '../../../shared/contracts/payments';
 import { badRequest } from '../../errors';
-import { runJob } from '../../jobs/scheduler';
+import { type Job, runJob } from '../../jobs/scheduler';
 import { currentUser } from '../../plugins/auth';
-import { bookingLifecycleJob } from '../bookings/jobs';
 import { fridayPayoutJob } from './jobs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -19,7 +18,13 @@ const RunJobRequest = z
   .optional();
 
 /** Earnings, payout settings and the payout run (issue 5 item 6). */
-export async function payoutRoutes(app: FastifyInstance) {
+export interface PayoutRouteOptions {
+  /** The bookings' lifecycle job (expiry and completion), run by hand from the admin page (app.ts passes it). */
+  bookingLifecycleJob: Job;
+}
+
+export async function payoutRoutes(app: FastifyInstance, opts: PayoutRouteOptions) {
+  const { bookingLifecycleJob } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Built with the app (src/server/services.ts): production without PAYOUT_ENCRYPTION_KEY stops at start.
   const service = app.services.payouts;

@@ -19,7 +19,6 @@ import type { Db, Tx } from '../../db/client';
 import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { bookingRecords } from '../bookings/service';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 const HOUR = 3_600_000;
@@ -39,14 +38,21 @@ export interface PayoutRunResult {
   skippedNoAccount: number;
 }
 
+/** What payouts asks of bookings (its port, issue 31; services.ts passes the bookings' records). */
+export interface PayoutBookings {
+  /** The caregiver record of a user, or undefined. */
+  caregiverIdOfUser(db: Db, userId: number): Promise<number | undefined>;
+}
+
 export interface PayoutDeps {
   db: Db;
   key: Buffer;
   mailer?: Mailer;
+  bookings: PayoutBookings;
 }
 
 export function createPayoutService(deps: PayoutDeps) {
-  const { db, key } = deps;
+  const { db, key, bookings: bookingRecords } = deps;
 
   async function caregiverIdOf(actor: Actor): Promise<number> {
     const id = await bookingRecords.caregiverIdOfUser(db, actor.id);

@@ -3,9 +3,6 @@ import { formatJmd, toCents } from '../../../shared/money';
 import { jamaicaToday, previousMonth } from '../../../shared/time';
 import type { Mail } from '../../adapters/mailer';
 import type { Job } from '../../jobs/scheduler';
-import { circlesWithStatementRows } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
-import { wantsEmail } from '../notifications/preferences';
 import { statementRepo } from './repo';
 import type { StatementContext } from './service';
 
@@ -75,7 +72,8 @@ export function statementMail(
  * send loses that one mail rather than risking it twice; the statement stays downloadable.
  */
 export function monthlyStatementMails(ctx: StatementContext) {
-  const { db, mailer, publicUrl } = ctx;
+  const { db, mailer, publicUrl, circles: circleBookingRules, wantsEmail } = ctx;
+  const { circlesWithStatementRows } = ctx.bookings;
   return {
     async sendMonthlyStatements(
       now: Date,

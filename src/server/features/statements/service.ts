@@ -4,9 +4,10 @@ import { jamaicaMonth } from '../../../shared/time';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, forbidden } from '../../errors';
-import { circleStatementRows } from '../bookings/service';
-import { type CircleRow, circleBookingRules } from '../circles/service';
+import type { circleStatementRows, circlesWithStatementRows } from '../bookings/service';
+import type { CircleRow, circleBookingRules } from '../circles/service';
 import type { FxRateService } from '../fx-rates/service';
+import type { wantsEmail } from '../notifications/preferences';
 import { monthlyStatementMails } from './monthly-mail';
 import { statementRepo } from './repo';
 import { buildStatement } from './statement';
@@ -21,6 +22,15 @@ export interface StatementDeps {
   mailer: Mailer;
   publicUrl: string;
   fxRates: Pick<FxRateService, 'rates'>;
+  /** A circle's booked visits of a month, and the circles with any (bookings; issue 31: statements' port). */
+  bookings: {
+    circleStatementRows: typeof circleStatementRows;
+    circlesWithStatementRows: typeof circlesWithStatementRows;
+  };
+  /** A care circle, its members and who may read its statement (circles). */
+  circles: Pick<typeof circleBookingRules, 'find' | 'members' | 'authorize'>;
+  /** Whether a user takes e-mail for a group of notices (notifications' preferences). */
+  wantsEmail: typeof wantsEmail;
   now?: () => Date;
 }
 export type StatementContext = Required<StatementDeps> & {
@@ -44,6 +54,7 @@ export type StatementContext = Required<StatementDeps> & {
  */
 export function createStatementService(deps: StatementDeps) {
   const base = { ...deps, now: deps.now ?? (() => new Date()) };
+  const { circles: circleBookingRules } = deps;
   const ctx: StatementContext = {
     ...base,
     async compose(tx, circle, month, first, opts = {}) {
@@ -58,7 +69,7 @@ export function createStatementService(deps: StatementDeps) {
       return buildStatement({
         circle: { id: circle.id, name: circle.name, recipientFirstName: circle.recipientFirstName },
         month,
-        rows: await circleStatementRows(tx, circle.id, month),
+        rows: await base.bookings.circleStatementRows(tx, circle.id, month),
         rates: await base.fxRates.rates(tx),
         currencies,
         generatedAt: base.now(),
