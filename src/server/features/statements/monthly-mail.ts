@@ -3,8 +3,8 @@ import { formatJmd, toCents } from '../../../shared/money';
 import { jamaicaToday, previousMonth } from '../../../shared/time';
 import type { Mail } from '../../adapters/mailer';
 import type { Job } from '../../jobs/scheduler';
+import type { StatementContext } from './context';
 import { statementRepo } from './repo';
-import type { StatementContext } from './service';
 
 /**
  * Last month's statements go out on the 1st in Jamaica; the 2nd and 3rd catch up with any circle a run

@@ -1,13 +1,9 @@
 import type { StatementView } from '../../../shared/contracts/statements';
 import { type FxCurrency, isFxCurrency } from '../../../shared/fx';
 import { jamaicaMonth } from '../../../shared/time';
-import type { Mailer } from '../../adapters/mailer';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { badRequest, forbidden } from '../../errors';
-import type { circleStatementRows, circlesWithStatementRows } from '../bookings/service';
-import type { CircleRow, circleBookingRules } from '../circles/service';
-import type { FxRateService } from '../fx-rates/service';
-import type { wantsEmail } from '../notifications/preferences';
+import type { StatementContext, StatementDeps } from './context';
 import { monthlyStatementMails } from './monthly-mail';
 import { statementRepo } from './repo';
 import { buildStatement } from './statement';
@@ -17,35 +13,7 @@ import { statementPdf } from './statement-pdf';
 /** The earliest month a statement is written for. */
 export const FIRST_STATEMENT_MONTH = '2000-01';
 
-export interface StatementDeps {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  fxRates: Pick<FxRateService, 'rates'>;
-  /** A circle's booked visits of a month, and the circles with any (bookings; issue 31: statements' port). */
-  bookings: {
-    circleStatementRows: typeof circleStatementRows;
-    circlesWithStatementRows: typeof circlesWithStatementRows;
-  };
-  /** A care circle, its members and who may read its statement (circles). */
-  circles: Pick<typeof circleBookingRules, 'find' | 'members' | 'authorize'>;
-  /** Whether a user takes e-mail for a group of notices (notifications' preferences). */
-  wantsEmail: typeof wantsEmail;
-  now?: () => Date;
-}
-export type StatementContext = Required<StatementDeps> & {
-  /**
-   * A circle's statement for a month, its total estimated in `currencies` (JMD: none), then with
-   * `withPayers` in each payer's own.
-   */
-  compose(
-    tx: Tx,
-    circle: CircleRow,
-    month: string,
-    currencies: readonly string[],
-    opts?: { withPayers?: boolean },
-  ): Promise<StatementView>;
-};
+export type { StatementContext, StatementDeps } from './context';
 
 /**
  * Care circles' monthly statements (ADR 0026): the visits, hours, amounts, fees and caregivers of a Jamaica
