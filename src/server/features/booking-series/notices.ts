@@ -4,9 +4,8 @@ import { formatJmd, priceBooking, toCents } from '../../../shared/money';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import type { Actor, BookingRow } from '../bookings/service';
-import type { BookingNotice, NoticeRecipient } from '../notifications/service';
 import type { SeriesRow } from './repo';
-import type { SeriesContext } from './series-context';
+import type { BookingNotice, NoticeRecipient, SeriesContext } from './series-context';
 
 /**
  * One notice per series event to each party (ADR 0031), instead of one per visit: the family side (the

@@ -1,7 +1,7 @@
+import type { Mail } from '../../adapters/mailer';
+import type { Tx } from '../../db/client';
 import type { BookingService, bookingRecords, bookingsForVisits } from '../bookings/service';
 import type { chargeConsents, circleBookingRules } from '../circles/service';
-import type { queueNotice } from '../notifications/service';
-import type { visitTimes } from '../visits/service';
 
 /**
  * What payments needs of other features (issue 31: one way to depend). Payments owns these ports; the
@@ -28,7 +28,26 @@ export type PaymentCircleRules = Pick<
 };
 
 /** The checked-in and checked-out times of a visit (completion charges the time spent). */
-export type PaymentVisitTimes = Pick<typeof visitTimes, 'of'>;
+export interface PaymentVisitTimes {
+  /** The effective check-in and check-out of a booking's visit, when both were recorded. */
+  of(tx: Tx, bookingId: number): Promise<{ checkedInAt: Date; checkedOutAt: Date } | undefined>;
+}
 
 /** The delivery outbox: a notice written in `tx`, in-app and on the channels the recipient allows. */
-export type PaymentNotices = { queue: typeof queueNotice };
+export interface PaymentNotices {
+  /** Writes the notice in `tx`; returns the mails due now (to send after commit). */
+  queue(
+    tx: Tx,
+    n: {
+      userId: number;
+      email: string;
+      kind: string;
+      title: string;
+      body: string;
+      link: string;
+      mail?: { subject: string; text: string };
+      startsAt?: Date;
+    },
+    at?: Date,
+  ): Promise<Mail[]>;
+}
