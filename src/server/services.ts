@@ -238,7 +238,7 @@ export function buildServices(app: FastifyInstance) {
     db,
     mailer: notices,
     gate: planGate,
-    notices: { queue: queueNotice, reminderPolicy },
+    notices: { queueReminder: (tx, n, at, sms) => queueNotice(tx, n, at, reminderPolicy(sms)) },
   });
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
   const rebook = createRebookService({ db, bookings, gate: planGate });

@@ -3,7 +3,6 @@ import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth/sessions';
 import type { approvalReasonFor, circleBookingRules } from '../circles/service';
-import type { queueNotice } from '../notifications/service';
 import type { BookingEvents } from './events';
 
 export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
@@ -31,7 +30,20 @@ export type BookingCircleRules = Pick<
 
 /** One notice for one person: in-app always, other channels by the recipient's policy; the mails due now. */
 export interface BookingNotices {
-  queue: typeof queueNotice;
+  queue(tx: Tx, n: BookingOutboxNotice, at?: Date): Promise<Mail[]>;
+}
+
+/** A notice for one person through the delivery outbox (the e-mail's subject and text when given). */
+export interface BookingOutboxNotice {
+  userId: number;
+  email: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  mail?: { subject: string; text: string };
+  /** The booking's start: a cancellation close to it is critical. */
+  startsAt?: Date;
 }
 
 /** The ports a bookings helper outside a use case needs (the booking notices). */

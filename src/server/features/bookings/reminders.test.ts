@@ -57,7 +57,9 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
       db: db(),
       mailer: { kind: 'outbox', send: async () => {} },
       gate,
-      notices: { queue: queueNotice, reminderPolicy },
+      notices: {
+        queueReminder: (tx, n, at, sms) => queueNotice(tx, n, at, reminderPolicy(sms)),
+      },
     });
 
     // 25 h before the first: too early for both.

@@ -1,10 +1,9 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FeatureGate } from '../../../shared/plan-features';
 import type { Mail, Mailer } from '../../adapters/mailer';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookingReminders, bookings } from '../../db/schema';
-import type { queueNotice, reminderPolicy } from '../notifications/service';
-import { sendAfterCommit } from './booking-context';
+import { type BookingOutboxNotice, sendAfterCommit } from './booking-context';
 import { describeWhen, shortName } from './notices';
 import { bookingRepo } from './repo';
 
@@ -20,7 +19,15 @@ export interface BookingReminderDeps {
   /** Whether the family's plan includes booking reminders by SMS (issue 21). */
   gate: FeatureGate;
   /** The delivery outbox and the reminders' channel policy (notifications; issue 31: the reminders' port). */
-  notices: { queue: typeof queueNotice; reminderPolicy: typeof reminderPolicy };
+  notices: BookingReminderNotices;
+}
+
+/**
+ * A reminder through the delivery outbox, on the user's channels for booking updates; with `smsReminders`
+ * (their plan includes it) also by SMS to their verified phone (the notifications' reminder policy).
+ */
+export interface BookingReminderNotices {
+  queueReminder(tx: Tx, n: BookingOutboxNotice, at: Date, smsReminders: boolean): Promise<Mail[]>;
 }
 
 /**
@@ -60,7 +67,7 @@ export function createBookingReminders({ db, mailer, gate, notices }: BookingRem
           if (joined?.b.status !== 'confirmed') return undefined;
           const { b, cu, fu } = joined;
           const who = shortName(cu);
-          return notices.queue(
+          return notices.queueReminder(
             tx,
             {
               userId: fu.id,
@@ -72,7 +79,7 @@ export function createBookingReminders({ db, mailer, gate, notices }: BookingRem
               startsAt: b.startsAt,
             },
             at,
-            notices.reminderPolicy(sms),
+            sms,
           );
         });
         if (!mails) continue;

@@ -4,7 +4,6 @@ import type { Db, Tx } from '../../db/client';
 import type { circleStatementRows, circlesWithStatementRows } from '../bookings/service';
 import type { CircleRow, circleBookingRules } from '../circles/service';
 import type { FxRateService } from '../fx-rates/service';
-import type { wantsEmail } from '../notifications/preferences';
 
 /** What the statements service is built from (services.ts), and what its parts share. */
 export interface StatementDeps {
@@ -20,7 +19,7 @@ export interface StatementDeps {
   /** A care circle, its members and who may read its statement (circles). */
   circles: Pick<typeof circleBookingRules, 'find' | 'members' | 'authorize'>;
   /** Whether a user takes e-mail for a group of notices (notifications' preferences). */
-  wantsEmail: typeof wantsEmail;
+  wantsEmail(db: Db, userId: number, group: 'bookings'): Promise<boolean>;
   now?: () => Date;
 }
 export type StatementContext = Required<StatementDeps> & {
