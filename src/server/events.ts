@@ -23,6 +23,8 @@ export interface BookingListenerDeps {
   badges: BookingTransitionListener;
   /** The reliability records' listener (ADR 0035), from the reliability service. */
   reliability: BookingTransitionListener;
+  /** What the settlement asks of bookings and visits (payments' ports). */
+  settlement: Pick<Parameters<typeof createSettlement>[1], 'bookings' | 'visitTimes'>;
 }
 
 export function bookingListeners(deps: BookingListenerDeps): {
@@ -35,6 +37,7 @@ export function bookingListeners(deps: BookingListenerDeps): {
     {
       does: 'settle its money (payments → ledger); no late fee under a parish emergency',
       run: createSettlement(deps.payments, {
+        ...deps.settlement,
         lateFeeWaived: async (tx, b, at) =>
           (await deps.emergencies?.coverOf(tx, [b], at))?.has(b.id) ?? false,
       }),

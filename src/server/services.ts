@@ -12,6 +12,9 @@ import { createBadgeEngine } from './features/badges/engine';
 import { createBookingSeriesService } from './features/booking-series/service';
 import {
   bookingRecords,
+  bookingsForVisits,
+  circleStatementRows,
+  circlesWithStatementRows,
   createBookingEvents,
   createBookingReminders,
   createBookingService,
@@ -19,7 +22,12 @@ import {
 import { createCareRequestService } from './features/care-requests/service';
 import { backupCandidates, createCaregiverDirectoryService } from './features/caregiver-directory/service';
 import { caregiverStatsService, measureResponseTimes } from './features/caregiver-stats/service';
-import { createCircleService } from './features/circles/service';
+import {
+  approvalReasonFor,
+  chargeConsents,
+  circleBookingRules,
+  createCircleService,
+} from './features/circles/service';
 import { createDashboardService } from './features/dashboard/service';
 import { createEmergencyRules, createEmergencyService } from './features/emergencies/service';
 import { createRebookService } from './features/favourites/rebook';
@@ -36,9 +44,11 @@ import {
   createDeliveryService,
   createDispatcher,
   defaultChannelPolicy,
+  deliverBookingNotice,
   noticeMailer,
   notificationService,
   queueNotice,
+  reminderPolicy,
 } from './features/notifications/service';
 import { createUnreadEmailService } from './features/notifications/unread-email-job';
 import { createReconciliationService } from './features/payments/reconciliation';
@@ -150,6 +160,9 @@ export function buildServices(app: FastifyInstance) {
   });
 
   // ── bookings and money ──
+  // The outbox and the circles' rules as the booking and money features' ports take them (issue 31).
+  const outbox = { queue: queueNotice };
+  const bookingCircles = { ...circleBookingRules, approvalReasonFor };
   // Booking state changes and what follows from them (the event table: src/server/events.ts).
   const bookingEvents = createBookingEvents();
   // Badges (measured on booking changes, reviews and the caregiver's dashboard visits).
@@ -164,6 +177,7 @@ export function buildServices(app: FastifyInstance) {
     emergencies: emergencyRules,
     badges: (tx, e) => badges.remeasureAfterBooking(tx, e),
     reliability: (tx, e) => reliability.followBooking(tx, e),
+    settlement: { bookings: bookingRecords, visitTimes },
   });
   const bookings = createBookingService({
     db,
@@ -171,7 +185,16 @@ export function buildServices(app: FastifyInstance) {
     publicUrl,
     events: bookingEvents,
     emergencies: emergencyRules,
+    circles: bookingCircles,
+    notices: outbox,
   });
+  // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
+  const paymentBookings = {
+    ...bookingRecords,
+    notifyParties: bookings.notifyParties,
+    forVisits: bookingsForVisits,
+  };
+  const paymentCircles = { ...circleBookingRules, chargeConsents };
   // Parish emergency mode (ADR 0030): bookings and payments ask its rules; admins declare, extend, end.
   const emergencies = createEmergencyService({
     db,
@@ -183,21 +206,43 @@ export function buildServices(app: FastifyInstance) {
     notices: { queue: (tx, n, at) => queueNotice(tx, n, at) },
   });
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
-  const bookingSeries = createBookingSeriesService({ db, bookings: bookings.forSeries, publicUrl, now });
+  const bookingSeries = createBookingSeriesService({
+    db,
+    bookings: bookings.forSeries,
+    publicUrl,
+    now,
+    visitBookings: bookingsForVisits,
+    circles: circleBookingRules,
+    notices: { deliver: deliverBookingNotice },
+  });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
-  const visits = createVisitService({ db, mailer: notices, storage, publicUrl, now });
+  const visits = createVisitService({
+    db,
+    mailer: notices,
+    storage,
+    publicUrl,
+    now,
+    bookings: bookingsForVisits,
+    circles: circleBookingRules,
+    notices: { deliver: deliverBookingNotice },
+  });
   const payments = createPaymentService({
     db,
     provider: app.payments,
     supportEmail: env.supportEmail,
     mailer: notices,
     publicUrl,
+    bookings: paymentBookings,
+    circles: paymentCircles,
   });
   // Saved cards (ADR 0032): provider references only; series visits are held on the default one.
   const visitHolds = createVisitHoldService({
     db,
     provider: app.payments,
     bookings: bookings.forHolds,
+    records: paymentBookings,
+    circles: paymentCircles,
+    notices: outbox,
     publicUrl,
     supportEmail: env.supportEmail,
   });
@@ -205,12 +250,13 @@ export function buildServices(app: FastifyInstance) {
   const reliability = createReliabilityService({ db, emergencies: emergencyRules });
   // Backups when a caregiver drops out (ADR 0034): offers computed live, ranked by reliability among
   // caregivers as near, the hold moved on a rebook.
-  const backupHolds = createBackupHolds(app.payments, db);
+  const backupHolds = createBackupHolds(app.payments, db, bookingRecords);
   // The daily reconciliation with the provider's record and the admins' money audit (ADR 0041).
   const reconciliation = createReconciliationService({
     db,
     provider: app.payments,
     mailer: notices,
+    notices: outbox,
     publicUrl,
     onRun: (kinds, open) => app.metrics.reconciled(kinds, open),
   });
@@ -224,7 +270,7 @@ export function buildServices(app: FastifyInstance) {
     candidates: backupCandidates,
     visits: visitTimes,
   });
-  const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer });
+  const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer, bookings: bookingRecords });
   const reviews = createReviewService({
     db,
     stats: caregiverStatsService,
@@ -234,13 +280,27 @@ export function buildServices(app: FastifyInstance) {
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl, wantsEmail });
   const favourites = createFavouriteService({ db, stats: caregiverStatsService });
   // Day-before reminders of confirmed bookings; by SMS on plans that include it.
-  const bookingReminders = createBookingReminders({ db, mailer: notices, gate: planGate });
+  const bookingReminders = createBookingReminders({
+    db,
+    mailer: notices,
+    gate: planGate,
+    notices: { queueReminder: (tx, n, at, sms) => queueNotice(tx, n, at, reminderPolicy(sms)) },
+  });
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
   const rebook = createRebookService({ db, bookings, gate: planGate, records: bookingRecords });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
   const fxRates = createFxRateService({ db, now });
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
-  const statements = createStatementService({ db, mailer, publicUrl, fxRates, now });
+  const statements = createStatementService({
+    db,
+    mailer,
+    publicUrl,
+    fxRates,
+    now,
+    bookings: { circleStatementRows, circlesWithStatementRows },
+    circles: circleBookingRules,
+    wantsEmail,
+  });
   const dashboard = createDashboardService({
     db,
     stats: caregiverStatsService,
@@ -260,6 +320,7 @@ export function buildServices(app: FastifyInstance) {
     bookings: bookings.forCareRequests,
     gate: planGate,
     reliabilityRank: reliabilityService.rankOf,
+    notices: outbox,
   });
 
   return {

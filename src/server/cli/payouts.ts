@@ -15,6 +15,7 @@ import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
 import { loadPayoutKey } from '../core/payout-key';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
+import { bookingRecords } from '../features/bookings/service';
 import { createPayoutService } from '../features/payouts/service';
 import { jobLockKey } from '../jobs/scheduler';
 import { processIo, reportFailure, runIfMain } from './main-module';
@@ -36,7 +37,12 @@ async function main(): Promise<number> {
     const mailer = env.smtpUrl
       ? createSmtpMailer(env.smtpUrl, env.mailFrom)
       : createOutboxMailer(database.db);
-    const service = createPayoutService({ db: database.db, key: loadPayoutKey(env), mailer });
+    const service = createPayoutService({
+      db: database.db,
+      key: loadPayoutKey(env),
+      mailer,
+      bookings: bookingRecords,
+    });
     const now = new Date();
     // The same lock as the scheduled job: a run on a server instance and this one never overlap.
     const result = await database.withExclusiveLock(jobLockKey('payouts.friday'), () => service.run(now));

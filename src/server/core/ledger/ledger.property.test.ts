@@ -10,11 +10,13 @@ import type { Mailer } from '../../adapters/mailer';
 import { createSandboxProvider } from '../../adapters/payments';
 import { bookingEvents, bookings, ledgerEntries, payoutAccounts, payouts } from '../../db/schema';
 import { AppError } from '../../errors';
-import { createBookingService } from '../../features/bookings/service';
+import { bookingRecords, createBookingService } from '../../features/bookings/service';
 import { signedIn, signedInCaregiver } from '../../features/bookings/testing';
+import { approvalReasonFor, circleBookingRules } from '../../features/circles/service';
+import { queueNotice } from '../../features/notifications/service';
 import { createBackupHolds } from '../../features/payments/backup-holds';
 import { createPaymentService } from '../../features/payments/service';
-import { sandboxCardToken } from '../../features/payments/testing';
+import { paymentPorts, sandboxCardToken } from '../../features/payments/testing';
 import { createPayoutService } from '../../features/payouts/service';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { encryptSecret, loadPayoutKey } from '../payout-key';
@@ -59,6 +61,8 @@ describe.each(DB_KINDS)(
             mailer: quietMailer,
             publicUrl: 'http://x',
             events: t.app.services.bookingEvents,
+            circles: { ...circleBookingRules, approvalReasonFor },
+            notices: { queue: queueNotice },
             now,
           });
           const paymentService = createPaymentService({
@@ -67,9 +71,15 @@ describe.each(DB_KINDS)(
             supportEmail: 's@x.test',
             mailer: quietMailer,
             publicUrl: 'http://x',
+            bookings: paymentPorts.bookings,
+            circles: paymentPorts.circles,
             now,
           });
-          const payoutService = createPayoutService({ db: db(), key: loadPayoutKey(t.env) });
+          const payoutService = createPayoutService({
+            db: db(),
+            key: loadPayoutKey(t.env),
+            bookings: bookingRecords,
+          });
           const families = [await signedIn(db()), await signedIn(db())];
           const cgs = [
             await signedInCaregiver(db(), { hourlyRate: 1250 }),
@@ -213,7 +223,9 @@ describe.each(DB_KINDS)(
           }
           // 3. Nothing is left held for a booking that ended, once the holds kept for a backup offer after a
           // caregiver's cancellation (ADR 0034, 3 hours) are released by their job.
-          await createBackupHolds(provider, db()).releaseDue(new Date(clock.getTime() + 4 * HOUR));
+          await createBackupHolds(provider, db(), paymentPorts.bookings).releaseDue(
+            new Date(clock.getTime() + 4 * HOUR),
+          );
           const ended = await db()
             .select({ id: bookings.id })
             .from(bookings)

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { SUPPORT_ACCOUNT_EMAIL } from '../../core/support-account';
 import { hashPassword } from '../../features/auth/passwords';
+import { circleBookingRules } from '../../features/circles/service';
 import { seedDemoMoney } from '../../features/payments/demo';
 import type { Db, Tx } from '../client';
 import {
@@ -279,7 +280,7 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   // A caregiver with a visible reliability record, then every record computed (ADR 0035).
   await seedDemoReliability(tx, now, uid(DEMO_FAMILY_EMAIL));
   // Payments, ledger and last Friday's payouts behind those bookings.
-  await seedDemoMoney(tx, now);
+  await seedDemoMoney(tx, now, circleBookingRules);
   // The exchange rates admins keep for payers' estimates (ADR 0026).
   await seedDemoFxRates(tx, now, adminId);
   // A prepared parish emergency an admin can declare from the console (ADR 0030).

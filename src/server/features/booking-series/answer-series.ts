@@ -5,7 +5,6 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Actor, BookingRow } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
 import { notifySeries } from './notices';
 import { type SeriesRow, seriesRepo } from './repo';
 import { inTransaction, type SeriesContext, seriesViewOf } from './series-context';
@@ -26,10 +25,7 @@ const lateFeeOf = (v: BookingRow, at: Date) =>
  */
 async function maySee(ctx: SeriesContext, tx: Tx, s: SeriesRow, actor: Actor): Promise<boolean> {
   if (actor.userType === 'admin' || s.familyId === actor.id) return true;
-  if (
-    s.circleId !== null &&
-    (await circleBookingRules.decide(tx, s.circleId, actor.id, 'view')) === 'allowed'
-  )
+  if (s.circleId !== null && (await ctx.circles.decide(tx, s.circleId, actor.id, 'view')) === 'allowed')
     return true;
   return actor.userType === 'caregiver' && (await reachedCaregiver(ctx, tx, s, actor));
 }
@@ -41,9 +37,9 @@ async function reachedCaregiver(ctx: SeriesContext, tx: Tx, s: SeriesRow, actor:
 }
 
 /** The family side of a series (as for one of its bookings): the booker, or a circle's coordinator (403 other members). */
-async function actsForFamily(tx: Tx, s: SeriesRow, actor: Actor): Promise<boolean> {
+async function actsForFamily(ctx: SeriesContext, tx: Tx, s: SeriesRow, actor: Actor): Promise<boolean> {
   if (s.circleId === null) return s.familyId === actor.id;
-  const decision = await circleBookingRules.decide(tx, s.circleId, actor.id, 'book');
+  const decision = await ctx.circles.decide(tx, s.circleId, actor.id, 'book');
   if (decision === 'forbidden') throw forbidden();
   return decision === 'allowed';
 }
@@ -72,7 +68,7 @@ export function seriesAnswers(ctx: SeriesContext) {
       for (const v of waiting) mails.push(...(await ctx.bookings.answer(tx, actor, v.id, decision, at)));
       const status = decision === 'accept' ? 'accepted' : 'declined';
       await seriesRepo.update(tx, id, { status, answeredAt: at, updatedAt: at });
-      mails.push(...(await notifySeries(tx, ctx.publicUrl, s, waiting, status, actor)));
+      mails.push(...(await notifySeries(ctx, tx, ctx.publicUrl, s, waiting, status, actor)));
       return seriesViewOf(ctx, tx, { ...s, status, answeredAt: at, updatedAt: at }, actor);
     });
   }
@@ -95,7 +91,7 @@ export function seriesAnswers(ctx: SeriesContext) {
       const at = ctx.now();
       return inTransaction(ctx, async (tx, mails: Mail[]) => {
         const s = await seriesRepo.lock(tx, id);
-        if (!s || !(await actsForFamily(tx, s, actor))) throw notFound(SERIES_MESSAGES.notFound);
+        if (!s || !(await actsForFamily(ctx, tx, s, actor))) throw notFound(SERIES_MESSAGES.notFound);
         if (s.status === 'declined' || s.status === 'cancelled' || s.status === 'left')
           throw conflict(SERIES_MESSAGES.notCancellable, 'BOOKING_INVALID_TRANSITION');
         const future = (await ctx.bookings.visits(tx, id)).filter(
@@ -107,7 +103,7 @@ export function seriesAnswers(ctx: SeriesContext) {
           mails.push(...(await ctx.bookings.answer(tx, actor, v.id, 'cancel', at, { notify })));
         }
         await seriesRepo.update(tx, id, { status: 'cancelled', cancelledAt: at, updatedAt: at });
-        mails.push(...(await notifySeries(tx, ctx.publicUrl, s, future, 'cancelled', actor)));
+        mails.push(...(await notifySeries(ctx, tx, ctx.publicUrl, s, future, 'cancelled', actor)));
         return seriesViewOf(ctx, tx, { ...s, status: 'cancelled', cancelledAt: at, updatedAt: at }, actor);
       });
     },
@@ -130,7 +126,7 @@ export function seriesAnswers(ctx: SeriesContext) {
         for (const v of future) mails.push(...(await ctx.bookings.answer(tx, actor, v.id, 'cancel', at)));
         const patch = { status: 'left' as const, cancelledAt: at, updatedAt: at };
         await seriesRepo.update(tx, id, patch);
-        mails.push(...(await notifySeries(tx, ctx.publicUrl, s, future, 'left', actor)));
+        mails.push(...(await notifySeries(ctx, tx, ctx.publicUrl, s, future, 'left', actor)));
         return seriesViewOf(ctx, tx, { ...s, ...patch }, actor);
       });
     },

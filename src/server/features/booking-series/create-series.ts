@@ -88,7 +88,7 @@ export function seriesCreation(ctx: SeriesContext) {
         }
         await ctx.bookings.emitCreated(tx, batch);
         // One notice to each party for the whole series (ADR 0031), not one per visit.
-        mails.push(...(await notifySeries(tx, ctx.publicUrl, series, rows, 'requested', actor)));
+        mails.push(...(await notifySeries(ctx, tx, ctx.publicUrl, series, rows, 'requested', actor)));
         return seriesViewOf(ctx, tx, series, actor);
       });
     },

@@ -4,10 +4,8 @@ import { formatJmd, priceBooking, toCents } from '../../../shared/money';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import type { Actor, BookingRow } from '../bookings/service';
-import { bookingsForVisits } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
-import { type BookingNotice, deliverBookingNotice, type NoticeRecipient } from '../notifications/service';
 import type { SeriesRow } from './repo';
+import type { BookingNotice, NoticeRecipient, SeriesContext } from './series-context';
 
 /**
  * One notice per series event to each party (ADR 0031), instead of one per visit: the family side (the
@@ -118,6 +116,7 @@ const TEXTS: Record<SeriesEvent, (f: Facts) => Texts> = {
  * also reads the first visit's start in their own time.
  */
 export async function notifySeries(
+  ctx: Pick<SeriesContext, 'visitBookings' | 'circles' | 'notices'>,
   tx: Tx,
   publicUrl: string,
   series: SeriesRow,
@@ -127,7 +126,8 @@ export async function notifySeries(
 ): Promise<Mail[]> {
   const first = visits[0];
   if (!first) return [];
-  const vb = await bookingsForVisits.find(tx, first.id);
+  const { circles: circleBookingRules, notices } = ctx;
+  const vb = await ctx.visitBookings.find(tx, first.id);
   if (!vb) return [];
   const circle = series.circleId === null ? undefined : await circleBookingRules.find(tx, series.circleId);
   const price = priceBooking(toCents(first.hourlyRate), first.duration);
@@ -158,7 +158,7 @@ export async function notifySeries(
       if (m.userId !== vb.family.userId) familySide.push(m);
     }
   }
-  const mails = await deliverBookingNotice(tx, publicUrl, familySide, (r) => {
+  const mails = await notices.deliver(tx, publicUrl, familySide, (r) => {
     const t = texts.family(r);
     const local = formatMemberTime(first.startsAt, zones.get(r.userId));
     const abroad = local.includes('(') ? ` The first starts at ${local}.` : '';
@@ -167,8 +167,6 @@ export async function notifySeries(
   // The caregiver hears only of visits that reached them (a circle's after a payer approved them).
   const reached = event === 'requested' ? facts.pending > 0 : vb.caregiverSees;
   if (reached)
-    mails.push(
-      ...(await deliverBookingNotice(tx, publicUrl, [vb.caregiver], { kind, link, ...texts.caregiver })),
-    );
+    mails.push(...(await notices.deliver(tx, publicUrl, [vb.caregiver], { kind, link, ...texts.caregiver })));
   return mails;
 }

@@ -3,7 +3,8 @@ import type { BookingSeriesView } from '../../../shared/contracts/booking-series
 import type { Mail } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor, BookingsForSeries } from '../bookings/service';
+import type { Actor, BookingsForSeries, bookingsForVisits } from '../bookings/service';
+import type { circleBookingRules } from '../circles/service';
 import type { SeriesRow } from './repo';
 
 export interface SeriesDeps {
@@ -12,10 +13,44 @@ export interface SeriesDeps {
   bookings: BookingsForSeries;
   /** For the links in e-mailed notices. */
   publicUrl: string;
+  /** A booking with its parties and its time in words (bookings; issue 31: the series' ports). */
+  visitBookings: Pick<typeof bookingsForVisits, 'find'>;
+  /** A care circle, its members and what each may do (circles). */
+  circles: Pick<typeof circleBookingRules, 'decide' | 'find' | 'members'>;
+  /** A booking notice to several people: in-app always, other channels by preference (notifications). */
+  notices: SeriesNotices;
   now?: () => Date;
 }
 
 export type SeriesContext = Required<SeriesDeps>;
+
+/** Someone a booking notice goes to. */
+export interface NoticeRecipient {
+  userId: number;
+  firstName: string;
+  email: string;
+}
+
+/** A booking notice: its kind, words, where the in-app notice leads (default /bookings) and the start. */
+export interface BookingNotice {
+  kind: string;
+  title: string;
+  body: string;
+  link?: string;
+  startsAt?: Date;
+}
+
+/** A booking notice to several people: in-app always, e-mail and texts by their preferences (notifications). */
+export interface SeriesNotices {
+  /** Writes each recipient's notice in `tx`; returns the mails due now (to send after commit). */
+  deliver(
+    tx: Tx,
+    publicUrl: string,
+    to: NoticeRecipient[],
+    notice: BookingNotice | ((r: NoticeRecipient) => BookingNotice),
+    at?: Date,
+  ): Promise<Mail[]>;
+}
 
 /** 409 SERIES_CONFLICTS: the dates that clash, in the body (`conflicts`); nothing was written. */
 export class SeriesConflicts extends AppError {

@@ -2,6 +2,7 @@ import type { BookingEmergency } from '../../../shared/contracts/emergencies';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth/sessions';
+import type { approvalReasonFor, circleBookingRules } from '../circles/service';
 import type { BookingEvents } from './events';
 
 export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
@@ -15,7 +16,38 @@ export interface BookingDeps {
   now?: () => Date;
   /** Parish emergencies (ADR 0030), asked through a function: built by the emergencies feature. */
   emergencies?: BookingEmergencyRules;
+  /** Care circles' rules for their bookings (issue 31: bookings' port; services.ts passes the circles'). */
+  circles: BookingCircleRules;
+  /** The delivery outbox (notifications): a notice written in the booking's transaction. */
+  notices: BookingNotices;
 }
+
+/** What bookings ask of care circles: who may book, approve or see, the members, the approval rule. */
+export type BookingCircleRules = Pick<
+  typeof circleBookingRules,
+  'authorize' | 'decide' | 'members' | 'find' | 'circleIdsOf' | 'rolesOf'
+> & { approvalReasonFor: typeof approvalReasonFor };
+
+/** One notice for one person: in-app always, other channels by the recipient's policy; the mails due now. */
+export interface BookingNotices {
+  queue(tx: Tx, n: BookingOutboxNotice, at?: Date): Promise<Mail[]>;
+}
+
+/** A notice for one person through the delivery outbox (the e-mail's subject and text when given). */
+export interface BookingOutboxNotice {
+  userId: number;
+  email: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  mail?: { subject: string; text: string };
+  /** The booking's start: a cancellation close to it is critical. */
+  startsAt?: Date;
+}
+
+/** The ports a bookings helper outside a use case needs (the booking notices). */
+export type BookingPorts = Pick<BookingContext, 'circles' | 'notices'>;
 
 /** What bookings ask of parish emergencies: which bookings one covers at `at` (a late cancellation is free). */
 export interface BookingEmergencyRules {

@@ -9,8 +9,7 @@ import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { circleBookingRules } from '../circles/service';
-import type { Actor, BookingContext } from './booking-context';
+import type { Actor, BookingCircleRules, BookingContext } from './booking-context';
 import { type CircleFacts, circleFactsFor, circleOfBooking } from './circle-view';
 import { type BookingJoined, bookingRepo, caregiverSees, caregiverSeesSql } from './repo';
 
@@ -101,33 +100,48 @@ export function toBookingView(
 }
 
 /** The booking as `viewer` sees it, read in `tx` (after a write in the same transaction). */
-export async function viewOf(tx: Tx, id: number, viewer: Actor): Promise<BookingView> {
+export async function viewOf(
+  circles: BookingCircleRules,
+  tx: Tx,
+  id: number,
+  viewer: Actor,
+): Promise<BookingView> {
   const joined = await bookingRepo.getJoined(tx, id);
   if (!joined) throw notFound(BOOKING_MESSAGES.notYours);
-  return toBookingView(joined, viewer, await circleFactsFor(tx, [joined], viewer));
+  return toBookingView(joined, viewer, await circleFactsFor(circles, tx, [joined], viewer));
 }
 
 /** Views of many bookings, their circles read once each. */
-async function viewsOf(tx: Tx, rows: BookingJoined[], viewer: Actor): Promise<BookingView[]> {
-  const circles = await circleFactsFor(tx, rows, viewer);
-  return rows.map((r) => toBookingView(r, viewer, circles));
+async function viewsOf(
+  circles: BookingCircleRules,
+  tx: Tx,
+  rows: BookingJoined[],
+  viewer: Actor,
+): Promise<BookingView[]> {
+  const facts = await circleFactsFor(circles, tx, rows, viewer);
+  return rows.map((r) => toBookingView(r, viewer, facts));
 }
 
 /**
  * The visits of a recurring booking as `viewer` sees them, first first: its caregiver sees only those that
  * reached them (a circle's, once a payer approved). The caller decided that the viewer may see the series.
  */
-export async function seriesVisitViews(tx: Tx, seriesId: number, viewer: Actor): Promise<BookingView[]> {
+export async function seriesVisitViews(
+  circles: BookingCircleRules,
+  tx: Tx,
+  seriesId: number,
+  viewer: Actor,
+): Promise<BookingView[]> {
   const rows = await bookingRepo.listJoined(tx, eq(bookings.seriesId, seriesId), {
     order: 'asc',
     limit: 500,
   });
   const seen = rows.filter((r) => r.cg.userId !== viewer.id || caregiverSees(r.b));
-  return viewsOf(tx, seen, viewer);
+  return viewsOf(circles, tx, seen, viewer);
 }
 
 /** Reading bookings: each side's lists, one booking, its history. */
-export function bookingViews({ db, emergencies, now }: BookingContext) {
+export function bookingViews({ db, emergencies, now, circles }: BookingContext) {
   /** Marks the views a parish emergency covers (ADR 0030): one query when none is in force. */
   async function withEmergencies(views: BookingView[]): Promise<BookingView[]> {
     const open = views.filter((v) => ['awaiting_approval', 'pending', 'confirmed'].includes(v.status));
@@ -152,11 +166,10 @@ export function bookingViews({ db, emergencies, now }: BookingContext) {
       actor.userType === 'admin' ||
       b.familyId === actor.id ||
       (joined.cg.userId === actor.id && caregiverSees(b)) ||
-      (b.circleId !== null &&
-        (await circleBookingRules.decide(db, b.circleId, actor.id, 'view')) === 'allowed');
+      (b.circleId !== null && (await circles.decide(db, b.circleId, actor.id, 'view')) === 'allowed');
     if (!mine) throw notFound(BOOKING_MESSAGES.notYours);
     const [view] = await withEmergencies([
-      toBookingView(joined, actor, await circleFactsFor(db, [joined], actor)),
+      toBookingView(joined, actor, await circleFactsFor(circles, db, [joined], actor)),
     ]);
     return view;
   }
@@ -166,7 +179,7 @@ export function bookingViews({ db, emergencies, now }: BookingContext) {
       const conditions: SQL[] = [];
       if (actor.userType === 'family') {
         // Their own bookings and their care circles' (each view says which circle it is for).
-        const circleIds = await circleBookingRules.circleIdsOf(db, actor.id);
+        const circleIds = await circles.circleIdsOf(db, actor.id);
         conditions.push(
           circleIds.length
             ? (or(eq(bookings.familyId, actor.id), inArray(bookings.circleId, circleIds)) as SQL)
@@ -179,7 +192,7 @@ export function bookingViews({ db, emergencies, now }: BookingContext) {
       }
       if (query.status?.length) conditions.push(inArray(bookings.status, query.status));
       const rows = await bookingRepo.listJoined(db, and(...conditions), { limit: query.limit });
-      return withEmergencies(await viewsOf(db, rows, actor));
+      return withEmergencies(await viewsOf(circles, db, rows, actor));
     },
 
     /** GET /api/bookings/family/{userId} (docs/product.md#the-api-contract): the family themselves or an admin. */
@@ -188,7 +201,7 @@ export function bookingViews({ db, emergencies, now }: BookingContext) {
         throw forbidden('You can only see your own bookings.');
       }
       const rows = await bookingRepo.listJoined(db, eq(bookings.familyId, familyUserId));
-      return viewsOf(db, rows, actor);
+      return viewsOf(circles, db, rows, actor);
     },
 
     get,

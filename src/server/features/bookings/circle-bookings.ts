@@ -2,7 +2,6 @@ import type { BookingView } from '../../../shared/contracts/bookings';
 import { BOOKING_MESSAGES } from '../../../shared/contracts/bookings';
 import type { Tx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
-import { approvalReasonFor, type CircleRow, circleBookingRules } from '../circles/service';
 import { type Actor, type BookingContext, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import type { BookingRow } from './events';
@@ -18,29 +17,6 @@ export const APPROVAL_MESSAGES = {
     'While this request waited for approval, the caregiver was booked for that time. Decline it and choose another time.',
 } as const;
 
-/** A coordinator books for the circle: the policy's 'book' (404/403), with the circle locked. */
-export async function openCircleForBooking(tx: Tx, circleId: number, actor: Actor): Promise<CircleRow> {
-  const { circle } = await circleBookingRules.authorize(tx, circleId, actor, 'book', { lock: true });
-  return circle;
-}
-
-/** Why this booking needs a payer's approval (the circle's rule, or the month would pass a cap), or null. */
-export async function circleApprovalReason(tx: Tx, circle: CircleRow, date: string, amountCents: number) {
-  const spent = await bookingRepo.circleMonthCents(tx, circle.id, date.slice(0, 7));
-  const payers = (await circleBookingRules.members(tx, circle.id)).filter((m) => m.roles.includes('payer'));
-  return approvalReasonFor(circle, payers, spent + amountCents);
-}
-
-/**
- * Whether `actor` acts for the family side of a circle booking: the policy allows `action` (true), the actor
- * is no member (false: the caller answers 404), or a member without the right (403).
- */
-export async function actsForCircle(tx: Tx, circleId: number, actor: Actor, action: 'book' | 'approve') {
-  const decision = await circleBookingRules.decide(tx, circleId, actor.id, action);
-  if (decision === 'forbidden') throw forbidden();
-  return decision === 'allowed';
-}
-
 /** A payer's answer to a circle booking awaiting approval: approve (it goes to the caregiver) or decline. */
 export function bookingApprovals(ctx: BookingContext) {
   async function decide(actor: Actor, id: number, decision: 'approve' | 'decline'): Promise<BookingView> {
@@ -53,7 +29,7 @@ export function bookingApprovals(ctx: BookingContext) {
           throw conflict(APPROVAL_MESSAGES.notNeeded, 'BOOKING_INVALID_TRANSITION');
         throw notFound(BOOKING_MESSAGES.notYours);
       }
-      await circleBookingRules.authorize(tx, booking.circleId, actor, 'approve');
+      await ctx.circles.authorize(tx, booking.circleId, actor, 'approve');
       // Nobody answers their own request (ADR 0039): approving it would be spending on their own say-so,
       // and a series' visits are approved one by one here, so this covers them too.
       if (booking.familyId === actor.id)
@@ -73,7 +49,7 @@ export function bookingApprovals(ctx: BookingContext) {
               patch: { approvalState: 'declined', approvalBy: actor.id, approvalAt: at, declinedAt: at },
             };
       const mails = await applyOrTaken(ctx, tx, booking, spec, actor.id, at);
-      return { view: await viewOf(tx, id, actor), mails };
+      return { view: await viewOf(ctx.circles, tx, id, actor), mails };
     });
     await sendAfterCommit(ctx.mailer, mails);
     return view;

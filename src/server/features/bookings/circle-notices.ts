@@ -1,6 +1,7 @@
 import { formatMemberTime } from '../../../shared/member-time';
 import type { Tx } from '../../db/client';
-import { type CircleRow, circleBookingRules } from '../circles/service';
+import type { CircleRow } from '../circles/service';
+import type { BookingCircleRules } from './booking-context';
 import type { BookingJoined } from './repo';
 import { caregiverSees } from './repo';
 
@@ -93,6 +94,7 @@ function approvalStageNotice(
  * approved it. During the approval stage the members get that stage's words (payers are asked to decide).
  */
 export async function circleNoticeParties(
+  circleBookingRules: Pick<BookingCircleRules, 'members'>,
   tx: Tx,
   joined: BookingJoined,
   circle: CircleRow,

@@ -2,8 +2,8 @@ import type { BookingCircle } from '../../../shared/contracts/bookings';
 import type { CircleRole } from '../../../shared/contracts/circles';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
-import { type CircleRow, circleBookingRules } from '../circles/service';
-import type { Actor } from './booking-context';
+import type { CircleRow } from '../circles/service';
+import type { Actor, BookingCircleRules } from './booking-context';
 import type { BookingJoined } from './repo';
 
 type CircleOut = NonNullable<import('zod').infer<typeof BookingCircle>>;
@@ -13,6 +13,7 @@ export type CircleFacts = Map<number, { circle: CircleRow; roles: CircleRole[] |
 
 /** Reads the circles of `rows` once each, with the viewer's roles. */
 export async function circleFactsFor(
+  circleBookingRules: Pick<BookingCircleRules, 'find' | 'rolesOf'>,
   tx: Tx,
   rows: readonly Pick<BookingJoined, 'b'>[],
   viewer: Pick<Actor, 'id'>,

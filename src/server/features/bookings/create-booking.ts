@@ -17,9 +17,9 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound, retryTransient } from '../../errors';
 import type { CircleRow } from '../circles/service';
-import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
+import { type Actor, type BookingContext, type BookingPorts, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
-import { circleApprovalReason, openCircleForBooking } from './circle-bookings';
+import { circleApprovalReason, openCircleForBooking } from './circle-rules';
 import type { BookingRow, BookingTransition } from './events';
 import { bookingRepo, isExclusionViolation } from './repo';
 import { type NoticeOption, notifyTransition } from './transition-booking';
@@ -87,12 +87,13 @@ export interface OpenedRequest {
  * caregiver (404 unknown or inactive, 400 yourself, 409 not taking bookings).
  */
 export async function openRequest(
+  ctx: BookingPorts,
   tx: Tx,
   actor: Actor,
   caregiverId: number,
   circleId: number | undefined,
 ): Promise<OpenedRequest> {
-  const circle = circleId === undefined ? undefined : await openCircleForBooking(tx, circleId, actor);
+  const circle = circleId === undefined ? undefined : await openCircleForBooking(ctx, tx, circleId, actor);
   const cg = await bookingRepo.caregiverForBooking(tx, caregiverId);
   if (!cg) throw notFound(BOOKING_MESSAGES.caregiverNotFound);
   if (cg.userId === actor.id) throw badRequest(BOOKING_MESSAGES.yourself);
@@ -131,7 +132,7 @@ export async function writeRequest(
   const startsAt = jamaicaInstantAt(date, startMinutes);
   const endsAt = new Date(startsAt.getTime() + duration * HOUR);
   const price = priceBooking(toCents(cg.hourlyRate), duration);
-  const approvalReason = circle ? await circleApprovalReason(tx, circle, date, price.total) : null;
+  const approvalReason = circle ? await circleApprovalReason(ctx, tx, circle, date, price.total) : null;
   // Awaiting approval does not hold the caregiver's time (they cannot see it yet), so the slot is
   // checked here and again, by the exclusion constraint, when a payer approves.
   if (approvalReason && (await bookingRepo.heldBetween(tx, cg.id, startsAt, endsAt)).length > 0)
@@ -203,12 +204,12 @@ export function bookingCreation(ctx: BookingContext) {
       // second run sees the winner's row and answers 409 BOOKING_OVERLAP).
       const { view, mails } = await retryTransient(() =>
         db.transaction(async (tx) => {
-          const opened = await openRequest(tx, actor, body.caregiverId, body.circleId);
+          const opened = await openRequest(ctx, tx, actor, body.caregiverId, body.circleId);
           const time = { date: body.date, startMinutes, duration, notes: body.notes };
           const { row, mails } = await writeRequest(ctx, tx, actor, opened, time, at);
           // The request succeeds in a parish emergency, with a warning (ADR 0030).
           const emergency = (await ctx.emergencies.coverOf(tx, [row], at)).get(row.id);
-          const view = await viewOf(tx, row.id, actor);
+          const view = await viewOf(ctx.circles, tx, row.id, actor);
           return { view: emergency ? { ...view, emergency } : view, mails };
         }),
       );

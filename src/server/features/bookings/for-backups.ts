@@ -32,7 +32,7 @@ export function bookingsForBackups(ctx: BookingContext) {
      * and members who may not book get 403; anyone else 404 (as every booking route).
      */
     async openForFamily(tx: Tx, actor: Actor, id: number): Promise<BackupBooking> {
-      const { booking, isFamily } = await lockOwned(tx, actor, id);
+      const { booking, isFamily } = await lockOwned(ctx, tx, actor, id);
       if (!isFamily) throw forbidden('Only the family can choose a backup for this booking.');
       const joined = await bookingRepo.getJoined(tx, id);
       if (!joined) throw notFound(BOOKING_MESSAGES.notYours);
@@ -77,7 +77,7 @@ export function bookingsForBackups(ctx: BookingContext) {
       caregiverId: number,
       at: Date,
     ): Promise<{ row: BookingRow; mails: Mail[] }> {
-      const opened = await openRequest(tx, actor, caregiverId, original.circleId ?? undefined);
+      const opened = await openRequest(ctx, tx, actor, caregiverId, original.circleId ?? undefined);
       const time = {
         date: original.date,
         startMinutes: parseClock(original.startTime) ?? 0,

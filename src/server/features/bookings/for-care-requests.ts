@@ -35,7 +35,7 @@ export function bookingsForCareRequests(ctx: BookingContext) {
       const startMinutes = parseClock(b.startTime) ?? 0;
       if (b.date < jamaicaToday(at) || jamaicaInstantAt(b.date, startMinutes).getTime() <= at.getTime())
         throw badRequest(BOOKING_MESSAGES.startPassed);
-      const opened = await openRequest(tx, actor, b.caregiverId, undefined);
+      const opened = await openRequest(ctx, tx, actor, b.caregiverId, undefined);
       const time = { date: b.date, startMinutes, duration: b.hours, notes: b.notes };
       return writeRequest(
         ctx,

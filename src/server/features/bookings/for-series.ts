@@ -16,7 +16,7 @@ export function bookingsForSeries(ctx: BookingContext) {
   return {
     /** The circle policy and the caregiver's state, once for the whole series (the circle stays locked). */
     open: (tx: Tx, actor: Actor, caregiverId: number, circleId: number | undefined) =>
-      openRequest(tx, actor, caregiverId, circleId),
+      openRequest(ctx, tx, actor, caregiverId, circleId),
     /**
      * One visit, requested exactly as a single booking is, without its notice (the series sends one) and
      * with its creation event kept in `batch` for `emitCreated`, once every visit is written.
@@ -44,7 +44,7 @@ export function bookingsForSeries(ctx: BookingContext) {
      */
     answer: (tx: Tx, actor: Actor, id: number, answer: BookingAnswer, at: Date, opts: NoticeOption = {}) =>
       answerIn(ctx, tx, actor, id, answer, at, { notify: opts.notify ?? false }),
-    views: seriesVisitViews,
+    views: (tx: Tx, seriesId: number, viewer: Actor) => seriesVisitViews(ctx.circles, tx, seriesId, viewer),
     caregiverIdOfUser: bookingRepo.caregiverIdOfUser,
     send: (mails: Mail[]) => sendAfterCommit(ctx.mailer, mails),
   };

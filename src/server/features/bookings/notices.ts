@@ -4,9 +4,8 @@ import { type HeldPayment, paymentOutcome, paymentStatusLabel } from '../../../s
 import type { Mail } from '../../adapters/mailer';
 import { ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
-import { circleBookingRules } from '../circles/service';
-import { queueNotice } from '../notifications/service';
 import { backupFactsOf, backupTexts } from './backup-notices';
+import type { BookingCircleRules, BookingPorts } from './booking-context';
 import { circleNoticeParties, type NoticeParty } from './circle-notices';
 import type { BookingRow, BookingStatus } from './events';
 import { bookingRepo } from './repo';
@@ -19,7 +18,12 @@ async function settledAmounts(tx: Tx, bookingId: number) {
 }
 
 /** The first name of the payer who answered an approval (for the circle's words), else null. */
-async function actorFirstName(tx: Tx, b: BookingRow, actorUserId: number | null) {
+async function actorFirstName(
+  circleBookingRules: Pick<BookingCircleRules, 'members'>,
+  tx: Tx,
+  b: BookingRow,
+  actorUserId: number | null,
+) {
   if (actorUserId === null || b.circleId === null) return null;
   const m = (await circleBookingRules.members(tx, b.circleId)).find((x) => x.userId === actorUserId);
   return m?.firstName ?? null;
@@ -233,6 +237,7 @@ export const shortName = (u: { firstName: string; lastName: string }) =>
  * the caller hands them to its notice mailer after commit, so a rolled-back change sends nothing.
  */
 export async function notifyBookingParties(
+  ports: BookingPorts,
   tx: Tx,
   bookingId: number,
   event: BookingNoticeEvent,
@@ -241,7 +246,7 @@ export async function notifyBookingParties(
   const joined = await bookingRepo.getJoined(tx, bookingId);
   if (!joined) return [];
   const b = joined.b;
-  const circle = b.circleId === null ? undefined : await circleBookingRules.find(tx, b.circleId);
+  const circle = b.circleId === null ? undefined : await ports.circles.find(tx, b.circleId);
   const price = priceBooking(toCents(b.hourlyRate), b.duration);
   // A completed visit is charged for its actual time (ADR 0032): name what the ledger settled.
   const settled = event === 'completed' ? await settledAmounts(tx, b.id) : undefined;
@@ -270,11 +275,12 @@ export async function notifyBookingParties(
   const familyLink = backup?.kind === 'dropped' ? backup.link : '/bookings';
   const parties: NoticeParty[] = circle
     ? await circleNoticeParties(
+        ports.circles,
         tx,
         joined,
         circle,
         event,
-        { ...facts, actorFirstName: await actorFirstName(tx, b, opts.actorUserId) },
+        { ...facts, actorFirstName: await actorFirstName(ports.circles, tx, b, opts.actorUserId) },
         texts,
       )
     : texts
@@ -316,7 +322,7 @@ export async function notifyBookingParties(
     ];
     // In-app always; e-mail, SMS or WhatsApp as the user's channel policy allows (the delivery outbox).
     mails.push(
-      ...(await queueNotice(
+      ...(await ports.notices.queue(
         tx,
         {
           userId: party.userId,

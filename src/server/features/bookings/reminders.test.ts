@@ -5,6 +5,7 @@ import { deliveries, notificationPhones, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { createBooking, createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { queueNotice, reminderPolicy } from '../notifications/service';
 import { bookingRemindersJob } from './jobs';
 import { createBookingReminders } from './reminders';
 
@@ -56,6 +57,9 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
       db: db(),
       mailer: { kind: 'outbox', send: async () => {} },
       gate,
+      notices: {
+        queueReminder: (tx, n, at, sms) => queueNotice(tx, n, at, reminderPolicy(sms)),
+      },
     });
 
     // 25 h before the first: too early for both.

@@ -1,10 +1,9 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FeatureGate } from '../../../shared/plan-features';
 import type { Mail, Mailer } from '../../adapters/mailer';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookingReminders, bookings } from '../../db/schema';
-import { queueNotice, reminderPolicy } from '../notifications/service';
-import { sendAfterCommit } from './booking-context';
+import { type BookingOutboxNotice, sendAfterCommit } from './booking-context';
 import { describeWhen, shortName } from './notices';
 import { bookingRepo } from './repo';
 
@@ -19,6 +18,16 @@ export interface BookingReminderDeps {
   mailer: Mailer;
   /** Whether the family's plan includes booking reminders by SMS (issue 21). */
   gate: FeatureGate;
+  /** The delivery outbox and the reminders' channel policy (notifications; issue 31: the reminders' port). */
+  notices: BookingReminderNotices;
+}
+
+/**
+ * A reminder through the delivery outbox, on the user's channels for booking updates; with `smsReminders`
+ * (their plan includes it) also by SMS to their verified phone (the notifications' reminder policy).
+ */
+export interface BookingReminderNotices {
+  queueReminder(tx: Tx, n: BookingOutboxNotice, at: Date, smsReminders: boolean): Promise<Mail[]>;
 }
 
 /**
@@ -26,7 +35,7 @@ export interface BookingReminderDeps {
  * preferences for booking updates; by SMS to a verified phone when their plan includes it, never otherwise.
  * One per booking (a row in booking_reminders claims it, so two instances never send twice).
  */
-export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps) {
+export function createBookingReminders({ db, mailer, gate, notices }: BookingReminderDeps) {
   return {
     async sendDue(at: Date, signal?: AbortSignal): Promise<{ sent: number }> {
       const due = await db
@@ -58,7 +67,7 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
           if (joined?.b.status !== 'confirmed') return undefined;
           const { b, cu, fu } = joined;
           const who = shortName(cu);
-          return queueNotice(
+          return notices.queueReminder(
             tx,
             {
               userId: fu.id,
@@ -70,7 +79,7 @@ export function createBookingReminders({ db, mailer, gate }: BookingReminderDeps
               startsAt: b.startsAt,
             },
             at,
-            reminderPolicy(sms),
+            sms,
           );
         });
         if (!mails) continue;

@@ -32,7 +32,7 @@ export function bookingReschedule(ctx: BookingContext) {
     async reschedule(actor: Actor, id: number, body: RescheduleInput): Promise<BookingView> {
       const at = ctx.now();
       const { view, mails } = await ctx.db.transaction(async (tx) => {
-        const { booking, isFamily } = await lockOwned(tx, actor, id);
+        const { booking, isFamily } = await lockOwned(ctx, tx, actor, id);
         if (!isFamily) throw forbidden('Only the family side can move this booking.');
         if (booking.status !== 'pending' && booking.status !== 'confirmed')
           throw conflict(BOOKING_MESSAGES.notMovable, 'BOOKING_INVALID_TRANSITION');
@@ -84,12 +84,12 @@ export function bookingReschedule(ctx: BookingContext) {
           actorUserId: actor.id,
           at,
         });
-        const mails = await notifyBookingParties(tx, id, 'rescheduled', {
+        const mails = await notifyBookingParties(ctx, tx, id, 'rescheduled', {
           publicUrl: ctx.publicUrl,
           actorUserId: actor.id,
           previousWhen,
         });
-        return { view: await viewOf(tx, id, actor), mails };
+        return { view: await viewOf(ctx.circles, tx, id, actor), mails };
       });
       await sendAfterCommit(ctx.mailer, mails);
       return view;

@@ -1,3 +1,5 @@
+import type { Mail } from '../../adapters/mailer';
+import type { Tx } from '../../db/client';
 import { type BookingDeps, NO_EMERGENCIES } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
@@ -8,12 +10,19 @@ import { bookingsForCareRequests } from './for-care-requests';
 import { bookingsForHolds } from './for-holds';
 import { lastBookedWith } from './for-rebook';
 import { bookingsForSeries } from './for-series';
+import { type BookingNoticeEvent, type BookingNoticeOptions, notifyBookingParties } from './notices';
 import { bookingPlacesRepo } from './places-repo';
 import { bookingRepo } from './repo';
 import { bookingReschedule } from './reschedule-booking';
 import { bookingTransitions } from './transition-booking';
 
-export type { Actor, BookingDeps, BookingEmergencyRules } from './booking-context';
+export type {
+  Actor,
+  BookingCircleRules,
+  BookingDeps,
+  BookingEmergencyRules,
+  BookingNotices,
+} from './booking-context';
 export { toBookingView } from './booking-view';
 export { parseBookingTimes } from './create-booking';
 export type {
@@ -49,6 +58,13 @@ export function createBookingService(deps: BookingDeps) {
     ...bookingLifecycle(ctx),
     ...bookingApprovals(ctx),
     ...bookingReschedule(ctx),
+    /** Both parties of a booking hear of a change, e.g. its payment (in `tx`; the mails are returned). */
+    notifyParties: (
+      tx: Tx,
+      bookingId: number,
+      event: BookingNoticeEvent,
+      opts: BookingNoticeOptions,
+    ): Promise<Mail[]> => notifyBookingParties(ctx, tx, bookingId, event, opts),
     /** For recurring bookings (ADR 0027): the same code paths, inside the series' transaction. */
     forSeries: bookingsForSeries(ctx),
     /** For the visit-holds job (ADR 0032): unpaid series visits, and their release 24 h before the start. */

@@ -12,7 +12,7 @@ import type { bookings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
-import { actsForCircle } from './circle-bookings';
+import { actsForCircle } from './circle-rules';
 import type { BookingRow, BookingStatus } from './events';
 import { notifyBookingParties } from './notices';
 import { bookingRepo, caregiverSees } from './repo';
@@ -37,7 +37,7 @@ export async function notifyTransition(
   actorUserId: number | null,
 ) {
   const lateFeeCents = to === 'cancelled' ? await lateFeeOf(ctx, tx, row) : undefined;
-  return notifyBookingParties(tx, row.id, to, {
+  return notifyBookingParties(ctx, tx, row.id, to, {
     publicUrl: ctx.publicUrl,
     actorUserId,
     lateFeeCents,
@@ -97,7 +97,7 @@ export async function applyTransition(
  * one it does not gets 403) or its caregiver (who never sees a circle booking before a payer approved it);
  * 404 otherwise (no probing).
  */
-export async function lockOwned(tx: Tx, actor: Actor, id: number) {
+export async function lockOwned(ctx: BookingContext, tx: Tx, actor: Actor, id: number) {
   const booking = await bookingRepo.lock(tx, id);
   if (!booking) throw notFound(BOOKING_MESSAGES.notYours);
   const caregiverId =
@@ -105,7 +105,7 @@ export async function lockOwned(tx: Tx, actor: Actor, id: number) {
   const isFamily =
     booking.circleId === null
       ? booking.familyId === actor.id
-      : actor.userType === 'family' && (await actsForCircle(tx, booking.circleId, actor, 'book'));
+      : actor.userType === 'family' && (await actsForCircle(ctx, tx, booking.circleId, actor, 'book'));
   const isCaregiver =
     caregiverId !== undefined && booking.caregiverId === caregiverId && caregiverSees(booking);
   if (!isFamily && !isCaregiver) throw notFound(BOOKING_MESSAGES.notYours);
@@ -183,7 +183,7 @@ export async function answerIn(
   at: Date,
   opts: NoticeOption = {},
 ): Promise<Mail[]> {
-  const owned = await lockOwned(tx, actor, id);
+  const owned = await lockOwned(ctx, tx, actor, id);
   const spec: TransitionSpec = ANSWERS[answer]({ ...owned, actorId: actor.id, at });
   const { mails } = await applyTransition(ctx, tx, owned.booking, spec, actor.id, at, opts);
   return mails;
@@ -195,7 +195,7 @@ export function bookingTransitions(ctx: BookingContext) {
     const at = ctx.now();
     const { view, mails } = await ctx.db.transaction(async (tx) => {
       const mails = await answerIn(ctx, tx, actor, id, answer, at);
-      return { view: await viewOf(tx, id, actor), mails };
+      return { view: await viewOf(ctx.circles, tx, id, actor), mails };
     });
     await sendAfterCommit(ctx.mailer, mails);
     return view;

@@ -1,5 +1,5 @@
 import type { FeatureGate } from '../../../shared/plan-features';
-import type { Mailer } from '../../adapters/mailer';
+import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth/sessions';
 import type { BookingsForCareRequests } from '../bookings/service';
@@ -18,4 +18,23 @@ export interface CareRequestDeps {
   gate: FeatureGate;
   /** Reliability scores (ADR 0035), higher is more reliable. */
   reliabilityRank: (tx: Tx, caregiverIds: number[]) => Promise<Map<number, number>>;
+  /** The delivery outbox (notifications; issue 31: care requests' port): a notice written in `tx`. */
+  notices: CareRequestOutbox;
+}
+
+/** One notice for one person: in-app always, other channels by their preferences; the mails due now. */
+export interface CareRequestOutbox {
+  queue(
+    tx: Tx,
+    n: {
+      userId: number;
+      email: string;
+      kind: string;
+      title: string;
+      body: string;
+      link: string;
+      mail: { subject: string; text: string };
+    },
+    at: Date,
+  ): Promise<Mail[]>;
 }

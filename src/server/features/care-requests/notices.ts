@@ -1,7 +1,7 @@
 import { CAREGIVER_KINDS } from '../../../shared/catalog';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import { queueNotice } from '../notifications/service';
+import type { CareRequestOutbox } from './deps';
 import type { CareRequestRow } from './repo';
 
 export interface Recipient {
@@ -15,6 +15,7 @@ const link = (r: { id: number }) => `/care-requests/${r.id}`;
 
 /** Writes one notice per recipient (in-app always, other channels by their preferences); mails to send after commit. */
 async function notify(
+  outbox: CareRequestOutbox,
   tx: Tx,
   publicUrl: string,
   to: Recipient[],
@@ -25,7 +26,7 @@ async function notify(
   for (const r of to) {
     const text = `Hi ${r.firstName},\n\n${n.body}\n\nSee it on YaadCare: ${publicUrl}${n.link}\n\n— YaadCare`;
     mails.push(
-      ...(await queueNotice(
+      ...(await outbox.queue(
         tx,
         { userId: r.userId, email: r.email, ...n, mail: { subject: `YaadCare: ${n.title}`, text } },
         at,
@@ -35,10 +36,11 @@ async function notify(
   return mails;
 }
 
-/** The care requests' notices (ADR 0038). */
-export const careRequestNotices = {
+/** The care requests' notices (ADR 0038), written through the outbox services.ts passes. */
+export const careRequestNotices = (outbox: CareRequestOutbox) => ({
   newRequest: (tx: Tx, publicUrl: string, to: Recipient[], r: CareRequestRow, at: Date) =>
     notify(
+      outbox,
       tx,
       publicUrl,
       to,
@@ -53,6 +55,7 @@ export const careRequestNotices = {
 
   application: (tx: Tx, publicUrl: string, to: Recipient, r: CareRequestRow, who: string, at: Date) =>
     notify(
+      outbox,
       tx,
       publicUrl,
       [to],
@@ -75,6 +78,7 @@ export const careRequestNotices = {
     at: Date,
   ) =>
     notify(
+      outbox,
       tx,
       publicUrl,
       to,
@@ -92,6 +96,7 @@ export const careRequestNotices = {
 
   shortlistReady: (tx: Tx, publicUrl: string, to: Recipient, r: CareRequestRow, at: Date) =>
     notify(
+      outbox,
       tx,
       publicUrl,
       [to],
@@ -103,4 +108,4 @@ export const careRequestNotices = {
       },
       at,
     ),
-};
+});

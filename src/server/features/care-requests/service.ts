@@ -14,7 +14,7 @@ import { counters } from '../../core/rate-limits/service';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import { maskContactDetails } from './contact-mask';
-import { careRequestNotices as notices } from './notices';
+import { careRequestNotices } from './notices';
 import { careRequestRepo as repo } from './repo';
 import { careRequestShortlist } from './shortlist';
 
@@ -51,6 +51,7 @@ const isLive = (r: { status: string; expiresAt: Date }, at: Date) =>
 /** Care requests (ADR 0038): post, fit, apply, compare, book in one step, withdraw, expire. */
 export function createCareRequestService(deps: CareRequestDeps) {
   const { db, publicUrl, now } = deps;
+  const notices = careRequestNotices(deps.notices);
 
   async function ownerView(tx: Tx, id: number, actor: Actor): Promise<CareRequestView> {
     const found = await repo.get(tx, id);

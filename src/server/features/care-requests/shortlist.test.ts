@@ -5,6 +5,7 @@ import type { FeatureGate } from '../../../shared/plan-features';
 import { notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { queueNotice } from '../notifications/service';
 import { plansOf } from '../plans/testing';
 import { reliabilityService } from '../reliability/service';
 import { createCareRequestService } from './service';
@@ -30,6 +31,7 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
       bookings: t.app.services.bookings.forCareRequests,
       gate,
       reliabilityRank: reliabilityService.rankOf,
+      notices: { queue: queueNotice },
     });
 
   async function posted() {

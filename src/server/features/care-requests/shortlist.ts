@@ -7,7 +7,7 @@ import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Actor, CareRequestDeps } from './deps';
-import { careRequestNotices as notices } from './notices';
+import { careRequestNotices } from './notices';
 import { careRequestRepo as repo } from './repo';
 
 type OwnerView = (tx: Tx, id: number, actor: Actor) => Promise<CareRequestView>;
@@ -23,6 +23,7 @@ export function careRequestShortlist(
   sendAll: (mailer: Mailer, mails: Mail[]) => Promise<void>,
 ) {
   const { db, now, publicUrl } = deps;
+  const notices = careRequestNotices(deps.notices);
   return {
     async requestShortlist(actor: Actor, id: number) {
       const at = now();

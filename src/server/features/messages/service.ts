@@ -1,10 +1,10 @@
 import { MESSAGES_PER_MINUTE } from '../../../shared/contracts/messages';
+import { inAppNotices } from '../../core/in-app-notices';
 import { counters } from '../../core/rate-limits/service';
 import { publish } from '../../core/realtime-bus';
 import { supportAgentIds } from '../../core/support-account';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { notificationService } from '../notifications/service';
 import { type Person, publicPerson, toMessage } from './message-view';
 import { refusalBetween } from './messaging-rules';
 import { messageRepo } from './repo';
@@ -83,13 +83,13 @@ export function createMessagingService(deps: MessagingDeps) {
         body: content.length > 140 ? `${content.slice(0, 139)}…` : content,
       };
       if (receiver.isSupport) {
-        await notificationService.addForAdmins(tx, {
+        await inAppNotices.addForAdmins(tx, {
           kind: 'support-message',
           ...notice,
           link: `/admin?support=${senderId}`,
         });
       } else {
-        await notificationService.add(tx, {
+        await inAppNotices.add(tx, {
           userId: receiverId,
           kind: 'message',
           ...notice,
@@ -115,7 +115,7 @@ export function createMessagingService(deps: MessagingDeps) {
         upToId: Math.max(...ids),
         readAt: at.toISOString(),
       });
-      if (readerId !== supportId) await notificationService.markReadByLink(tx, readerId, `/chat/${otherId}`);
+      if (readerId !== supportId) await inAppNotices.markReadByLink(tx, readerId, `/chat/${otherId}`);
     }
     return { updated: ids.length, readAt: ids.length > 0 ? at.toISOString() : null };
   }
@@ -189,6 +189,10 @@ export function createMessagingService(deps: MessagingDeps) {
 
     /** A user as messaging sees them (for blocking and reports), in the caller's transaction when given. */
     person: (id: number, tx: Tx = db) => messageRepo.person(tx, id),
+
+    /** What others may see of a person in a conversation, and a message as the API shows it (for reports). */
+    publicPerson,
+    toMessage,
 
     /**
      * Conversations (receiver, sender) with messages unread since before `olderThan` (and after `notBefore`)

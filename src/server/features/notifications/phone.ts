@@ -9,10 +9,10 @@ import {
 import type { SmsSender } from '../../adapters/sms';
 import { counters } from '../../core/rate-limits/service';
 import { hashToken } from '../../core/tokens';
+import { verifiedPhoneOf } from '../../core/verified-phone';
 import type { Db, Tx } from '../../db/client';
 import { notificationPhones } from '../../db/schema';
 import { badRequest, conflict, tooManyRequests, upstreamFailed } from '../../errors';
-import { verifiedPhoneOf } from '../verification/verified-phone';
 
 /** Codes texted per user, and per number (so no one can flood a stranger's phone from many accounts). */
 export const PHONE_CODES_PER_HOUR = 5;

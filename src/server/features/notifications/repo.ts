@@ -1,41 +1,17 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { inAppNotices } from '../../core/in-app-notices';
 import { publish } from '../../core/realtime-bus';
-import { SUPPORT_ACCOUNT_EMAIL } from '../../core/support-account';
 import type { Tx } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema';
 
-export interface NewNotification {
-  userId: number;
-  kind: string;
-  title: string;
-  body: string;
-  link?: string | null;
-}
+export type { NewNotification } from '../../core/in-app-notices';
 
 /**
- * In-app notifications: any feature writes them inside its own transaction; the user's open pages hear
- * of it live (the realtime event goes out when that transaction commits).
+ * In-app notifications: writing them is the core's in-app notice writer (any feature, inside its own
+ * transaction); listing and marking them read is this feature's.
  */
 export const notificationRepo = {
-  async add(tx: Tx, n: NewNotification): Promise<void> {
-    await tx.insert(notifications).values({ ...n, link: n.link ?? null });
-    await publish(tx, [n.userId], { type: 'notification', kind: n.kind });
-  },
-
-  /** The same notification for every admin (e.g. a verification waiting for review). */
-  async addForAdmins(tx: Tx, n: Omit<NewNotification, 'userId'>): Promise<void> {
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.userType, 'admin'), sql`lower(${users.email}) <> ${SUPPORT_ACCOUNT_EMAIL}`));
-    if (admins.length === 0) return;
-    await tx.insert(notifications).values(admins.map((a) => ({ ...n, userId: a.id, link: n.link ?? null })));
-    await publish(
-      tx,
-      admins.map((a) => a.id),
-      { type: 'notification', kind: n.kind },
-    );
-  },
+  ...inAppNotices,
 
   /** Marks every unread notification of the user read; returns how many. */
   async markAllRead(tx: Tx, userId: number): Promise<number> {
@@ -46,18 +22,6 @@ export const notificationRepo = {
       .returning({ id: notifications.id });
     if (rows.length > 0) await publish(tx, [userId], { type: 'notification', kind: 'read' });
     return rows.length;
-  },
-
-  /** Marks the user's unread notifications pointing at `link` read (e.g. a chat they just read). */
-  async markReadByLink(tx: Tx, userId: number, link: string): Promise<void> {
-    const rows = await tx
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(
-        and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)),
-      )
-      .returning({ id: notifications.id });
-    if (rows.length > 0) await publish(tx, [userId], { type: 'notification', kind: 'read' });
   },
 
   async list(tx: Tx, userId: number, limit: number) {

@@ -1,11 +1,12 @@
 import { inArray } from 'drizzle-orm';
+import { inAppNotices } from '../../core/in-app-notices';
 import type { Tx } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { deliveryRepo } from './deliveries-repo';
 import { deletePhones, phoneExport } from './phone';
 import { deletePreferences, preferencesExport } from './preferences';
-import { notificationRepo } from './repo';
 
+export type { NewNotification } from '../../core/in-app-notices';
 /** A booking notice to several people: in-app always, e-mail by their "Booking updates" preference. */
 export { type BookingNotice, deliverBookingNotice, type NoticeRecipient } from './deliver';
 /** The delivery outbox (ADR 0033): write notices in a transaction, dispatch after commit, the job's runs. */
@@ -13,18 +14,13 @@ export { createDeliveryService, type DeliveryService } from './deliveries-servic
 export { createDispatcher, type Dispatcher, noticeMailer } from './dispatcher';
 export { classifyNotice, defaultChannelPolicy, type OutboxNotice, queueNotice } from './outbox';
 export { reminderPolicy } from './reminder-policy';
-export type { NewNotification } from './repo';
 
 /**
  * What other features may do with in-app notifications: write them inside their own transaction (the
  * user's open pages hear of it when that transaction commits), and mark a user's notices about a link read.
  * Listing and reading them is the notifications routes' business.
  */
-export const notificationService = {
-  add: notificationRepo.add,
-  addForAdmins: notificationRepo.addForAdmins,
-  markReadByLink: notificationRepo.markReadByLink,
-};
+export const notificationService = inAppNotices;
 
 /** Privacy (ADR 0036): the user's channels, quiet hours and notification phone, for export and scrub. */
 export const notificationPrivacy = {

@@ -3,8 +3,9 @@ import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
 import type { PaymentProvider } from '../../adapters/payments';
 import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
-import { type BookingRow, bookingRecords } from '../bookings/service';
+import type { BookingRow } from '../bookings/service';
 import { backupHoldRepo } from './backup-holds-repo';
+import type { PaymentBookings } from './ports';
 import { type PaymentRow, paymentRepo } from './repo';
 import { asPaidBy, providerKey, releaseAll } from './settlement';
 
@@ -120,6 +121,7 @@ export async function moveHoldToBackup(
 export async function releaseKeptHolds(
   provider: PaymentProvider,
   db: Db,
+  bookingRecords: Pick<PaymentBookings, 'lockSkipLocked'>,
   at: Date,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -139,12 +141,17 @@ export async function releaseKeptHolds(
 }
 
 /** The backup holds of one app, with its provider and database (services.ts builds it once). */
-export function createBackupHolds(provider: PaymentProvider, db: Db) {
+export function createBackupHolds(
+  provider: PaymentProvider,
+  db: Db,
+  /** The bookings' rows, locked without waiting (bookings' records, passed by services.ts). */
+  bookings: Pick<PaymentBookings, 'lockSkipLocked'>,
+) {
   return {
     heldFor,
     move: (tx: Tx, from: BookingRow, to: BookingRow, at: Date) =>
       moveHoldToBackup(provider, tx, from, to, at),
-    releaseDue: (at: Date, signal?: AbortSignal) => releaseKeptHolds(provider, db, at, signal),
+    releaseDue: (at: Date, signal?: AbortSignal) => releaseKeptHolds(provider, db, bookings, at, signal),
   };
 }
 

@@ -6,7 +6,7 @@ import { jamaicaToday } from '../../../shared/time';
 import { type StoredOperation, writeSandboxOperations } from '../../adapters/payments-record';
 import type { Tx } from '../../db/client';
 import { bookings, ledgerEntries, payments, payouts } from '../../db/schema';
-import { circleBookingRules } from '../circles/service';
+import type { PaymentCircleRules } from './ports';
 
 const HOUR = 3_600_000;
 type Entry = typeof ledgerEntries.$inferInsert;
@@ -24,7 +24,12 @@ export function previousFriday(today: string): string {
  * authorization, and every caregiver was paid last Friday for what was available then. The ledger
  * balances; demo earnings and spending are real sums.
  */
-export async function seedDemoMoney(tx: Tx, now: Date): Promise<{ payments: number; payouts: number }> {
+export async function seedDemoMoney(
+  tx: Tx,
+  now: Date,
+  /** The circles' members (circles' rules, passed by the demo seed): a circle's bookings were paid by its payer. */
+  circleBookingRules: Pick<PaymentCircleRules, 'members'>,
+): Promise<{ payments: number; payouts: number }> {
   const rows = await tx
     .select()
     .from(bookings)

@@ -14,7 +14,7 @@ import type { PaymentProvider, ProviderOperation } from '../../adapters/payments
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { queueNotice } from '../notifications/service';
+import type { PaymentNotices } from './ports';
 import { type MismatchRow, type NewMismatch, reconciliationRepo } from './reconciliation-repo';
 
 /** What the provider's record says about one hold (cents). */
@@ -218,6 +218,8 @@ export interface ReconciliationDeps {
   provider: PaymentProvider;
   /** The notice mailer: alerts are rows of the delivery outbox (ADR 0033), dispatched after commit. */
   mailer: Mailer;
+  /** The delivery outbox (notifications): the admins' alerts. */
+  notices: PaymentNotices;
   publicUrl: string;
   /** Counts each run's new mismatches and the open ones (prom-client, when metrics are on). */
   onRun?: (newKinds: string[], open: number) => void;
@@ -260,7 +262,7 @@ export function createReconciliationService(deps: ReconciliationDeps) {
           const body = `The reconciliation with the payment provider found ${fresh.length} new mismatch${fresh.length === 1 ? '' : 'es'} (${kinds}). Review and resolve them in the money audit.`;
           for (const admin of await reconciliationRepo.admins(tx)) {
             mails.push(
-              ...(await queueNotice(
+              ...(await deps.notices.queue(
                 tx,
                 {
                   userId: admin.id,

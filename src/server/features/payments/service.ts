@@ -11,16 +11,15 @@ import {
 import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { PaymentProvider } from '../../adapters/payments';
+import { inAppNotices } from '../../core/in-app-notices';
 import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
 import { bookings, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { bookingRecords, notifyBookingParties } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
-import { notificationService } from '../notifications/service';
 import { listAdminMoney } from './admin-money';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';
+import type { PaymentBookings, PaymentCircleRules } from './ports';
 import { type PaymentRow, paymentRepo } from './repo';
 import { outstandingFor, providerKey } from './settlement';
 
@@ -37,6 +36,10 @@ export interface PaymentDeps {
   /** Booking-paid e-mails to the family and the caregiver, sent after commit. */
   mailer: Mailer;
   publicUrl: string;
+  /** Bookings' rows (read and locked in the payment's transaction) and the parties' notices. */
+  bookings: Pick<PaymentBookings, 'lock' | 'find' | 'notifyParties'>;
+  /** A care circle's booking is paid, and its payment seen, by whom the circle's rules allow. */
+  circles: Pick<PaymentCircleRules, 'authorize' | 'decide'>;
   now?: () => Date;
 }
 
@@ -105,7 +108,7 @@ function newReference(bookingId: number): string {
 }
 
 export function createPaymentService(deps: PaymentDeps) {
-  const { db, provider, supportEmail } = deps;
+  const { db, provider, supportEmail, bookings: bookingRecords, circles: circleBookingRules } = deps;
   const now = deps.now ?? (() => new Date());
   const view = (p: PaymentRow) => toPaymentView(p, supportEmail);
 
@@ -118,7 +121,7 @@ export function createPaymentService(deps: PaymentDeps) {
 
   /** Both parties of the booking hear of the payment (in `tx`); the mails go after commit. */
   const noticePaid = (tx: Tx, p: PaymentRow, actorUserId: number) =>
-    notifyBookingParties(tx, p.bookingId, 'paid', {
+    bookingRecords.notifyParties(tx, p.bookingId, 'paid', {
       publicUrl: deps.publicUrl,
       actorUserId,
       payment: view(p),
@@ -190,7 +193,7 @@ export function createPaymentService(deps: PaymentDeps) {
       throw err;
     }
     if (isTransfer) {
-      await notificationService.addForAdmins(tx, {
+      await inAppNotices.addForAdmins(tx, {
         kind: 'payment.awaiting_transfer',
         title: 'Payment awaiting transfer',
         body: `${payment.reference}: ${formatJmd(charge)} by ${input.method} for booking ${booking.id}.`,

@@ -3,8 +3,8 @@ import { billedMinutes, type Cents, centsToDecimal, priceBooking, toCents } from
 import type { PaymentProvider } from '../../adapters/payments';
 import { type LedgerLine, ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
-import { type BookingRow, type BookingTransition, bookingRecords } from '../bookings/service';
-import { visitTimes } from '../visits/service';
+import type { BookingRow, BookingTransition } from '../bookings/service';
+import type { PaymentBookings, PaymentVisitTimes } from './ports';
 import { type PaymentRow, paymentRepo } from './repo';
 
 /** A booking's money: total charged, our fee, and the caregiver's subtotal (cents). */
@@ -53,7 +53,7 @@ export function keepsHoldForBackup(
  * What completion charges (cents): the booked price, or with a check-in and check-out the price of the time
  * actually spent (billedMinutes: nearest 15 minutes, never above the booked hours), ADR 0032.
  */
-async function completionAmounts(tx: Tx, b: BookingRow) {
+async function completionAmounts(visitTimes: PaymentVisitTimes, tx: Tx, b: BookingRow) {
   const times = await visitTimes.of(tx, b.id);
   if (!times) return bookingAmounts(b);
   const minutes = billedMinutes(
@@ -75,8 +75,14 @@ async function completionAmounts(tx: Tx, b: BookingRow) {
  * caregiver's earning; a card hold is captured. When the visit's actual time costs less than the hold,
  * only that is captured and the rest goes back to the family (a partial capture releases it).
  */
-async function settleCompletion(provider: PaymentProvider, tx: Tx, b: BookingRow, at: Date) {
-  const { total, fee, subtotal } = await completionAmounts(tx, b);
+async function settleCompletion(
+  provider: PaymentProvider,
+  visitTimes: PaymentVisitTimes,
+  tx: Tx,
+  b: BookingRow,
+  at: Date,
+) {
+  const { total, fee, subtotal } = await completionAmounts(visitTimes, tx, b);
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   const held = isHeld(payment);
   const heldAmount = payment && held ? toCents(payment.amount) : 0;
@@ -220,8 +226,14 @@ async function settleLateCancellation(
  */
 export function createSettlement(
   provider: PaymentProvider,
-  /** lateFeeWaived: a decision made elsewhere (a parish emergency, ADR 0030) that makes a late cancellation free. */
-  policy: { lateFeeWaived?: (tx: Tx, b: BookingRow, at: Date) => Promise<boolean> } = {},
+  policy: {
+    /** Which side cancelled a booking (bookings' records). */
+    bookings: Pick<PaymentBookings, 'cancelledBySide'>;
+    /** A visit's checked-in and checked-out times (visits). */
+    visitTimes: PaymentVisitTimes;
+    /** A decision made elsewhere (a parish emergency, ADR 0030) that makes a late cancellation free. */
+    lateFeeWaived?: (tx: Tx, b: BookingRow, at: Date) => Promise<boolean>;
+  },
 ) {
   return async function settleBookingTransition(
     tx: Tx,
@@ -230,14 +242,14 @@ export function createSettlement(
     const b = await asPaidBy(tx, e.booking);
     switch (e.to) {
       case 'completed':
-        return settleCompletion(provider, tx, b, e.at);
+        return settleCompletion(provider, policy.visitTimes, tx, b, e.at);
       case 'declined':
       case 'expired':
         return releaseAll(provider, tx, b, e.at);
       case 'cancelled': {
         // Released by the system because nobody paid in time (ADR 0032): no fee, nothing was held.
         if (b.cancelReason !== null) return releaseAll(provider, tx, b, e.at);
-        const side = await bookingRecords.cancelledBySide(tx, b);
+        const side = await policy.bookings.cancelledBySide(tx, b);
         // The caregiver dropped out of a confirmed booking: the hold stays for a backup (ADR 0034), and is
         // moved by a rebook or released in full by the backup-holds job.
         if (keepsHoldForBackup(b, side, e.from, await paymentRepo.liveForBooking(tx, b.id))) return;

@@ -2,9 +2,38 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { SANDBOX_CARDS, type SandboxProvider } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
+import { bookingRecords, bookingsForVisits, notifyBookingParties } from '../bookings/service';
 import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { approvalReasonFor, chargeConsents, circleBookingRules } from '../circles/service';
+import { queueNotice } from '../notifications/service';
+import { visitTimes } from '../visits/service';
+import type { PaymentBookings, PaymentCircleRules, PaymentNotices, PaymentVisitTimes } from './ports';
 
 export const TEST_CARDS = SANDBOX_CARDS;
+
+/** Payments' ports as src/server/services.ts fills them (for tests that build a payment service directly). */
+export const paymentPorts: {
+  bookings: PaymentBookings;
+  circles: PaymentCircleRules;
+  visitTimes: PaymentVisitTimes;
+  notices: PaymentNotices;
+} = {
+  bookings: {
+    ...bookingRecords,
+    notifyParties: (tx, bookingId, event, opts) =>
+      notifyBookingParties(
+        { circles: { ...circleBookingRules, approvalReasonFor }, notices: { queue: queueNotice } },
+        tx,
+        bookingId,
+        event,
+        opts,
+      ),
+    forVisits: bookingsForVisits,
+  },
+  circles: { ...circleBookingRules, chargeConsents },
+  visitTimes,
+  notices: { queue: queueNotice },
+};
 
 /**
  * What the sandbox's hosted card fields do when the family presses Pay: post the card to the sandbox's

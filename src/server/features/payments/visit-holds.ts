@@ -5,15 +5,10 @@ import type { Mail } from '../../adapters/mailer';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../errors';
-import {
-  type BookingRow,
-  type BookingsForHolds,
-  bookingsForVisits,
-  notifyBookingParties,
-} from '../bookings/service';
-import { type ChargeConsentBasis, chargeConsents, circleBookingRules } from '../circles/service';
-import { queueNotice } from '../notifications/service';
+import type { BookingRow, BookingsForHolds } from '../bookings/service';
+import type { ChargeConsentBasis } from '../circles/service';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';
+import type { PaymentBookings, PaymentCircleRules, PaymentNotices } from './ports';
 import { type PaymentRow, paymentRepo } from './repo';
 import { type SavedCardRow, savedCardRepo } from './saved-cards-repo';
 import { toPaymentView } from './service';
@@ -24,9 +19,17 @@ export interface VisitHoldDeps {
   provider: PaymentProvider;
   /** The bookings service's part for this job (its `send` mails after commit). */
   bookings: BookingsForHolds;
+  /** A booking with its parties (the failure notice) and the parties' "paid" notices (bookings). */
+  records: Pick<PaymentBookings, 'notifyParties' | 'forVisits'>;
+  /** A care circle's payers, coordinators and whose consent covers a visit (circles). */
+  circles: VisitHoldCircles;
+  /** The delivery outbox (notifications). */
+  notices: PaymentNotices;
   publicUrl: string;
   supportEmail: string;
 }
+
+type VisitHoldCircles = Pick<PaymentCircleRules, 'find' | 'members' | 'chargeConsents'>;
 
 /** Who pays a visit: everyone who may (told when it fails), and whose default card is used on whose consent. */
 interface Payers {
@@ -43,7 +46,12 @@ interface Payers {
  * their own cap not passed this month, or "charge me"), who has a default saved card. A payer whose consent
  * does not cover the visit is never chosen, whatever cards they saved.
  */
-async function payersOf(tx: Tx, b: BookingRow, bookings: BookingsForHolds): Promise<Payers> {
+async function payersOf(
+  tx: Tx,
+  b: BookingRow,
+  bookings: BookingsForHolds,
+  circleBookingRules: VisitHoldCircles,
+): Promise<Payers> {
   let payerIds: number[];
   let consents: { userId: number; basis: ChargeConsentBasis }[];
   if (b.circleId === null) {
@@ -57,7 +65,7 @@ async function payersOf(tx: Tx, b: BookingRow, bookings: BookingsForHolds): Prom
       .map((m) => m.userId)
       .sort((x, y) => x - y);
     const monthCents = await bookings.circleMonthCents(tx, b.circleId, b.date.slice(0, 7));
-    consents = circle ? chargeConsents(circle, b, members, monthCents) : [];
+    consents = circle ? circleBookingRules.chargeConsents(circle, b, members, monthCents) : [];
   }
   for (const { userId, basis } of consents) {
     const card = await savedCardRepo.defaultOf(tx, userId);
@@ -67,7 +75,12 @@ async function payersOf(tx: Tx, b: BookingRow, bookings: BookingsForHolds): Prom
 }
 
 /** Who hears that a hold failed: the payers, the family who booked, and a circle's coordinators. */
-async function failureAudience(tx: Tx, b: BookingRow, payerIds: number[]) {
+async function failureAudience(
+  tx: Tx,
+  b: BookingRow,
+  payerIds: number[],
+  circleBookingRules: VisitHoldCircles,
+) {
   const ids = new Set([...payerIds, b.familyId]);
   if (b.circleId !== null) {
     for (const m of await circleBookingRules.members(tx, b.circleId))
@@ -93,15 +106,15 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
   /** The "hold failed" notice, once per visit (a row claims it), in-app and by e-mail to those who want it. */
   async function noticeFailure(tx: Tx, b: BookingRow, payerIds: number[], reason: string, at: Date) {
     if (!(await visitHoldRepo.claimFailureNotice(tx, b.id, reason, at))) return [];
-    const vb = await bookingsForVisits.find(tx, b.id);
+    const vb = await deps.records.forVisits.find(tx, b.id);
     if (!vb) return [];
     const caregiver = `${vb.caregiver.firstName} ${vb.caregiver.lastName.slice(0, 1)}.`;
     const title = 'Visit not paid yet';
     const body = `We could not hold the payment for the visit with ${caregiver} on ${vb.when} (total ${formatJmd(toCents(b.totalCost))}): ${reason} Pay for this visit at ${publicUrl}/payment/${b.id}, or add a card or choose your default card at ${publicUrl}/payment-settings. A visit not paid 24 hours before it starts is cancelled (no fee).`;
     const mails: Mail[] = [];
-    for (const r of await failureAudience(tx, b, payerIds)) {
+    for (const r of await failureAudience(tx, b, payerIds, deps.circles)) {
       mails.push(
-        ...(await queueNotice(
+        ...(await deps.notices.queue(
           tx,
           {
             userId: r.userId,
@@ -129,7 +142,7 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
     if (b?.status !== 'confirmed' || b.startsAt <= at) return skipped;
     if (b.startsAt.getTime() - at.getTime() > VISIT_HOLD_RULES.holdAheadMs) return skipped;
     if (await paymentRepo.liveForBooking(tx, id)) return skipped;
-    const { payerIds, chosen, noConsent } = await payersOf(tx, b, bookings);
+    const { payerIds, chosen, noConsent } = await payersOf(tx, b, bookings, deps.circles);
     if (!chosen) {
       // Nobody's card is charged without its owner's consent: the payers are told as for a failed hold.
       const reason = noConsent
@@ -178,7 +191,7 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
       return { outcome: 'failed', mails: await noticeFailure(tx, b, payerIds, reason, at) };
     }
     const updated = await recordCardAccepted(tx, payment, result, charge, false, at);
-    const mails = await notifyBookingParties(tx, b.id, 'paid', {
+    const mails = await deps.records.notifyParties(tx, b.id, 'paid', {
       publicUrl,
       actorUserId: chosen.userId,
       payment: toPaymentView(updated, deps.supportEmail),

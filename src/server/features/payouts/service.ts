@@ -12,14 +12,13 @@ import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
 import { PAYOUT_ARRIVAL } from '../../../shared/pricing';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mailer } from '../../adapters/mailer';
+import { inAppNotices } from '../../core/in-app-notices';
 import { ledger } from '../../core/ledger/service';
 import { decryptSecret, encryptSecret } from '../../core/payout-key';
 import type { Db, Tx } from '../../db/client';
 import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { bookingRecords } from '../bookings/service';
-import { notificationService } from '../notifications/service';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 const HOUR = 3_600_000;
@@ -39,14 +38,21 @@ export interface PayoutRunResult {
   skippedNoAccount: number;
 }
 
+/** What payouts asks of bookings (its port, issue 31; services.ts passes the bookings' records). */
+export interface PayoutBookings {
+  /** The caregiver record of a user, or undefined. */
+  caregiverIdOfUser(db: Db, userId: number): Promise<number | undefined>;
+}
+
 export interface PayoutDeps {
   db: Db;
   key: Buffer;
   mailer?: Mailer;
+  bookings: PayoutBookings;
 }
 
 export function createPayoutService(deps: PayoutDeps) {
-  const { db, key } = deps;
+  const { db, key, bookings: bookingRecords } = deps;
 
   async function caregiverIdOf(actor: Actor): Promise<number> {
     const id = await bookingRecords.caregiverIdOfUser(db, actor.id);
@@ -105,7 +111,7 @@ export function createPayoutService(deps: PayoutDeps) {
         .innerJoin(users, eq(users.id, caregivers.userId))
         .where(eq(caregivers.id, caregiverId));
       const body = `${formatJmd(available)} is on its way to your ${account.bankName} account ${maskAccount(account.accountLast4)}. It arrives within ${PAYOUT_ARRIVAL}.`;
-      await notificationService.add(tx, {
+      await inAppNotices.add(tx, {
         userId: owner.userId,
         kind: 'payout.sent',
         title: 'Payout sent',

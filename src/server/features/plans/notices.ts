@@ -2,8 +2,8 @@ import { formatJmd } from '../../../shared/money';
 import { type PaidPlanId, planOf } from '../../../shared/pricing';
 import { TIME_ZONE } from '../../../shared/time';
 import type { Mail } from '../../adapters/mailer';
+import { inAppNotices } from '../../core/in-app-notices';
 import type { Tx } from '../../db/client';
-import { notificationService } from '../notifications/service';
 import { planRepo } from './repo';
 
 const dateFormat = new Intl.DateTimeFormat('en-JM', { timeZone: TIME_ZONE, dateStyle: 'long' });
@@ -26,7 +26,7 @@ export async function billingNotice(
 ): Promise<Mail[]> {
   const who = await planRepo.contact(tx, userId);
   if (!who) return [];
-  await notificationService.add(tx, { userId, kind: `plan.${kind}`, title, body, link: '/settings#plan' });
+  await inAppNotices.add(tx, { userId, kind: `plan.${kind}`, title, body, link: '/settings#plan' });
   return [
     {
       to: who.email,

@@ -1,10 +1,10 @@
 import type { AdminReportItem, ReportActionRequest } from '../../../shared/contracts/reports';
 import type { Mailer } from '../../adapters/mailer';
+import { inAppNotices } from '../../core/in-app-notices';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { type MessagingService, type Person, publicPerson, toMessage } from '../messages/service';
-import { notificationService } from '../notifications/service';
+import type { MessagingService, Person } from '../messages/service';
 import { safetyRepo } from './repo';
 
 /** Messages shown before and after a reported message. */
@@ -17,7 +17,7 @@ export interface SafetyDeps {
   db: Db;
   mailer: Mailer;
   /** The messaging feature's view of a user (who they are, whether they are YaadCare Support). */
-  messaging: Pick<MessagingService, 'person'>;
+  messaging: Pick<MessagingService, 'person' | 'publicPerson' | 'toMessage'>;
   /** The admin feature's suspension (sessions revoked, logins refused, profile unlisted). */
   suspend: (admin: Admin, userId: number) => Promise<unknown>;
 }
@@ -54,7 +54,7 @@ export function createSafetyService(deps: SafetyDeps) {
           throw badRequest('That message is not part of your conversation with this user.');
         }
         const reportId = await safetyRepo.report(tx, me.id, other.id, input.reason, input.messageId);
-        await notificationService.addForAdmins(tx, {
+        await inAppNotices.addForAdmins(tx, {
           kind: 'report',
           title: 'New user report',
           body: `${me.firstName} ${me.lastName} reported ${other.firstName} ${other.lastName}.`,
@@ -84,10 +84,10 @@ export function createSafetyService(deps: SafetyDeps) {
             status: rep.status,
             createdAt: rep.createdAt.toISOString(),
             resolvedAt: rep.resolvedAt?.toISOString() ?? null,
-            reporter: publicPerson(reporter),
-            reported: { ...publicPerson(reported), suspended: reported.suspendedAt !== null },
+            reporter: messaging.publicPerson(reporter),
+            reported: { ...messaging.publicPerson(reported), suspended: reported.suspendedAt !== null },
             reportedMessageId: rep.messageId,
-            conversation: conversation.map((m) => toMessage(m)),
+            conversation: conversation.map((m) => messaging.toMessage(m)),
             actions: trail
               .filter((a) => a.reportId === rep.id)
               .map((a) => ({
@@ -126,7 +126,7 @@ export function createSafetyService(deps: SafetyDeps) {
         if (input.action !== 'warn') return null;
         const user = await messaging.person(report.reportedId, tx);
         if (!user) throw notFound('User not found');
-        await notificationService.add(tx, {
+        await inAppNotices.add(tx, {
           userId: user.id,
           kind: 'warning',
           title: 'A warning from the YaadCare team',

@@ -4,7 +4,9 @@ import type { Mail, Mailer } from '../../adapters/mailer';
 import { circleStatementMails, mailOutbox } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { setEmailPreferences } from '../notifications/preferences';
+import { circleStatementRows, circlesWithStatementRows } from '../bookings/service';
+import { circleBookingRules } from '../circles/service';
+import { setEmailPreferences, wantsEmail } from '../notifications/preferences';
 import { monthlyStatementMailJob } from './monthly-mail';
 import { createStatementService } from './service';
 import { statementScenario } from './testing';
@@ -120,6 +122,9 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
       mailer: flaky,
       publicUrl: 'https://yaadcare.example',
       fxRates: t.app.services.fxRates,
+      bookings: { circleStatementRows, circlesWithStatementRows },
+      circles: circleBookingRules,
+      wantsEmail,
       now: () => dec(1, 9),
     });
     const first = await service.sendMonthlyStatements(dec(1, 10));

@@ -3,11 +3,8 @@ import { formatJmd, toCents } from '../../../shared/money';
 import { jamaicaToday, previousMonth } from '../../../shared/time';
 import type { Mail } from '../../adapters/mailer';
 import type { Job } from '../../jobs/scheduler';
-import { circlesWithStatementRows } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
-import { wantsEmail } from '../notifications/preferences';
+import type { StatementContext } from './context';
 import { statementRepo } from './repo';
-import type { StatementContext } from './service';
 
 /**
  * Last month's statements go out on the 1st in Jamaica; the 2nd and 3rd catch up with any circle a run
@@ -75,7 +72,8 @@ export function statementMail(
  * send loses that one mail rather than risking it twice; the statement stays downloadable.
  */
 export function monthlyStatementMails(ctx: StatementContext) {
-  const { db, mailer, publicUrl } = ctx;
+  const { db, mailer, publicUrl, circles: circleBookingRules, wantsEmail } = ctx;
+  const { circlesWithStatementRows } = ctx.bookings;
   return {
     async sendMonthlyStatements(
       now: Date,

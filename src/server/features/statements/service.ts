@@ -1,12 +1,9 @@
 import type { StatementView } from '../../../shared/contracts/statements';
 import { type FxCurrency, isFxCurrency } from '../../../shared/fx';
 import { jamaicaMonth } from '../../../shared/time';
-import type { Mailer } from '../../adapters/mailer';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { badRequest, forbidden } from '../../errors';
-import { circleStatementRows } from '../bookings/service';
-import { type CircleRow, circleBookingRules } from '../circles/service';
-import type { FxRateService } from '../fx-rates/service';
+import type { StatementContext, StatementDeps } from './context';
 import { monthlyStatementMails } from './monthly-mail';
 import { statementRepo } from './repo';
 import { buildStatement } from './statement';
@@ -16,26 +13,7 @@ import { statementPdf } from './statement-pdf';
 /** The earliest month a statement is written for. */
 export const FIRST_STATEMENT_MONTH = '2000-01';
 
-export interface StatementDeps {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  fxRates: Pick<FxRateService, 'rates'>;
-  now?: () => Date;
-}
-export type StatementContext = Required<StatementDeps> & {
-  /**
-   * A circle's statement for a month, its total estimated in `currencies` (JMD: none), then with
-   * `withPayers` in each payer's own.
-   */
-  compose(
-    tx: Tx,
-    circle: CircleRow,
-    month: string,
-    currencies: readonly string[],
-    opts?: { withPayers?: boolean },
-  ): Promise<StatementView>;
-};
+export type { StatementContext, StatementDeps } from './context';
 
 /**
  * Care circles' monthly statements (ADR 0026): the visits, hours, amounts, fees and caregivers of a Jamaica
@@ -44,6 +22,7 @@ export type StatementContext = Required<StatementDeps> & {
  */
 export function createStatementService(deps: StatementDeps) {
   const base = { ...deps, now: deps.now ?? (() => new Date()) };
+  const { circles: circleBookingRules } = deps;
   const ctx: StatementContext = {
     ...base,
     async compose(tx, circle, month, first, opts = {}) {
@@ -58,7 +37,7 @@ export function createStatementService(deps: StatementDeps) {
       return buildStatement({
         circle: { id: circle.id, name: circle.name, recipientFirstName: circle.recipientFirstName },
         month,
-        rows: await circleStatementRows(tx, circle.id, month),
+        rows: await base.bookings.circleStatementRows(tx, circle.id, month),
         rates: await base.fxRates.rates(tx),
         currencies,
         generatedAt: base.now(),

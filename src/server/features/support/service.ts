@@ -10,10 +10,10 @@ import {
 import type { FeatureGate } from '../../../shared/plan-features';
 import { PRIORITY_REPLY_HOURS, replyDeadline, SUPPORT_HOURS_TEXT } from '../../../shared/support-hours';
 import type { Mailer } from '../../adapters/mailer';
+import { inAppNotices } from '../../core/in-app-notices';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { notificationService } from '../notifications/service';
 import { supportRepo, type TicketRow } from './repo';
 
 export const TICKET_CREATED_MESSAGE =
@@ -86,7 +86,7 @@ export function createSupportService(deps: {
           message: input.message,
           priority,
         });
-        await notificationService.addForAdmins(tx, {
+        await inAppNotices.addForAdmins(tx, {
           kind: 'support_ticket',
           title: `New ${priority ? 'priority ' : ''}support message ${ticketReference(ticket.id)}`,
           body: `${ticket.name}: ${ticket.subject}`,
@@ -145,7 +145,7 @@ export function createSupportService(deps: {
           closedAt: close ? now : null,
         });
         if (updated.userId) {
-          await notificationService.add(tx, {
+          await inAppNotices.add(tx, {
             userId: updated.userId,
             kind: 'support_answer',
             title: `Support answered ${ticketReference(id)}`,

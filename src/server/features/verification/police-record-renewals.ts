@@ -1,4 +1,4 @@
-import { notificationService } from '../notifications/service';
+import { inAppNotices } from '../../core/in-app-notices';
 import { verificationRepo } from './repo';
 import type { VerificationContext } from './status-model';
 import { policeRecordExpiresOn, reminderCutoff } from './steps';
@@ -17,7 +17,7 @@ export function createPoliceRecordRenewals(ctx: VerificationContext) {
         const claimed = await verificationRepo.claimDueReminders(tx, reminderCutoff(at));
         for (const c of claimed) {
           const expires = policeRecordExpiresOn(c.issuedAt!);
-          await notificationService.add(tx, {
+          await inAppNotices.add(tx, {
             userId: c.userId,
             kind: 'verification.police-record-renewal',
             title: 'Renew your police record',

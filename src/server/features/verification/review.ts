@@ -4,9 +4,9 @@ import {
   VERIFICATION_STEPS,
   type VerificationStep,
 } from '../../../shared/contracts/verification';
+import { inAppNotices } from '../../core/in-app-notices';
 import type { StepReviews, VerificationStatus } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { notificationService } from '../notifications/service';
 import { type VerificationPatch, verificationRepo } from './repo';
 import { type Actor, latestTypes, type VerificationContext } from './status-model';
 import { isPoliceRecordStale, reviewFlags, stepStates, userDone } from './steps';
@@ -75,7 +75,7 @@ export function createReview(ctx: VerificationContext) {
         if (!approved) {
           const title = `Please fix your ${STEP_LABELS[step].toLowerCase()}`;
           const body = `Our reviewer could not approve your ${STEP_LABELS[step].toLowerCase()}: ${reason}. Fix it and submit your verification again.`;
-          await notificationService.add(tx, {
+          await inAppNotices.add(tx, {
             userId,
             kind: 'verification.rejected',
             title,
@@ -89,7 +89,7 @@ export function createReview(ctx: VerificationContext) {
         } else if (status === 'approved' && v.status !== 'approved') {
           const body =
             'Every step of your verification is approved. Your profile now shows the Verified badge.';
-          await notificationService.add(tx, {
+          await inAppNotices.add(tx, {
             userId,
             kind: 'verification.approved',
             title: "You're verified!",

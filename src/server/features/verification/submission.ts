@@ -4,8 +4,8 @@ import {
   VERIFICATION_STEPS,
   type VerificationSubmitRequest,
 } from '../../../shared/contracts/verification';
+import { inAppNotices } from '../../core/in-app-notices';
 import { badRequest, conflict } from '../../errors';
-import { notificationService } from '../notifications/service';
 import { applyDetails } from './details-step';
 import { type VerificationPatch, verificationRepo } from './repo';
 import { type Actor, latestTypes, type VerificationContext } from './status-model';
@@ -48,7 +48,7 @@ export function createSubmission(ctx: VerificationContext) {
         });
         await verificationRepo.setUserStatus(tx, actor.id, { verificationStatus: 'submitted' });
         const user = await verificationRepo.findUser(tx, actor.id);
-        await notificationService.addForAdmins(tx, {
+        await inAppNotices.addForAdmins(tx, {
           kind: 'verification.submitted',
           title: 'Verification to review',
           body: `${user?.firstName} ${user?.lastName} submitted their verification for review.`,

@@ -16,12 +16,11 @@ import { publish } from '../../core/realtime-bus';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Upload } from '../../plugins/uploads';
-import type { Actor } from '../bookings/service';
-import { bookingsForVisits, type VisitBooking } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
+import type { Actor, VisitBooking } from '../bookings/service';
 import { effectiveTime } from './effective-time';
-import { familySide, notifyCheck, notifyIncident, notifyNoShow } from './notices';
+import { visitNotices } from './notices';
 import { storeVisitPhoto, VISIT_PHOTO_TYPE } from './photo';
+import type { VisitBookings, VisitCircleRules, VisitNotices } from './ports';
 import { toVisitEntry, type VisitEntryRow, visitRepo } from './repo';
 
 export interface VisitDeps {
@@ -29,6 +28,12 @@ export interface VisitDeps {
   mailer: Mailer;
   storage: FileStorage;
   publicUrl: string;
+  /** Bookings with their parties (bookings). */
+  bookings: VisitBookings;
+  /** Care circles' rules and members (circles). */
+  circles: VisitCircleRules;
+  /** Booking notices to several people (notifications). */
+  notices: VisitNotices;
   now?: () => Date;
 }
 
@@ -117,6 +122,11 @@ function logDetails(input: VisitLogRequest): VisitEntryDetails {
  */
 export function createVisitService(deps: VisitDeps) {
   const { db, mailer, storage, publicUrl } = deps;
+  const { bookings: bookingsForVisits, circles: circleBookingRules } = deps;
+  const { familySide, notifyCheck, notifyIncident, notifyNoShow } = visitNotices(
+    circleBookingRules,
+    deps.notices,
+  );
   const now = deps.now ?? (() => new Date());
 
   /** Who may read the log: admin, the family, the caregiver once it reached them, a circle member. */
