@@ -77,13 +77,31 @@ export async function seedDemoReliability(tx: Tx, now: Date, familyId: number): 
         cancelledBy: status === 'cancelled' ? Number(cg.user_id) : null,
       };
     };
+    // The caregiver's own bookings (any state) stay clear of these visits: a visit whose day is taken moves a
+    // day further back (a generated cancellation may already sit on that day, depending on today's date).
+    const taken = await rows<{ starts_at: Date; ends_at: Date }>(
+      tx,
+      sql`select starts_at, ends_at from bookings where caregiver_id = ${Number(cg.id)}`,
+    );
+    const clear = (daysAgo: number) => {
+      for (let back = daysAgo; back < daysAgo + 14; back++) {
+        const startsAt = day(back);
+        const endsAt = startsAt.getTime() + 3 * HOUR;
+        const overlaps = taken.some(
+          (b) =>
+            new Date(b.starts_at).getTime() < endsAt && new Date(b.ends_at).getTime() > startsAt.getTime(),
+        );
+        if (!overlaps) return startsAt;
+      }
+      return day(daysAgo);
+    };
     const kept = await tx
       .insert(bookings)
-      .values(CHECK_IN_OFFSETS.map((_, i) => visit(day(12 + 28 * i), 'completed')))
+      .values(CHECK_IN_OFFSETS.map((_, i) => visit(clear(12 + 28 * i), 'completed')))
       .returning();
     const [late] = await tx
       .insert(bookings)
-      .values(visit(day(5), 'cancelled'))
+      .values(visit(clear(5), 'cancelled'))
       .returning();
     await tx.insert(visitEntries).values(
       kept.map((b, i) => {
