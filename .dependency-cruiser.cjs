@@ -45,11 +45,34 @@ module.exports = {
       },
     },
     {
+      name: 'feature-front-door',
+      comment:
+        'The composition root (wiring/, app.ts, main.ts, cli/, demo-data/) enters a feature through its front door, index.ts (ADR 0043).',
+      severity: 'error',
+      from: { path: '^src/server/(?!features/)', pathNot: notTest },
+      to: {
+        path: '^src/server/features/[^/]+/(?!index\\.ts$)',
+        dependencyTypesNot: ['type-only', 'type-import'],
+      },
+    },
+    {
+      name: 'one-way-to-depend',
+      comment:
+        'One way to depend (ADR 0043): a feature gets what it needs from another through the deps the composition root gives it, never by importing its values (types are fine).',
+      severity: 'error',
+      from: { path: '^src/server/features/([^/]+)/', pathNot: notTest },
+      to: {
+        path: '^src/server/features/[^/]+/',
+        pathNot: '^src/server/features/$1/',
+        dependencyTypesNot: ['type-only', 'type-import'],
+      },
+    },
+    {
       name: 'core-not-features',
       comment:
         'Adapters, plugins, jobs and the database layer are the core the features stand on; they do not import features (app.ts and services.ts wire them together).',
       severity: 'error',
-      from: { path: '^src/server/((adapters|plugins|jobs|core)/|db/(?!demo-data/))', pathNot: notTest },
+      from: { path: '^src/server/(adapters|plugins|jobs|core|db)/', pathNot: notTest },
       to: { path: '^src/server/features/' },
     },
     // ── web ──
@@ -94,6 +117,13 @@ module.exports = {
       },
     },
     // ── everywhere ──
+    {
+      name: 'no-circular',
+      comment: 'No file imports itself through others (ADR 0043): a circle of files has no order to read them in.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'no-unresolvable',
       comment: 'An import that resolves to nothing.',

@@ -24,7 +24,7 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
-import { hashPassword } from '../src/server/features/auth/passwords';
+import { hashPassword } from '../src/server/features/auth';
 import { connectSse, type SseClient } from '../src/server/test/sse';
 import { createChatUsers } from './support/chat-users';
 import { benchEnv, pgliteTarget, postgresTarget, type Target } from './support/targets';

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
-import { sessions } from '../src/server/features/auth/sessions';
+import { sessions } from '../src/server/features/auth';
 import { bearer, createCaregiver, createUser } from '../src/server/test/factories';
 import { addDays } from '../src/shared/booking-series';
 import { jamaicaInstantAt } from '../src/shared/contracts/bookings';

@@ -22,7 +22,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashPassword } from '../src/server/features/auth/passwords';
+import { hashPassword } from '../src/server/features/auth';
 import { connectSse, type SseClient } from '../src/server/test/sse';
 import { createChatUsers } from './support/chat-users';
 import { type ServerHandle, startServer } from './support/server-control';

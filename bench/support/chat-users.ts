@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { sessions } from '../../src/server/features/auth/sessions';
+import { sessions } from '../../src/server/features/auth';
 
 /**
  * `count` users for the message benchmarks, each with a session: the first half families, the second half

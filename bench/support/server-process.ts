@@ -17,9 +17,9 @@ import pg from 'pg';
 import { destination as logDestination } from 'pino';
 import { buildApp, loggerOptions } from '../../src/server/app';
 import { type DatabaseOptions, openDatabase } from '../../src/server/db/client';
-import { seedBadgeCatalog } from '../../src/server/db/demo-data';
-import { JOBS } from '../../src/server/jobs';
+import { seedBadgeCatalog } from '../../src/server/demo-data';
 import { startScheduler } from '../../src/server/jobs/scheduler';
+import { JOBS } from '../../src/server/wiring/jobs';
 import { benchEnv } from './targets';
 
 export interface ServerConfig {

@@ -21,41 +21,8 @@ import type { Database, Db } from './db/client';
 import { scrubQueryError } from './db/query-errors';
 import type { Env } from './env';
 import { tooManyRequests } from './errors';
-import { adminRoutes } from './features/admin/routes';
-import { authRoutes } from './features/auth/routes';
-import { sessions } from './features/auth/sessions';
-import avatarRoutes from './features/avatars/routes';
-import { backupRoutes } from './features/backup-offers/routes';
-import { bookingSeriesRoutes } from './features/booking-series/routes';
-import { bookingRoutes } from './features/bookings/routes';
-import { careRequestRoutes } from './features/care-requests/routes';
-import { caregiverDirectoryRoutes } from './features/caregiver-directory/routes';
-import { circleRoutes } from './features/circles/routes';
-import { dashboardRoutes } from './features/dashboard/routes';
-import { emergencyRoutes } from './features/emergencies/routes';
-import { favouriteRoutes } from './features/favourites/routes';
-import { fxRateRoutes } from './features/fx-rates/routes';
-import { messagingFeature } from './features/messages/plugin';
-import { myProfileRoutes } from './features/my-profile/routes';
-import { deliveryRoutes } from './features/notifications/deliveries-routes';
-import { emailPreferenceRoutes } from './features/notifications/preferences-routes';
-import { notificationRoutes } from './features/notifications/routes';
-import { sandboxTokenSecret } from './features/payments/provider';
-import { paymentRoutes } from './features/payments/routes';
-import { payoutRoutes } from './features/payouts/routes';
-import { planRoutes } from './features/plans/routes';
-import { privacyRoutes } from './features/privacy/routes';
-import { realtimePlugin } from './features/realtime/plugin';
-import { reviewRoutes } from './features/reviews/routes';
-import { safetyRoutes } from './features/safety/routes';
-import { seoRoutes } from './features/seo/routes';
-import { statementRoutes } from './features/statements/routes';
-import { statsRoutes } from './features/stats/routes';
-import { supportRoutes } from './features/support/routes';
-import { systemRoutes } from './features/system/routes';
-import { verificationRoutes } from './features/verification/routes';
-import { visitRoutes } from './features/visits/routes';
-import { jobRoutes } from './job-routes';
+import { sessions } from './features/auth';
+import { sandboxTokenSecret } from './features/payments';
 import { lazyChildLoggerFactory } from './lazy-logger';
 import { createLogContext, type LogContext } from './log-context';
 import { authPlugin } from './plugins/auth';
@@ -70,7 +37,9 @@ import { registerTracing } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
 import { OneLineRequestLog, serializeReply } from './request-log';
-import { servicesPlugin } from './services';
+import { FEATURES } from './wiring/features';
+import { jobRoutes } from './wiring/job-routes';
+import { servicesPlugin } from './wiring/services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -261,47 +230,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       tooManyRequests(`Too many requests. Please wait ${ctx.after} and try again.`),
   });
 
-  // Every service built once, from the adapters above (src/server/services.ts).
+  // Every service built once, from the adapters above (src/server/wiring/services.ts).
   await app.register(servicesPlugin);
 
-  await app.register(systemRoutes);
-  await app.register(authRoutes);
-  await app.register(adminRoutes);
-  await app.register(avatarRoutes);
-  await app.register(caregiverDirectoryRoutes);
-  await app.register(reviewRoutes);
-  await app.register(statsRoutes);
-  await app.register(seoRoutes);
-  await app.register(myProfileRoutes);
-  await app.register(verificationRoutes);
-  await app.register(notificationRoutes);
-  await app.register(deliveryRoutes);
-  await app.register(supportRoutes);
-  await app.register(privacyRoutes);
-  await app.register(bookingRoutes);
-  await app.register(backupRoutes);
-  await app.register(emergencyRoutes);
-  await app.register(bookingSeriesRoutes);
-  await app.register(visitRoutes);
-  await app.register(planRoutes);
-  await app.register(careRequestRoutes);
-  await app.register(circleRoutes);
-  await app.register(statementRoutes);
-  await app.register(paymentRoutes);
+  // Every feature's routes, in the order of the feature list (src/server/wiring/features.ts, ADR 0043).
+  for (const feature of FEATURES) for (const routes of feature.routes ?? []) await app.register(routes);
   // The provider's own pages and endpoints outside /api (the sandbox's hosted card fields).
   if (app.payments.routes) await app.register(app.payments.routes);
-  await app.register(payoutRoutes);
+  // The admins' "run a job now" (every job of the job table).
   await app.register(jobRoutes);
-  await app.register(favouriteRoutes);
-  await app.register(fxRateRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(realtimePlugin);
   app.metrics.gauge('yaadcare_sse_clients', 'Open realtime event streams on this instance', () =>
     app.realtime.connectionCount(),
   );
-  await app.register(messagingFeature);
-  await app.register(safetyRoutes);
-  await app.register(emailPreferenceRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,13 +1,13 @@
 import { describeStorage, leftoverFilesNotice } from './adapters/storage';
 import { buildApp } from './app';
 import { databaseOptionsFromEnv, openDatabase } from './db/client';
-import { seedBadgeCatalog } from './db/demo-data/badges';
-import { seedDemoDataIfEmpty } from './db/demo-data/index';
 import { DataDirLockedError } from './db/lock';
+import { seedBadgeCatalog } from './demo-data/badges';
+import { seedDemoDataIfEmpty } from './demo-data/index';
 import { loadEnv } from './env';
-import { JOBS } from './jobs';
 import { startScheduler } from './jobs/scheduler';
 import { closeGracefully } from './plugins/graceful-close';
+import { JOBS } from './wiring/jobs';
 
 /** Starts the server: env → database (migrated) → demo data when asked → listen; stops cleanly on signals. */
 async function main() {

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SandboxProvider } from './adapters/payments';
 import { ledgerEntries } from './db/schema';
-import { JOBS } from './jobs';
 import { useTestApp } from './test/harness';
 import { type MoneyEffects, moneyScenarios, PARALLEL } from './test/money-races/registry';
+import { JOBS } from './wiring/jobs';
 import './test/money-races/scenarios';
 
 /**

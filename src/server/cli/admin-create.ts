@@ -10,8 +10,7 @@ import { EmailField, NewPasswordField } from '../../shared/contracts/auth';
 import { databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { loadEnv } from '../env';
-import { createPasswordHasher, isCommonPassword } from '../features/auth/passwords';
-import { userRepo } from '../features/auth/repo';
+import { createPasswordHasher, isCommonPassword, userRepo } from '../features/auth';
 import { processIo, reportFailure, runIfMain } from './main-module';
 
 const Args = z.object({

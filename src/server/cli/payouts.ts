@@ -15,8 +15,8 @@ import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
 import { loadPayoutKey } from '../core/payout-key';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { bookingRecords } from '../features/bookings/service';
-import { createPayoutService } from '../features/payouts/service';
+import { bookingRecords } from '../features/bookings';
+import { createPayoutService } from '../features/payouts';
 import { jobLockKey } from '../jobs/scheduler';
 import { processIo, reportFailure, runIfMain } from './main-module';
 

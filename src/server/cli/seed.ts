@@ -9,9 +9,9 @@
  */
 import { parseArgs } from 'node:util';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedBulkCaregivers, seedDemoDataIfEmpty } from '../db/demo-data';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedBulkCaregivers, seedDemoDataIfEmpty } from '../demo-data';
 import { loadEnv } from '../env';
-import { hashPassword } from '../features/auth/passwords';
+import { hashPassword } from '../features/auth';
 import { processIo, reportFailure, runIfMain } from './main-module';
 
 const MAX_CAREGIVERS = 1_000_000;

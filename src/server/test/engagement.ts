@@ -53,7 +53,7 @@ export async function insertBooking(db: Tx, input: BookingInput) {
 
 /**
  * Moves a booking to `to` and emits the transition on the app's booking events (every listener of
- * src/server/events.ts: money, stats, badges) as the bookings service does.
+ * src/server/wiring/events.ts: money, stats, badges) as the bookings service does.
  */
 export async function transition(
   app: FastifyInstance,

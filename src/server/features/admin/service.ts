@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { adminRepo } from './repo';
 
 /**

@@ -14,9 +14,9 @@ import { initial } from '../../../shared/public-profile';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { conflict } from '../../errors';
-import type { Actor, BackupBooking, BookingRow, BookingService } from '../bookings/service';
-import type { BackupCandidate, BackupCandidateQuery } from '../caregiver-directory/service';
-import type { BackupHolds, MovedHold } from '../payments/service';
+import type { Actor, BackupBooking, BookingRow, BookingService } from '../bookings';
+import type { BackupCandidate, BackupCandidateQuery } from '../caregiver-directory';
+import type { BackupHolds, MovedHold } from '../payments';
 
 /** Higher = more reliable; built by the reliability feature and wired in services.ts (none: no ranking). */
 export type ReliabilityRank = (tx: Tx, caregiverIds: number[]) => Promise<Map<number, number>>;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BADGE_CATALOG } from '../../db/demo-data/badges';
 import { badges, bookings, caregiverBadges, caregiverStats, notifications } from '../../db/schema';
+import { BADGE_CATALOG } from '../../demo-data/badges';
 import { insertBooking, transition } from '../../test/engagement';
 import { createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type BadgeMetrics, badgeProgress, seedBadgeCatalog } from '../../db/demo-data/badges';
 import { rows } from '../../db/raw-rows';
 import { badges, caregiverBadges, caregiverStats } from '../../db/schema';
+import { type BadgeMetrics, badgeProgress, seedBadgeCatalog } from '../../demo-data/badges';
 
 export { seedBadgeCatalog };
 
@@ -274,7 +274,7 @@ export function createBadgeEngine(deps: BadgeDeps) {
       evaluateBadges(deps, tx, caregiverId, opts),
     /** Measures one caregiver's metrics (the stats row made sure of first). */
     collectMetrics: (tx: Tx, caregiverId: number, now: Date) => collectMetrics(deps, tx, caregiverId, now),
-    /** After a booking state change (booking events, src/server/events.ts): its caregiver's badges again. */
+    /** After a booking state change (booking events, src/server/wiring/events.ts): its caregiver's badges again. */
     async remeasureAfterBooking(tx: Tx, e: { booking: { caregiverId: number }; at: Date }): Promise<void> {
       await evaluateBadges(deps, tx, e.booking.caregiverId, { now: e.at, notify: true });
     },

@@ -4,7 +4,7 @@ import { toCents } from '../../../shared/money';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
-import type { Actor, BookingRow } from '../bookings/service';
+import type { Actor, BookingRow } from '../bookings';
 import { notifySeries } from './notices';
 import { type SeriesRow, seriesRepo } from './repo';
 import { inTransaction, type SeriesContext, seriesViewOf } from './series-context';

@@ -11,7 +11,7 @@ import {
 import { BOOKING_MESSAGES, clock24, jamaicaInstantAt } from '../../../shared/contracts/bookings';
 import { jamaicaToday } from '../../../shared/time';
 import { badRequest } from '../../errors';
-import type { Actor, BookingRow, BookingTransition } from '../bookings/service';
+import type { Actor, BookingRow, BookingTransition } from '../bookings';
 import { notifySeries } from './notices';
 import { seriesRepo } from './repo';
 import { inTransaction, SeriesConflicts, type SeriesContext, seriesViewOf } from './series-context';

@@ -3,7 +3,7 @@ import { formatMemberTime } from '../../../shared/member-time';
 import { formatJmd, priceBooking, toCents } from '../../../shared/money';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import type { Actor, BookingRow } from '../bookings/service';
+import type { Actor, BookingRow } from '../bookings';
 import type { SeriesRow } from './repo';
 import type { BookingNotice, NoticeRecipient, SeriesContext } from './series-context';
 

@@ -3,8 +3,8 @@ import type { BookingSeriesView } from '../../../shared/contracts/booking-series
 import type { Mail } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor, BookingsForSeries, bookingsForVisits } from '../bookings/service';
-import type { circleBookingRules } from '../circles/service';
+import type { Actor, BookingsForSeries, bookingsForVisits } from '../bookings';
+import type { circleBookingRules } from '../circles';
 import type { SeriesRow } from './repo';
 
 export interface SeriesDeps {

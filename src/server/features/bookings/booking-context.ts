@@ -1,8 +1,8 @@
 import type { BookingEmergency } from '../../../shared/contracts/emergencies';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
-import type { SessionUser } from '../auth/sessions';
-import type { approvalReasonFor, circleBookingRules } from '../circles/service';
+import type { SessionUser } from '../auth';
+import type { approvalReasonFor, circleBookingRules } from '../circles';
 import type { BookingEvents } from './events';
 
 export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
@@ -11,7 +11,7 @@ export interface BookingDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
-  /** Every state change is emitted here, inside its transaction (listeners: src/server/events.ts). */
+  /** Every state change is emitted here, inside its transaction (listeners: src/server/wiring/events.ts). */
   events: BookingEvents;
   now?: () => Date;
   /** Parish emergencies (ADR 0030), asked through a function: built by the emergencies feature. */

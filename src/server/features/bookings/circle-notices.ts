@@ -1,6 +1,6 @@
 import { formatMemberTime } from '../../../shared/member-time';
 import type { Tx } from '../../db/client';
-import type { CircleRow } from '../circles/service';
+import type { CircleRow } from '../circles';
 import type { BookingCircleRules } from './booking-context';
 import type { BookingJoined } from './repo';
 import { caregiverSees } from './repo';

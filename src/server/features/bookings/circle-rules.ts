@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import { forbidden } from '../../errors';
-import type { CircleRow } from '../circles/service';
+import type { CircleRow } from '../circles';
 import type { Actor, BookingPorts } from './booking-context';
 import { bookingRepo } from './repo';
 

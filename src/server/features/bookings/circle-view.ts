@@ -2,7 +2,7 @@ import type { BookingCircle } from '../../../shared/contracts/bookings';
 import type { CircleRole } from '../../../shared/contracts/circles';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
-import type { CircleRow } from '../circles/service';
+import type { CircleRow } from '../circles';
 import type { Actor, BookingCircleRules } from './booking-context';
 import type { BookingJoined } from './repo';
 

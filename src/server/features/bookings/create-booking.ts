@@ -16,7 +16,7 @@ import { jamaicaToday } from '../../../shared/time';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound, retryTransient } from '../../errors';
-import type { CircleRow } from '../circles/service';
+import type { CircleRow } from '../circles';
 import { type Actor, type BookingContext, type BookingPorts, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { circleApprovalReason, openCircleForBooking } from './circle-rules';

@@ -46,7 +46,7 @@ export interface BookingEvents {
 
 /**
  * The booking state-change events of one app (built once per app, so two apps in one process never share
- * listeners). The listeners are registered in one place: src/server/events.ts.
+ * listeners). The listeners are registered in one place: src/server/wiring/events.ts.
  */
 export function createBookingEvents(): BookingEvents {
   const listeners: { run: BookingTransitionListener; options: ListenerOptions }[] = [];

@@ -1,8 +1,8 @@
 import type { FeatureGate } from '../../../shared/plan-features';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
-import type { SessionUser } from '../auth/sessions';
-import type { BookingsForCareRequests } from '../bookings/service';
+import type { SessionUser } from '../auth';
+import type { BookingsForCareRequests } from '../bookings';
 
 export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName' | 'lastName'>;
 

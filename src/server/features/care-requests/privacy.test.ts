@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { careRequestApplications, careRequests } from '../../db/schema';
-import { SCRUBBERS } from '../../privacy-hooks';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { SCRUBBERS } from '../../wiring/privacy-hooks';
 import { signedIn, signedInCaregiver } from '../bookings/testing';
 import { careRequestPrivacy } from './privacy';
 import { careRequestApi, requestBody, wednesdayAhead } from './testing';

@@ -4,25 +4,15 @@ import type { Tx } from '../../db/client';
 import { KIND_FACETS } from '../../db/schema';
 import { poolOf, rows, runQuery, statementName, toStatement } from './prepared-query';
 import { type SearchFilters, searchConditions, textArray, textQuery } from './search-filters';
-import { SearchStatements } from './search-statements';
+import { type SearchPage, SearchStatements } from './search-statements';
+
+export type { SearchPage };
 
 /**
  * Search SQL. Everything a filter reads is on the caregivers row (copies and bit masks kept by trigger,
  * see the schema), and the covering indexes hold those columns in the order of each sort, so a search
  * walks one index in result order and stops: after the page, and (counting) after the count's cap.
  */
-
-export interface SearchPage {
-  sort: SearchSort;
-  limit: number;
-  offset: number;
-  /** Count matches up to this many (more → the total is a lower bound). */
-  countCap: number;
-  /** With text and sort=relevance: how many of the best rated matches are ranked by text relevance. */
-  rankCandidates: number;
-  /** Each row carries its confirmed and pending bookings overlapping [from, to) (for nextAvailableAt). */
-  busy: { from: Date; to: Date };
-}
 
 // Each order matches an index of the schema column for column (NULLS too), with id last: a total order,
 // so that pages never repeat or skip a caregiver. `$` stands for the table alias.

@@ -1,5 +1,18 @@
 import type { SearchFilters } from './search-filters';
-import type { SearchPage } from './search-repo';
+
+export interface SearchPage {
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  /** Count matches up to this many (more → the total is a lower bound). */
+  countCap: number;
+  /** With text and sort=relevance: how many of the best rated matches are ranked by text relevance. */
+  rankCandidates: number;
+  /** Each row carries its confirmed and pending bookings overlapping [from, to) (for nextAvailableAt). */
+  busy: { from: Date; to: Date };
+}
+
+import type { SearchSort } from '../../../shared/contracts/caregivers';
 
 /**
  * Built search statements, by the search's shape. Building a search statement with Drizzle (composing the

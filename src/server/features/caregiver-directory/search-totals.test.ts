@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../../shared/contracts/caregivers';
-import { seedBulkCaregivers } from '../../db/demo-data';
+import { seedBulkCaregivers } from '../../demo-data';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 
 describe.each(DB_KINDS)('the total beyond %s matches', (kind) => {

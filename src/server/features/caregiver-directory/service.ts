@@ -4,7 +4,7 @@ import type { CaregiverProfile, KindCounts, ParishCounts } from '../../../shared
 import type { ReliabilityRecord } from '../../../shared/contracts/reliability';
 import type { Tx } from '../../db/client';
 import { notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { CAREGIVER_NOT_FOUND, mayViewProfile, toProfile } from './public-profile';
 import { publicProfileRepo } from './public-profile-repo';
 import { checkRenderedPage, completePage, newPageCaches } from './search-page';

@@ -18,7 +18,7 @@ const ANSWERS = new Set(['confirmed', 'declined']);
 /**
  * Runs inside the transaction of every booking state change: caregiver_stats follow the bookings
  * (counts, hours, earnings), an answer to a request feeds the response time, and the caregiver's own
- * actions and completed care count as active days. (The badges are measured next: src/server/events.ts.)
+ * actions and completed care count as active days. (The badges are measured next: src/server/wiring/events.ts.)
  */
 export async function followBookingTransition(tx: Tx, e: BookingTransitionEvent) {
   const caregiverId = e.booking.caregiverId;

@@ -2,7 +2,7 @@ import { CIRCLE_MESSAGES, type CircleView } from '../../../shared/contracts/circ
 import type { Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { type CircleAction, decideCircleAction, seesCaps } from './policy';
 import { type CircleRow, circleRepo, type MemberRow } from './repo';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { caregivers, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { cents, iso, money } from './figures';
 import type { DashboardDeps } from './ports';
 

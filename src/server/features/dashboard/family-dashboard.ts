@@ -8,7 +8,7 @@ import { ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { sessions, users } from '../../db/schema';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { money } from './figures';
 import type { DashboardDeps } from './ports';
 

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
-import type { BadgeEngine } from '../badges/engine';
-import type { caregiverStatsService } from '../caregiver-stats/service';
-import type { listFavourites } from '../favourites/service';
+import type { BadgeEngine } from '../badges';
+import type { caregiverStatsService } from '../caregiver-stats';
+import type { listFavourites } from '../favourites';
 
 /** What the dashboards read of other features (given by services.ts). */
 export interface DashboardDeps {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Id } from '../../../shared/contracts/common';
 import { CaregiverDashboardResponse, FamilyDashboardResponse } from '../../../shared/contracts/dashboard';
-import { seedBadgeCatalog } from '../../db/demo-data/badges';
+import { seedBadgeCatalog } from '../../demo-data/badges';
 import { currentUser } from '../../plugins/auth';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };

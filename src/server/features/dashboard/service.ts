@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { caregiverDashboard, resolveDashboardCaregiver } from './caregiver-dashboard';
 import { familyDashboard } from './family-dashboard';
 import type { DashboardDeps } from './ports';

@@ -2,7 +2,7 @@ import type { Mail } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import type { adminAudit } from '../../db/schema';
 
-// What parish emergency mode asks of other features, given by the composition root (src/server/services.ts).
+// What parish emergency mode asks of other features, given by the composition root (src/server/wiring/services.ts).
 
 /** The admins' audit log: each change to an emergency is recorded there and shown as its history. */
 export interface EmergencyAudit {

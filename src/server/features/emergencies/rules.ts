@@ -1,6 +1,6 @@
 import { type BookingEmergency, bookingEmergencyWarning } from '../../../shared/contracts/emergencies';
 import type { Tx } from '../../db/client';
-import type { BookingEmergencyRules } from '../bookings/service';
+import type { BookingEmergencyRules } from '../bookings';
 import type { EmergencyBookings } from './ports';
 import { type EmergencyRow, emergencyRepo } from './repo';
 

@@ -11,7 +11,7 @@ import {
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { type EmergencyEvent, notifyEmergency } from './notices';
 import type { EmergencyAudit, EmergencyBookings, EmergencyNotices } from './ports';
 import { type EmergencyRow, emergencyRepo } from './repo';

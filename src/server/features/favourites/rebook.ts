@@ -7,8 +7,8 @@ import {
 import type { FeatureGate } from '../../../shared/plan-features';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
-import type { BookingService, bookingRecords } from '../bookings/service';
+import type { SessionUser } from '../auth';
+import type { BookingService, bookingRecords } from '../bookings';
 
 type Family = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ensureSupportAccount } from '../../core/support-account';
-import { seedDemoDataIfEmpty } from '../../db/demo-data';
 import { messages } from '../../db/schema';
+import { seedDemoDataIfEmpty } from '../../demo-data';
 import { createUser } from '../../test/factories';
 import { DB_KINDS, openTestDatabase, useTestApp } from '../../test/harness';
 import { messagingRefusal } from './service';

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/deliveries';
 import type { Db, Tx } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import type { DeliveryRow } from './deliveries-repo';
 import { deliveryRepo } from './deliveries-repo';
 import type { Dispatcher } from './dispatcher';

@@ -3,7 +3,7 @@ import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/client';
 import { messageEmailNotices } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
-import type { MessagingService } from '../messages/service';
+import type { MessagingService } from '../messages';
 import { queueNotice } from './outbox';
 
 /** A message unread this long gets an e-mail… */

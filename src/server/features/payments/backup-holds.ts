@@ -3,7 +3,7 @@ import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
 import type { PaymentProvider } from '../../adapters/payments';
 import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
-import type { BookingRow } from '../bookings/service';
+import type { BookingRow } from '../bookings';
 import { backupHoldRepo } from './backup-holds-repo';
 import type { PaymentBookings } from './ports';
 import { type PaymentRow, paymentRepo } from './repo';

@@ -1,11 +1,11 @@
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import type { BookingService, bookingRecords, bookingsForVisits } from '../bookings/service';
-import type { chargeConsents, circleBookingRules } from '../circles/service';
+import type { BookingService, bookingRecords, bookingsForVisits } from '../bookings';
+import type { chargeConsents, circleBookingRules } from '../circles';
 
 /**
  * What payments needs of other features (issue 31: one way to depend). Payments owns these ports; the
- * composition root (src/server/services.ts, src/server/events.ts) passes the providers' implementations.
+ * composition root (src/server/wiring/services.ts, src/server/wiring/events.ts) passes the providers' implementations.
  */
 
 /** The booking rows payments reads and locks in its own transaction, and the parties' notices. */

@@ -13,7 +13,7 @@ import type { Mail, Mailer } from '../../adapters/mailer';
 import type { PaymentProvider, ProviderOperation } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import type { PaymentNotices } from './ports';
 import { type MismatchRow, type NewMismatch, reconciliationRepo } from './reconciliation-repo';
 

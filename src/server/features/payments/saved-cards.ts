@@ -8,7 +8,7 @@ import {
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { type SavedCardRow, savedCardRepo } from './saved-cards-repo';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;

@@ -3,7 +3,7 @@ import { billedMinutes, type Cents, centsToDecimal, priceBooking, toCents } from
 import type { PaymentProvider } from '../../adapters/payments';
 import { type LedgerLine, ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
-import type { BookingRow, BookingTransition } from '../bookings/service';
+import type { BookingRow, BookingTransition } from '../bookings';
 import type { PaymentBookings, PaymentVisitTimes } from './ports';
 import { type PaymentRow, paymentRepo } from './repo';
 
@@ -222,7 +222,7 @@ async function settleLateCancellation(
 /**
  * Money follows every booking transition, in the same transaction: a completion captures, a decline,
  * expiry or free cancellation releases, a late cancellation pays the caregiver the fee. Built once per
- * app with its payment provider (src/server/events.ts registers it first).
+ * app with its payment provider (src/server/wiring/events.ts registers it first).
  */
 export function createSettlement(
   provider: PaymentProvider,

@@ -11,7 +11,7 @@ import type { PaymentBookings, PaymentCircleRules, PaymentNotices, PaymentVisitT
 
 export const TEST_CARDS = SANDBOX_CARDS;
 
-/** Payments' ports as src/server/services.ts fills them (for tests that build a payment service directly). */
+/** Payments' ports as src/server/wiring/services.ts fills them (for tests that build a payment service directly). */
 export const paymentPorts: {
   bookings: PaymentBookings;
   circles: PaymentCircleRules;

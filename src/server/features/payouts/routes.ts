@@ -9,7 +9,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** Earnings and payout settings (issue 5 item 6); admins run the payouts by POST /api/admin/jobs/payouts/run (job-routes.ts). */
 export async function payoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Built with the app (src/server/services.ts): production without PAYOUT_ENCRYPTION_KEY stops at start.
+  // Built with the app (src/server/wiring/services.ts): production without PAYOUT_ENCRYPTION_KEY stops at start.
   const service = app.services.payouts;
 
   r.get(

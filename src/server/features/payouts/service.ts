@@ -18,7 +18,7 @@ import { decryptSecret, encryptSecret } from '../../core/payout-key';
 import type { Db, Tx } from '../../db/client';
 import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema';
 import { notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 const HOUR = 3_600_000;

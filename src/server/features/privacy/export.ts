@@ -24,7 +24,7 @@ import { seriesExport, visitContactsExport, visitLogExport } from './series-and-
 const other = (u: { id: number; firstName: string; lastName: string } | null) =>
   u ? { id: u.id, name: `${u.firstName} ${u.lastName.slice(0, 1)}${u.lastName ? '.' : ''}`.trim() } : null;
 
-/** The privacy feature's own export sections (the table in src/server/privacy-hooks.ts places them). */
+/** The privacy feature's own export sections (the table in src/server/wiring/privacy-hooks.ts places them). */
 export const privacyExportSections = {
   bookingSeries: seriesExport,
   visitLog: visitLogExport,

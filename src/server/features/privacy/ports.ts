@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 
-// What the privacy feature asks of the others (given by src/server/privacy-hooks.ts through services.ts):
+// What the privacy feature asks of the others (given by src/server/wiring/privacy-hooks.ts through services.ts):
 // each feature that stores personal data offers an export section and, where needed, an eraser.
 
 /** One section of the export: what belongs to the user, under its key (in the table's order). */

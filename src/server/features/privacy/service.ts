@@ -5,7 +5,7 @@ import type { FileStorage } from '../../adapters/storage';
 import type { Db, Tx } from '../../db/client';
 import { accountDeletions, caregivers, users } from '../../db/schema';
 import { badRequest, conflict, unauthorized } from '../../errors';
-import type { PasswordHasher } from '../auth/passwords';
+import type { PasswordHasher } from '../auth';
 import { buildExport } from './export';
 import type { PrivacyHooks } from './ports';
 import { dueDeletions, NO_PASSWORD, scrubAccount } from './scrub';

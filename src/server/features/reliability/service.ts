@@ -6,7 +6,7 @@ import {
   reliabilityScore,
 } from '../../../shared/reliability';
 import type { Db, Tx } from '../../db/client';
-import type { BookingTransitionListener } from '../bookings/service';
+import type { BookingTransitionListener } from '../bookings';
 import { type ReliabilityRow, reliabilityRepo, type Scope } from './repo';
 
 /** The start of the window that ends at `at` (12 calendar months back). */
@@ -78,7 +78,7 @@ export const reliabilityService = {
 /** Recomputing records, with the emergencies' excuses (built by services.ts; demo data and tests too). */
 export function reliabilityRecords(emergencies: EmergencyExcuses) {
   /**
-   * The booking listener (src/server/events.ts): a cancellation or a completion may move the caregiver's
+   * The booking listener (src/server/wiring/events.ts): a cancellation or a completion may move the caregiver's
    * record, so it is recomputed in the same transaction. Check-ins and visits ending are picked up by the job.
    */
   const followBooking: BookingTransitionListener = async (tx, e) => {
@@ -102,7 +102,7 @@ export function createReliabilityService(deps: { db: Db; emergencies: EmergencyE
   const { db, emergencies } = deps;
   const records = reliabilityRecords(emergencies);
   return {
-    /** The booking listener (src/server/events.ts). */
+    /** The booking listener (src/server/wiring/events.ts). */
     followBooking: records.followBooking,
     async refreshTouched(at: Date): Promise<{ refreshed: number }> {
       return db.transaction(async (tx) => {

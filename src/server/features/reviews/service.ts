@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/raw-rows';
 import { caregivers, familyRatings, reviews } from '../../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const REVIEW_MESSAGES = {

@@ -3,8 +3,8 @@ import type { Mailer } from '../../adapters/mailer';
 import { inAppNotices } from '../../core/in-app-notices';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
-import type { MessagingService, Person } from '../messages/service';
+import type { SessionUser } from '../auth';
+import type { MessagingService, Person } from '../messages';
 import { safetyRepo } from './repo';
 
 /** Messages shown before and after a reported message. */

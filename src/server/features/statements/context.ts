@@ -1,9 +1,9 @@
 import type { StatementView } from '../../../shared/contracts/statements';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
-import type { circleStatementRows, circlesWithStatementRows } from '../bookings/service';
-import type { CircleRow, circleBookingRules } from '../circles/service';
-import type { FxRateService } from '../fx-rates/service';
+import type { circleStatementRows, circlesWithStatementRows } from '../bookings';
+import type { CircleRow, circleBookingRules } from '../circles';
+import type { FxRateService } from '../fx-rates';
 
 /** What the statements service is built from (services.ts), and what its parts share. */
 export interface StatementDeps {

@@ -4,7 +4,7 @@ import { estimateInCurrency, type FxCurrency, type FxRate } from '../../../share
 import { type Cents, centsToDecimal } from '../../../shared/money';
 import { paymentStatusLabel } from '../../../shared/payment-status';
 import { monthLabel } from '../../../shared/time';
-import type { CircleStatementRow } from '../bookings/service';
+import type { CircleStatementRow } from '../bookings';
 
 const STATUS_LABEL: Record<string, string> = {
   pending: 'Requested (caregiver to answer)',

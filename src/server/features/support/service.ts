@@ -13,7 +13,7 @@ import type { Mailer } from '../../adapters/mailer';
 import { inAppNotices } from '../../core/in-app-notices';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { supportRepo, type TicketRow } from './repo';
 
 export const TICKET_CREATED_MESSAGE =

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, notifications } from '../../db/schema';
-import { JOBS } from '../../jobs';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS } from '../../test/harness';
 import { completeVerification } from '../../test/verification';
+import { JOBS } from '../../wiring/jobs';
 import { policeRecordRemindersJob } from './jobs';
 import { useAppWithFiles, verificationHelpers } from './testing';
 

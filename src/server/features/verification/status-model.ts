@@ -8,7 +8,7 @@ import type { SmsSender } from '../../adapters/sms';
 import type { FileStorage } from '../../adapters/storage';
 import type { Db, Tx } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import { type DocumentRow, type VerificationPatch, type VerificationRow, verificationRepo } from './repo';
 import { isPoliceRecordStale, policeRecordExpiresOn, reviewFlags, stepStates, withoutReviews } from './steps';
 

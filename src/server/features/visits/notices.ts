@@ -1,6 +1,6 @@
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import type { VisitBooking } from '../bookings/service';
+import type { VisitBooking } from '../bookings';
 import type { NoticeRecipient as Recipient, VisitCircleRules, VisitNotices } from './ports';
 
 const shortName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName.slice(0, 1)}.`;

@@ -1,11 +1,11 @@
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import type { bookingsForVisits } from '../bookings/service';
-import type { circleBookingRules } from '../circles/service';
+import type { bookingsForVisits } from '../bookings';
+import type { circleBookingRules } from '../circles';
 
 /**
  * What visits needs of other features (issue 31: one way to depend). Visits owns these ports; the
- * composition root (src/server/services.ts) passes the providers' implementations.
+ * composition root (src/server/wiring/services.ts) passes the providers' implementations.
  */
 
 /** A booking with its parties, as the visit log reads it (locked when a write depends on its state). */

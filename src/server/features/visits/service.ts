@@ -16,7 +16,7 @@ import { publish } from '../../core/realtime-bus';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Upload } from '../../plugins/uploads';
-import type { Actor, VisitBooking } from '../bookings/service';
+import type { Actor, VisitBooking } from '../bookings';
 import { effectiveTime } from './effective-time';
 import { visitNotices } from './notices';
 import { storeVisitPhoto, VISIT_PHOTO_TYPE } from './photo';

@@ -15,7 +15,7 @@ import {
   signedInCaregiver,
 } from '../../features/bookings/testing';
 import { sandboxToken } from '../../features/payments/testing';
-import { JOBS } from '../../jobs';
+import { JOBS } from '../../wiring/jobs';
 import { createApprovedVerification } from '../factories';
 import { type Fired, registerMoneyScenario } from './registry';
 

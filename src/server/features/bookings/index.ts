@@ -1,0 +1,34 @@
+/** The bookings feature's front door: the only file of it that code outside the feature imports (ADR 0043). */
+import type { FeatureManifest } from '../../core/feature';
+import { bookingLifecycleJob, bookingRemindersJob } from './jobs';
+import { bookingRoutes } from './routes';
+
+export {
+  type Actor,
+  type BackupBooking,
+  type BookingEmergencyRules,
+  type BookingEvents,
+  type BookingRow,
+  type BookingService,
+  type BookingsForCareRequests,
+  type BookingsForHolds,
+  type BookingsForSeries,
+  type BookingTransition,
+  type BookingTransitionListener,
+  bookingRecords,
+  bookingsForVisits,
+  type CircleStatementRow,
+  circleStatementRows,
+  circlesWithStatementRows,
+  createBookingEvents,
+  createBookingReminders,
+  createBookingService,
+  type VisitBooking,
+} from './service';
+
+/** What the bookings feature adds to the app: listed once in src/server/wiring/features.ts. */
+export const manifest: FeatureManifest = {
+  name: 'bookings',
+  routes: [bookingRoutes],
+  jobs: [bookingLifecycleJob, bookingRemindersJob],
+};

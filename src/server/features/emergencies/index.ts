@@ -1,0 +1,11 @@
+/** The emergencies feature's front door: the only file of it that code outside the feature imports (ADR 0043). */
+import type { FeatureManifest } from '../../core/feature';
+import { emergencyRoutes } from './routes';
+
+export { createEmergencyRules, createEmergencyService } from './service';
+
+/** What the emergencies feature adds to the app: listed once in src/server/wiring/features.ts. */
+export const manifest: FeatureManifest = {
+  name: 'emergencies',
+  routes: [emergencyRoutes],
+};

@@ -1,0 +1,9 @@
+/** The stats feature's front door: the only file of it that code outside the feature imports (ADR 0043). */
+import type { FeatureManifest } from '../../core/feature';
+import { statsRoutes } from './routes';
+
+/** What the stats feature adds to the app: listed once in src/server/wiring/features.ts. */
+export const manifest: FeatureManifest = {
+  name: 'stats',
+  routes: [statsRoutes],
+};

@@ -1,0 +1,9 @@
+/** The system feature's front door: the only file of it that code outside the feature imports (ADR 0043). */
+import type { FeatureManifest } from '../../core/feature';
+import { systemRoutes } from './routes';
+
+/** What the system feature adds to the app: listed once in src/server/wiring/features.ts. */
+export const manifest: FeatureManifest = {
+  name: 'system',
+  routes: [systemRoutes],
+};
