@@ -43,32 +43,66 @@ const use = (path: string, name = 'x') => `import { ${name} } from '${path}';\ne
 const exportX = 'export const x = 1;\n';
 
 describe('dependency rules', () => {
-  it('refuses a feature reading another feature’s repository, and allows its service', async () => {
+  it('refuses a feature reading another feature’s repository or any of its values, and allows its types', async () => {
     const tree = {
       'src/server/features/payments/repo.ts': exportX,
-      'src/server/features/payments/service.ts': use('./repo'),
+      'src/server/features/payments/service.ts': `${use('./repo')}export interface Hold { id: number }\n`,
+      'src/server/features/payments/index.ts': "export { y, type Hold } from './service';\n",
       'src/server/features/bookings/repo.ts': exportX,
     };
     expect(
       await violations({ ...tree, 'src/server/features/bookings/service.ts': use('../payments/repo') }),
     ).toEqual([
       'feature-repo-is-private: src/server/features/bookings/service.ts → src/server/features/payments/repo.ts',
+      'one-way-to-depend: src/server/features/bookings/service.ts → src/server/features/payments/repo.ts',
+    ]);
+    // A value through the front door is still a static dependency: deps come from the composition root (ADR 0043).
+    expect(
+      await violations({ ...tree, 'src/server/features/bookings/service.ts': use('../payments', 'y') }),
+    ).toEqual([
+      'one-way-to-depend: src/server/features/bookings/service.ts → src/server/features/payments/index.ts',
     ]);
     expect(
       await violations({
         ...tree,
-        'src/server/features/bookings/service.ts': use('../payments/service', 'y'),
+        'src/server/features/bookings/service.ts':
+          "import type { Hold } from '../payments';\nexport const hold = (h: Hold) => h.id;\n",
       }),
     ).toEqual([]);
   });
 
-  it('refuses the core (plugins, adapters, jobs, db) importing a feature', async () => {
+  it('lets the composition root enter a feature only through its front door', async () => {
+    const tree = {
+      'src/server/features/payments/service.ts': exportX,
+      'src/server/features/payments/index.ts': "export { x } from './service';\n",
+    };
+    expect(
+      await violations({ ...tree, 'src/server/wiring/services.ts': use('../features/payments/service') }),
+    ).toEqual([
+      'feature-front-door: src/server/wiring/services.ts → src/server/features/payments/service.ts',
+    ]);
+    expect(
+      await violations({ ...tree, 'src/server/wiring/services.ts': use('../features/payments') }),
+    ).toEqual([]);
+  });
+
+  it('refuses a circle of files', async () => {
+    expect(
+      await violations({
+        'src/server/core/a.ts': `${use('./b')}export const x = 1;\n`,
+        'src/server/core/b.ts': `${use('./a', 'x as a')}export const x = 2;\n`,
+      }),
+    ).toEqual(['no-circular: src/server/core/a.ts → src/server/core/b.ts']);
+  });
+
+  it('refuses the core (plugins, adapters, jobs, db, core) importing a feature', async () => {
     expect(
       await violations({
         'src/server/features/auth/sessions.ts': exportX,
-        'src/server/plugins/auth.ts': use('../features/auth/sessions'),
+        'src/server/features/auth/index.ts': "export { x } from './sessions';\n",
+        'src/server/plugins/auth.ts': use('../features/auth'),
       }),
-    ).toEqual(['core-not-features: src/server/plugins/auth.ts → src/server/features/auth/sessions.ts']);
+    ).toEqual(['core-not-features: src/server/plugins/auth.ts → src/server/features/auth/index.ts']);
   });
 
   it('keeps src/shared a leaf and the two sides apart', async () => {
