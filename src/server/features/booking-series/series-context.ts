@@ -1,6 +1,7 @@
 import type { SeriesConflict } from '../../../shared/booking-series';
 import type { BookingSeriesView } from '../../../shared/contracts/booking-series';
 import type { Mail } from '../../adapters/mailer';
+import type { BookingNotice, NoticeRecipient } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor, BookingsForSeries, bookingsForVisits } from '../bookings';
@@ -23,22 +24,6 @@ export interface SeriesDeps {
 }
 
 export type SeriesContext = Required<SeriesDeps>;
-
-/** Someone a booking notice goes to. */
-export interface NoticeRecipient {
-  userId: number;
-  firstName: string;
-  email: string;
-}
-
-/** A booking notice: its kind, words, where the in-app notice leads (default /bookings) and the start. */
-export interface BookingNotice {
-  kind: string;
-  title: string;
-  body: string;
-  link?: string;
-  startsAt?: Date;
-}
 
 /** A booking notice to several people: in-app always, e-mail and texts by their preferences (notifications). */
 export interface SeriesNotices {
@@ -101,3 +86,5 @@ export async function inTransaction<T>(
   await ctx.bookings.send(mails);
   return out;
 }
+
+export type { BookingNotice, NoticeRecipient };

@@ -1,5 +1,6 @@
 import type { BookingEmergency } from '../../../shared/contracts/emergencies';
 import type { Mail, Mailer } from '../../adapters/mailer';
+import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth';
 import type { approvalReasonFor, circleBookingRules } from '../circles';
@@ -34,17 +35,7 @@ export interface BookingNotices {
 }
 
 /** A notice for one person through the delivery outbox (the e-mail's subject and text when given). */
-export interface BookingOutboxNotice {
-  userId: number;
-  email: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string;
-  mail?: { subject: string; text: string };
-  /** The booking's start: a cancellation close to it is critical. */
-  startsAt?: Date;
-}
+export type BookingOutboxNotice = OutboxNotice;
 
 /** The ports a bookings helper outside a use case needs (the booking notices). */
 export type BookingPorts = Pick<BookingContext, 'circles' | 'notices'>;

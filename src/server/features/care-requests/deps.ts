@@ -1,5 +1,6 @@
 import type { FeatureGate } from '../../../shared/plan-features';
 import type { Mail, Mailer } from '../../adapters/mailer';
+import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth';
 import type { BookingsForCareRequests } from '../bookings';
@@ -24,17 +25,5 @@ export interface CareRequestDeps {
 
 /** One notice for one person: in-app always, other channels by their preferences; the mails due now. */
 export interface CareRequestOutbox {
-  queue(
-    tx: Tx,
-    n: {
-      userId: number;
-      email: string;
-      kind: string;
-      title: string;
-      body: string;
-      link: string;
-      mail: { subject: string; text: string };
-    },
-    at: Date,
-  ): Promise<Mail[]>;
+  queue(tx: Tx, n: OutboxNotice & { mail: NonNullable<OutboxNotice['mail']> }, at: Date): Promise<Mail[]>;
 }

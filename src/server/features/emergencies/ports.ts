@@ -1,4 +1,5 @@
 import type { Mail } from '../../adapters/mailer';
+import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
 import type { adminAudit } from '../../db/schema';
 
@@ -28,17 +29,5 @@ export interface EmergencyBookings {
 
 /** A critical notice to one user: in-app now, and through the delivery outbox (returns mails to send after commit). */
 export interface EmergencyNotices {
-  queue(
-    tx: Tx,
-    n: {
-      userId: number;
-      email: string;
-      kind: string;
-      title: string;
-      body: string;
-      link: string;
-      mail?: { subject: string; text: string };
-    },
-    at: Date,
-  ): Promise<Mail[]>;
+  queue(tx: Tx, n: Omit<OutboxNotice, 'startsAt'>, at: Date): Promise<Mail[]>;
 }

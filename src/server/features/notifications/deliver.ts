@@ -1,23 +1,7 @@
 import type { Mail } from '../../adapters/mailer';
+import type { BookingNotice, NoticeRecipient } from '../../core/notice-types';
 import type { Tx } from '../../db/client';
 import { queueNotice } from './outbox';
-
-/** Someone a booking notice goes to. */
-export interface NoticeRecipient {
-  userId: number;
-  firstName: string;
-  email: string;
-}
-
-export interface BookingNotice {
-  kind: string;
-  title: string;
-  body: string;
-  /** Where the in-app notice leads (default /bookings). */
-  link?: string;
-  /** The booking's start, for kinds whose urgency depends on it (a cancellation within 24 h is critical). */
-  startsAt?: Date;
-}
 
 /**
  * Writes each recipient's in-app notification (always) and delivery rows for the channels their policy
@@ -55,3 +39,5 @@ export async function deliverBookingNotice(
   }
   return mails;
 }
+
+export type { BookingNotice, NoticeRecipient };

@@ -1,4 +1,5 @@
 import type { Mail } from '../../adapters/mailer';
+import type { OutboxNotice } from '../../core/notice-types';
 import type { Tx } from '../../db/client';
 import type { ChannelPolicy, NoticeGroup } from './channel-policy';
 import { preferencesPolicy } from './channel-preferences';
@@ -37,20 +38,6 @@ export function classifyNotice(kind: string, at: Date, startsAt?: Date) {
       ? startsAt !== undefined && startsAt.getTime() - at.getTime() < CRITICAL_CANCELLATION_MS
       : entry.critical;
   return { group: entry.group, critical };
-}
-
-export interface OutboxNotice {
-  userId: number;
-  email: string;
-  kind: string;
-  title: string;
-  body: string;
-  /** Where the in-app notice leads. */
-  link: string;
-  /** The e-mail's subject and text; default: "YaadCare: title" and the body. */
-  mail?: { subject: string; text: string };
-  /** The booking's start, for kinds whose criticality depends on it (a late cancellation). */
-  startsAt?: Date;
 }
 
 /**
@@ -104,3 +91,5 @@ export async function queueNotice(
     deliveryId: r.id,
   }));
 }
+
+export type { OutboxNotice };

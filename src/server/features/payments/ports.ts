@@ -1,4 +1,5 @@
 import type { Mail } from '../../adapters/mailer';
+import type { OutboxNotice } from '../../core/notice-types';
 import type { Tx } from '../../db/client';
 import type { BookingService, bookingRecords, bookingsForVisits } from '../bookings';
 import type { chargeConsents, circleBookingRules } from '../circles';
@@ -36,18 +37,5 @@ export interface PaymentVisitTimes {
 /** The delivery outbox: a notice written in `tx`, in-app and on the channels the recipient allows. */
 export interface PaymentNotices {
   /** Writes the notice in `tx`; returns the mails due now (to send after commit). */
-  queue(
-    tx: Tx,
-    n: {
-      userId: number;
-      email: string;
-      kind: string;
-      title: string;
-      body: string;
-      link: string;
-      mail?: { subject: string; text: string };
-      startsAt?: Date;
-    },
-    at?: Date,
-  ): Promise<Mail[]>;
+  queue(tx: Tx, n: OutboxNotice, at?: Date): Promise<Mail[]>;
 }

@@ -1,4 +1,5 @@
 import type { Mail } from '../../adapters/mailer';
+import type { BookingNotice, NoticeRecipient } from '../../core/notice-types';
 import type { Tx } from '../../db/client';
 import type { bookingsForVisits } from '../bookings';
 import type { circleBookingRules } from '../circles';
@@ -14,22 +15,6 @@ export type VisitBookings = Pick<typeof bookingsForVisits, 'find' | 'confirmedSt
 /** A care circle's rules: who may see a visit, its members and the recipient's name. */
 export type VisitCircleRules = Pick<typeof circleBookingRules, 'decide' | 'members' | 'find'>;
 
-/** Someone a booking notice goes to. */
-export interface NoticeRecipient {
-  userId: number;
-  firstName: string;
-  email: string;
-}
-
-/** A booking notice: its kind, words, where the in-app notice leads (default /bookings) and the start. */
-export interface BookingNotice {
-  kind: string;
-  title: string;
-  body: string;
-  link?: string;
-  startsAt?: Date;
-}
-
 /** A booking notice to several people: in-app always, e-mail and texts by their preferences (notifications). */
 export interface VisitNotices {
   /** Writes each recipient's notice in `tx`; returns the mails due now (to send after commit). */
@@ -41,3 +26,5 @@ export interface VisitNotices {
     at?: Date,
   ): Promise<Mail[]>;
 }
+
+export type { BookingNotice, NoticeRecipient };
