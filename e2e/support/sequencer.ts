@@ -2,53 +2,44 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each browser test file took (Vitest's per-file time: server and browser start, tests, stop): the
- * mean of two runs of the whole suite on the shared 2-core machine with TEST_DATABASE_URL set, as CI runs it
- * (`npm run build && time npx vitest run --config vitest.e2e.config.ts --no-cache`, 2026-11-24), one before
- * the seeded DATA_DIR copies and one after (ADR 0021). Other work on the machine moved single files by up to
- * half their time between the two, so only the order is meant; re-measure when a file grows or moves a lot.
+ * Seconds each browser test file took (Vitest's per-file time: server and browser start, tests, stop) in one
+ * clean-clone CI run (`CI=true bash .ci/run` at f4cd03d, 2026-11-28, Node 26, the machine otherwise idle; the
+ * browser tests took 607 s on two workers). Only the order is meant: other work on the machine moves single
+ * files by up to half their time. Re-measure when a file grows or moves a lot.
  */
 export const MEASURED_SECONDS: Record<string, number> = {
-  // The 360 px scroll sweeps moved into the a11y files (same page load as axe), 2026-11-25: one whole-suite
-  // run, as above, on a busier machine (load 10 to 12; the suite took 939 s). In a run of these five files
-  // alone just before the change, under the same load, they took 149, 176, 123, 88 and 154 s (the last one
-  // no-horizontal-scroll, then 98 above); after it, 128 to 150, 118 to 142, 110 to 121, 105 to 126 and 14 to 17.
-  'e2e/a11y-family.test.ts': 166,
-  'e2e/a11y-admin.test.ts': 158,
-  'e2e/a11y-caregiver.test.ts': 141,
-  'e2e/a11y-visitor-empty.test.ts': 131,
-  'e2e/no-horizontal-scroll.test.ts': 18,
-  'e2e/public-pages.test.ts': 81,
-  'e2e/discovery.test.ts': 79,
-  'e2e/reviews-badges.e2e.test.ts': 65,
-  'e2e/caregiver-verification.test.ts': 65,
-  'e2e/auth-sessions.test.ts': 65,
-  'e2e/booking-payment.e2e.test.ts': 64,
-  'e2e/admin-console.test.ts': 63,
-  'e2e/onboarding-draft-verification.test.ts': 62,
-  'e2e/trust-signals.test.ts': 62,
-  'e2e/first-time-journeys.test.ts': 47,
-  'e2e/pa11y.test.ts': 46,
-  'e2e/messaging.test.ts': 46,
-  'e2e/auth-passwords.test.ts': 44,
-  'e2e/graceful-shutdown.test.ts': 40,
-  'e2e/support.test.ts': 34,
-  'e2e/caregiver-kinds.test.ts': 31,
-  // Measured alone (40 s wall, 2026-11-24), not in a whole-suite run like the others.
-  'e2e/circle-booking.test.ts': 40,
-  // Measured alone (19 s wall, 2026-11-24).
-  'e2e/circle-statement.test.ts': 19,
-  // Measured alone on a busy machine (load 15+; 51 s for the file, 28 s of it the journey), 2026-11-24.
-  'e2e/visit-offline.test.ts': 45,
-  // Measured alone (30 s in Vitest, 2026-11-24).
-  'e2e/emergency.test.ts': 30,
-  'e2e/two-instances.test.ts': 13,
-  // Measured alone (24 s, 2026-11-24).
-  'e2e/saved-cards.test.ts': 24,
-  // Measured alone (12 s in Vitest, 2026-11-24).
-  'e2e/plans.test.ts': 12,
-  // Measured alone (23 s, 2026-11-24).
-  'e2e/care-requests.test.ts': 23,
+  'e2e/a11y-admin.test.ts': 105,
+  'e2e/a11y-family.test.ts': 101,
+  'e2e/a11y-caregiver.test.ts': 86,
+  'e2e/a11y-visitor-empty.test.ts': 77,
+  'e2e/public-pages.test.ts': 56,
+  'e2e/admin-console.test.ts': 56,
+  'e2e/care-circles.test.ts': 48,
+  'e2e/discovery.test.ts': 46,
+  'e2e/caregiver-verification.test.ts': 45,
+  'e2e/booking-payment.e2e.test.ts': 43,
+  'e2e/auth-sessions.test.ts': 41,
+  'e2e/onboarding-draft-verification.test.ts': 39,
+  'e2e/reviews-badges.e2e.test.ts': 38,
+  'e2e/trust-signals.test.ts': 34,
+  'e2e/first-time-journeys.test.ts': 32,
+  'e2e/messaging.test.ts': 32,
+  'e2e/circle-booking.test.ts': 29,
+  'e2e/booking-series.test.ts': 26,
+  'e2e/auth-passwords.test.ts': 26,
+  'e2e/pa11y.test.ts': 25,
+  'e2e/circle-statement.test.ts': 25,
+  'e2e/visit-offline.test.ts': 21,
+  'e2e/plans.test.ts': 15,
+  'e2e/support.test.ts': 14,
+  'e2e/graceful-shutdown.test.ts': 14,
+  'e2e/caregiver-kinds.test.ts': 13,
+  'e2e/saved-cards.test.ts': 13,
+  'e2e/emergency.test.ts': 13,
+  'e2e/profile-first-load.test.ts': 13,
+  'e2e/no-horizontal-scroll.test.ts': 11,
+  'e2e/care-requests.test.ts': 11,
+  'e2e/two-instances.test.ts': 6,
   'e2e/bundle-size.test.ts': 0,
 };
 
