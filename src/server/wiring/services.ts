@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FeatureGate } from '../../shared/plan-features';
+import { inAppNotices } from '../core/in-app-notices';
 import { loadPayoutKey } from '../core/payout-key';
 import { createRateLimitService } from '../core/rate-limits/service';
 import { adminAuditLog, createAdminService } from '../features/admin';
@@ -45,7 +46,6 @@ import {
   defaultChannelPolicy,
   deliverBookingNotice,
   noticeMailer,
-  notificationService,
   queueNotice,
   reminderPolicy,
   wantsEmail,
@@ -169,7 +169,7 @@ export function buildServices(app: FastifyInstance) {
   // Badges (measured on booking changes, reviews and the caregiver's dashboard visits).
   const badges = createBadgeEngine({
     stats: { ensure: (tx, id) => caregiverStatsService.ensure(tx, id), measureResponseTimes },
-    notices: notificationService,
+    notices: inAppNotices,
   });
   // Parish emergency mode's rules (ADR 0030), reading where bookings take place.
   const emergencyRules = createEmergencyRules(bookingRecords);
@@ -275,7 +275,7 @@ export function buildServices(app: FastifyInstance) {
   const reviews = createReviewService({
     db,
     stats: caregiverStatsService,
-    notices: notificationService,
+    notices: inAppNotices,
     badges,
   });
   const reviewReminders = createReviewReminderService({ db, mailer, publicUrl, wantsEmail });

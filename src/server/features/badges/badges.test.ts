@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inAppNotices } from '../../core/in-app-notices';
 import { badges, bookings, caregiverBadges, caregiverStats, notifications } from '../../db/schema';
 import { BADGE_CATALOG } from '../../demo-data/badges';
 import { insertBooking, transition } from '../../test/engagement';
 import { createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { caregiverStatsService, measureResponseTimes } from '../caregiver-stats/service';
-import { notificationService } from '../notifications/service';
 import { createBadgeEngine } from './engine';
 
 /** The engine as services.ts builds it. */
 const { evaluate: evaluateBadges } = createBadgeEngine({
   stats: { ensure: (tx, id) => caregiverStatsService.ensure(tx, id), measureResponseTimes },
-  notices: notificationService,
+  notices: inAppNotices,
 });
 
 describe.each(DB_KINDS)('badges on %s', (kind) => {

@@ -17,7 +17,6 @@ export {
   deliverBookingNotice,
   noticeMailer,
   notificationPrivacy,
-  notificationService,
   queueNotice,
   reminderPolicy,
 } from './service';

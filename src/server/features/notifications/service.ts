@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { inAppNotices } from '../../core/in-app-notices';
 import type { Tx } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { deliveryRepo } from './deliveries-repo';
@@ -14,13 +13,6 @@ export { createDeliveryService, type DeliveryService } from './deliveries-servic
 export { createDispatcher, type Dispatcher, noticeMailer } from './dispatcher';
 export { classifyNotice, defaultChannelPolicy, type OutboxNotice, queueNotice } from './outbox';
 export { reminderPolicy } from './reminder-policy';
-
-/**
- * What other features may do with in-app notifications: write them inside their own transaction (the
- * user's open pages hear of it when that transaction commits), and mark a user's notices about a link read.
- * Listing and reading them is the notifications routes' business.
- */
-export const notificationService = inAppNotices;
 
 /** Privacy (ADR 0036): the user's channels, quiet hours and notification phone, for export and scrub. */
 export const notificationPrivacy = {
