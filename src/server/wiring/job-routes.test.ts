@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../features/bookings/testing';
 import { jobLockKey } from '../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../test/harness';
+import { signedIn } from '../test/sign-in';
 import { JOBS } from './jobs';
 
 type H = Record<string, string>;

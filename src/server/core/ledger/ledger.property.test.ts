@@ -11,7 +11,6 @@ import { createSandboxProvider } from '../../adapters/payments';
 import { bookingEvents, bookings, ledgerEntries, payoutAccounts, payouts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { bookingRecords, createBookingService } from '../../features/bookings/service';
-import { signedIn, signedInCaregiver } from '../../features/bookings/testing';
 import { approvalReasonFor, circleBookingRules } from '../../features/circles/service';
 import { queueNotice } from '../../features/notifications/service';
 import { createBackupHolds } from '../../features/payments/backup-holds';
@@ -19,6 +18,7 @@ import { createPaymentService } from '../../features/payments/service';
 import { paymentPorts, sandboxCardToken } from '../../features/payments/testing';
 import { createPayoutService } from '../../features/payouts/service';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { encryptSecret, loadPayoutKey } from '../payout-key';
 import { ledgerRepo } from './repo';
 

@@ -7,7 +7,8 @@ import { bookingEvents, bookings, ledgerEntries, notifications, payments } from 
 import { runJob } from '../../jobs/scheduler';
 import { createApprovedVerification } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
 import { backupCandidates } from '../caregiver-directory/service';
 import { backupHoldsJob } from '../payments/jobs';
 import { sandboxToken } from '../payments/testing';

@@ -4,7 +4,8 @@ import { addDays, SERIES_MESSAGES } from '../../../shared/booking-series';
 import { jamaicaToday } from '../../../shared/time';
 import { bookingSeries, bookings, caregiverStats, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { panelBody, requestBooking } from '../bookings/testing';
 import { nextWeekday, postSeries, seriesAction, seriesBody } from './testing';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, SERIES_MESSAGES } from '../../../shared/booking-series';
 import { bookings, ledgerEntries, notifications, payments } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, join, type Person } from '../circles/testing';
 import { sandboxToken } from '../payments/testing';
 import { nextWeekday, postSeries, seriesAction, seriesBody } from './testing';

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { postSeries, seriesBody } from '../booking-series/testing';
 import { createCircle, type Person, request } from '../circles/testing';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody } from './testing';
 
 /**
  * Issue 30 (ADR 0039): nobody approves (or declines) a booking they requested in a circle where approval is

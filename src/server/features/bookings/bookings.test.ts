@@ -4,9 +4,10 @@ import { BOOKING_MESSAGES } from '../../../shared/contracts/bookings';
 import { bookings, mailOutbox, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import type { BookingTransition } from './events';
 import { bookingLifecycleJob } from './jobs';
-import { daysAhead, panelBody, requestBooking, shiftBooking, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from './testing';
 
 const HOUR = 3_600_000;
 

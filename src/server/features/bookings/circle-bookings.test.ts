@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, join, type Person, request } from '../circles/testing';
 import { sandboxToken } from '../payments/testing';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody } from './testing';
 
 /**
  * Booking for a care circle (issue 18, ADR 0025): a coordinator books for the recipient; a payer approves

@@ -5,10 +5,11 @@ import { SANDBOX_CARDS } from '../../adapters/payments';
 import { mailOutbox, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { setEmailPreferences } from '../notifications/preferences';
 import { sandboxToken } from '../payments/testing';
 import { bookingLifecycleJob } from './jobs';
-import { daysAhead, panelBody, requestBooking, shiftBooking, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from './testing';
 
 const HOUR = 3_600_000;
 const MONTHS = 'January February March April May June July August September October November December'.split(

@@ -4,9 +4,10 @@ import { addDays } from '../../../shared/booking-series';
 import { BOOKING_MESSAGES } from '../../../shared/contracts/bookings';
 import { bookings, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { nextWeekday, postSeries, seriesAction, seriesBody } from '../booking-series/testing';
 import { createCircle, join, type Person } from '../circles/testing';
-import { panelBody, requestBooking, shiftBooking, signedIn, signedInCaregiver } from './testing';
+import { panelBody, requestBooking, shiftBooking } from './testing';
 
 const HOUR = 3_600_000;
 

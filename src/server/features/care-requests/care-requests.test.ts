@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookings, careRequests, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { CONTACT_HIDDEN } from './contact-mask';
 import { careRequestExpiryJob } from './jobs';
 import { careRequestApi, requestBody, wednesdayAhead } from './testing';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { careRequestApplications, careRequests } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { SCRUBBERS } from '../../wiring/privacy-hooks';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
 import { careRequestPrivacy } from './privacy';
 import { careRequestApi, requestBody, wednesdayAhead } from './testing';
 

@@ -4,7 +4,7 @@ import { CARE_REQUEST_MESSAGES } from '../../../shared/contracts/care-requests';
 import type { FeatureGate } from '../../../shared/plan-features';
 import { notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { queueNotice } from '../notifications/service';
 import { plansOf } from '../plans/testing';
 import { reliabilityService } from '../reliability/service';

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../core/tokens';
 import { bookings, circleInvitations, circleMembers } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { circleBody, createCircle, join, type Person, request } from './testing';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { careCircles, circleMembers } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { circleBody, createCircle, join, request } from './testing';
 
 describe.each(DB_KINDS)('care circles on %s', (kind) => {

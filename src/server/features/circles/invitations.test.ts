@@ -4,7 +4,7 @@ import { hashToken } from '../../core/tokens';
 import { circleInvitations, circleMembers, mailOutbox } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { appWithMemoryLog } from '../../test/memory-log';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { createCircle, mailedToken, request } from './testing';
 
 const DAY = 86_400_000;

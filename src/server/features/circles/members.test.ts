@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { careCircles, circleInvitations, circleMembers } from '../../db/schema';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { createCircle, join, request } from './testing';
 

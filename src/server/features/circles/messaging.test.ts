@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody } from '../bookings/testing';
 import { createCircle, join, request } from './testing';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fxRates } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 
 /** The app's clock: 20 Nov 2026, 11 PM in Jamaica (already the 21st in UTC). */
 const NOW = new Date('2026-11-21T04:00:00Z');

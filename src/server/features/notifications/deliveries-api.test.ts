@@ -14,7 +14,8 @@ import {
 } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
 import { deliveriesJob } from './deliveries-job';
 import { queueNotice } from './outbox';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationPhones, notificationPreferences, quietHours, smsOutbox } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { scrubDeletedAccountsJob } from '../privacy/job';
 
 const DAY = 24 * 60 * 60_000;

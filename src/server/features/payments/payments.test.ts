@@ -7,7 +7,8 @@ import { ledgerRepo } from '../../core/ledger/repo';
 import { ledgerEntries, payments } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { shiftBooking, signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
+import { shiftBooking } from '../bookings/testing';
 import { backupHoldsJob } from './jobs';
 import { requestedBooking, sandboxToken } from './testing';
 

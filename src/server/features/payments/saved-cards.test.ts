@@ -8,7 +8,7 @@ import { buildApp, loggerOptions } from '../../app';
 import { savedPaymentMethods } from '../../db/schema';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { request } from '../circles/testing';
 import { sandboxCardToken, TEST_CARDS } from './testing';
 

@@ -4,7 +4,7 @@ import type { SandboxProvider } from '../../adapters/payments';
 import { bookingSeries, bookings, circleMembers, notifications, payments } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, type Person, request } from '../circles/testing';
 import { sandboxCardToken, TEST_CARDS } from './testing';
 

@@ -7,14 +7,8 @@ import { decryptSecret, encryptSecret, loadPayoutKey } from '../../core/payout-k
 import { payoutAccounts, payouts } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  shiftBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { fridayPayoutJob } from './jobs';
 import { isFriday, nextFriday } from './service';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments';
 import { mailOutbox, subscriptionCharges, subscriptions } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { TEST_CARDS } from '../payments/testing';
 import { plansOf } from './testing';
 

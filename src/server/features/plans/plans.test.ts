@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PLANS, PRIORITY_REPLY_BUSINESS_HOURS } from '../../../shared/pricing';
 import { ledgerEntries, mailOutbox, savedPaymentMethods, subscriptionCharges } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { TEST_CARDS } from '../payments/testing';
 import { plansOf } from './testing';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { plansOf } from './testing';
 
 describe.each(DB_KINDS)('plans in the privacy export on %s', (kind) => {

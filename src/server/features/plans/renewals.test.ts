@@ -9,7 +9,7 @@ import {
 } from '../../db/schema';
 import { createCaregiver } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { TEST_CARDS } from '../payments/testing';
 import { anniversary } from './periods';
 import { plansOf } from './testing';

@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client';
 import { accountDeletions, bookingSeries, visitContacts, visitEntries } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { postSeries, seriesAction, seriesBody } from '../booking-series/testing';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
 import { createCircle } from '../circles/testing';
 import { scrubDeletedAccountsJob } from './job';
 

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { visitEntries } from '../../db/schema';
 import { createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  shiftBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
 import { reliabilityService } from './service';
 import { pastVisit, reliabilityForTests } from './testing';
 

@@ -3,7 +3,7 @@ import { beforeAll } from 'vitest';
 import { visitEntries } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { type DbKind, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, join, type Person, request } from '../circles/testing';
 
 /** Test helpers for the visit log (not used by the app). */
