@@ -25,9 +25,7 @@ describe.each(DB_KINDS.slice(0, 1))('the demo care circle on %s', (kind) => {
     expect(payer.user.location).toBe('Toronto');
     expect(coordinator.user.location).toBe('Kingston');
     for (const who of [payer, coordinator]) {
-      const circles = (
-        await t.app.inject({ method: 'GET', url: '/api/circles', headers: who.headers })
-      ).json();
+      const circles = (await t.injectAs(who, { method: 'GET', url: '/api/circles' })).json();
       expect(circles.circles).toEqual([
         expect.objectContaining({
           name: DEMO_CIRCLE.name,
@@ -37,7 +35,7 @@ describe.each(DB_KINDS.slice(0, 1))('the demo care circle on %s', (kind) => {
       ]);
     }
     // The circle's single bookings (its weekly series has a test of its own: series.test.ts).
-    const list = (await t.app.inject({ method: 'GET', url: '/api/bookings', headers: payer.headers }))
+    const list = (await t.injectAs(payer, { method: 'GET', url: '/api/bookings' }))
       .json()
       .filter((b: { seriesId: number | null }) => b.seriesId === null);
     const statuses = list.map((b: { status: string }) => b.status).sort();
@@ -49,11 +47,7 @@ describe.each(DB_KINDS.slice(0, 1))('the demo care circle on %s', (kind) => {
     expect(done.circle.approval).toMatchObject({ state: 'approved', byFirstName: 'Simone' });
 
     // The payer approves it; then the caregiver has it.
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${waiting.id}/approve`,
-      headers: payer.headers,
-    });
+    const approved = await t.injectAs(payer, { method: 'POST', url: `/api/bookings/${waiting.id}/approve` });
     expect(approved.statusCode).toBe(200);
     const [carer] = await t.database.db.select().from(users).where(eq(users.id, waiting.caregiver.userId));
     const carerHeaders = bearer(await sessions.create(t.database.db, carer.id, {}));
@@ -68,17 +62,16 @@ describe.each(DB_KINDS.slice(0, 1))('the demo care circle on %s', (kind) => {
 
   it('Simone reads times in Toronto and a statement estimated in Canadian dollars at the demo rate', async () => {
     const payer = await as(DEMO_PAYER_EMAIL);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: payer.headers })).json();
+    const me = (await t.injectAs(payer, { method: 'GET', url: '/api/auth/me' })).json();
     expect(me).toMatchObject({ timeZone: 'America/Toronto', currency: 'CAD' });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/bookings', headers: payer.headers })).json();
+    const list = (await t.injectAs(payer, { method: 'GET', url: '/api/bookings' })).json();
     const done = list.find(
       (b: { status: string; seriesId: number | null }) => b.status === 'completed' && b.seriesId === null,
     );
     const month = done.date.slice(0, 7);
-    const res = await t.app.inject({
+    const res = await t.injectAs(payer, {
       method: 'GET',
       url: `/api/circles/${done.circle.id}/statement?month=${month}&format=json`,
-      headers: payer.headers,
     });
     expect(res.statusCode).toBe(200);
     const statement = res.json();

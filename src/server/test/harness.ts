@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
+import type { CaregiverOverrides, UserOverrides } from './factories';
+import { signedIn, signedInCaregiver } from './sign-in';
 import { ensurePgliteSnapshot, ensurePostgresTemplate, pgliteSnapshot } from './snapshots';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -54,10 +56,21 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
   };
 }
 
+/** Anyone with request headers (what signedIn returns), or null for a visitor. */
+export type Caller = { headers: Record<string, string> } | null;
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
   env: Env;
+  /** The app's database (ctx.database.db), once the hooks ran. */
+  readonly db: Database['db'];
+  /** app.inject as `who`: their headers merged into options.headers (theirs win); null: as a visitor. */
+  injectAs(who: Caller, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** signedIn on this app's database. */
+  signedIn(overrides?: UserOverrides): ReturnType<typeof signedIn>;
+  /** signedInCaregiver on this app's database. */
+  signedInCaregiver(overrides?: CaregiverOverrides): ReturnType<typeof signedInCaregiver>;
 }
 
 /**
@@ -66,7 +79,17 @@ export interface TestContext {
  * tests that move time.
  */
 export function useTestApp(kind: DbKind, envOverrides: Partial<Env> = {}, now?: () => Date): TestContext {
-  const ctx = {} as TestContext;
+  const ctx = {
+    get db() {
+      return ctx.database.db;
+    },
+    injectAs(who, options) {
+      if (!who) return ctx.app.inject(options);
+      return ctx.app.inject({ ...options, headers: { ...options.headers, ...who.headers } });
+    },
+    signedIn: (overrides) => signedIn(ctx.database.db, overrides),
+    signedInCaregiver: (overrides) => signedInCaregiver(ctx.database.db, overrides),
+  } as TestContext;
   beforeAll(async () => {
     ctx.env = testEnv(envOverrides);
     ctx.database = await openTestDatabase(kind);

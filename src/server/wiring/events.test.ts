@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingTransition } from '../features/bookings/service';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../features/bookings/testing';
+import { daysAhead, panelBody, requestBooking } from '../features/bookings/testing';
 import { DB_KINDS, useTestApp } from '../test/harness';
+import { signedIn, signedInCaregiver } from '../test/sign-in';
 
 /**
  * The event table is built per app (src/server/wiring/events.ts, ADR 0015): two apps in one process (tests, or a

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../features/bookings/testing';
 import { jobLockKey } from '../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../test/harness';
+import { signedIn } from '../test/sign-in';
 import { JOBS } from './jobs';
 
 type H = Record<string, string>;
 
 describe.each(DB_KINDS)('POST /api/admin/jobs/:name/run on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const run = (name: string, headers: H = {}, payload: object = {}) =>
     t.app.inject({
       method: 'POST',
@@ -18,8 +17,8 @@ describe.each(DB_KINDS)('POST /api/admin/jobs/:name/run on %s', (kind) => {
     });
 
   it('is for admins only: a visitor is 401, a family and a caregiver 403', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
-    const caregiver = await signedIn(db(), { userType: 'caregiver' });
+    const family = await signedIn(t.db, { userType: 'family' });
+    const caregiver = await signedIn(t.db, { userType: 'caregiver' });
     for (const name of ['care-requests.expire', 'payouts', 'no-such-job']) {
       expect((await run(name)).statusCode, name).toBe(401);
       expect((await run(name, family.headers)).statusCode, name).toBe(403);
@@ -28,7 +27,7 @@ describe.each(DB_KINDS)('POST /api/admin/jobs/:name/run on %s', (kind) => {
   });
 
   it('answers 404 JOB_NOT_FOUND for a name that is not in the job table', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     for (const name of ['no-such-job', 'payouts.friday.', 'constructor', '__proto__']) {
       const res = await run(name, admin.headers);
       expect(res.statusCode, name).toBe(404);
@@ -37,7 +36,7 @@ describe.each(DB_KINDS)('POST /api/admin/jobs/:name/run on %s', (kind) => {
   });
 
   it('knows every job of the table, and takes the lock the scheduler takes', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const held = [
       ...JOBS.map((j) => [j.name, j.name]),
       ['payouts', 'payouts.friday'],
@@ -52,7 +51,7 @@ describe.each(DB_KINDS)('POST /api/admin/jobs/:name/run on %s', (kind) => {
   });
 
   it('runs a job other than payouts and bookings-lifecycle once, now', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const res = await run('verification.police-record-reminders', admin.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ran: true, result: { reminded: 0 } });

@@ -11,7 +11,6 @@ import { createSandboxProvider } from '../../adapters/payments';
 import { bookingEvents, bookings, ledgerEntries, payoutAccounts, payouts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { bookingRecords, createBookingService } from '../../features/bookings/service';
-import { signedIn, signedInCaregiver } from '../../features/bookings/testing';
 import { approvalReasonFor, circleBookingRules } from '../../features/circles/service';
 import { queueNotice } from '../../features/notifications/service';
 import { createBackupHolds } from '../../features/payments/backup-holds';
@@ -19,6 +18,7 @@ import { createPaymentService } from '../../features/payments/service';
 import { paymentPorts, sandboxCardToken } from '../../features/payments/testing';
 import { createPayoutService } from '../../features/payouts/service';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { encryptSecret, loadPayoutKey } from '../payout-key';
 import { ledgerRepo } from './repo';
 
@@ -47,7 +47,6 @@ describe.each(DB_KINDS)(
   'the ledger under random bookings, payments, cancellations and payouts on %s',
   (kind) => {
     const t = useTestApp(kind);
-    const db = () => t.database.db;
 
     it('always sums to zero, and each caregiver’s balance = completed subtotals + late fees − payouts', async () => {
       const runs = kind === 'pglite' ? 25 : 12;
@@ -57,7 +56,7 @@ describe.each(DB_KINDS)(
           const now = () => clock;
           const provider = createSandboxProvider();
           const bookingService = createBookingService({
-            db: db(),
+            db: t.db,
             mailer: quietMailer,
             publicUrl: 'http://x',
             events: t.app.services.bookingEvents,
@@ -66,7 +65,7 @@ describe.each(DB_KINDS)(
             now,
           });
           const paymentService = createPaymentService({
-            db: db(),
+            db: t.db,
             provider,
             supportEmail: 's@x.test',
             mailer: quietMailer,
@@ -76,28 +75,26 @@ describe.each(DB_KINDS)(
             now,
           });
           const payoutService = createPayoutService({
-            db: db(),
+            db: t.db,
             key: loadPayoutKey(t.env),
             bookings: bookingRecords,
           });
-          const families = [await signedIn(db()), await signedIn(db())];
+          const families = [await signedIn(t.db), await signedIn(t.db)];
           const cgs = [
-            await signedInCaregiver(db(), { hourlyRate: 1250 }),
-            await signedInCaregiver(db(), { hourlyRate: 999.5 }),
+            await signedInCaregiver(t.db, { hourlyRate: 1250 }),
+            await signedInCaregiver(t.db, { hourlyRate: 999.5 }),
           ];
           for (const cg of cgs) {
-            await db()
-              .insert(payoutAccounts)
-              .values({
-                caregiverId: cg.caregiver.id,
-                bankName: 'NCB',
-                accountHolder: 'X',
-                accountNumberEncrypted: encryptSecret(loadPayoutKey(t.env), '123456789'),
-                accountLast4: '6789',
-              });
+            await t.db.insert(payoutAccounts).values({
+              caregiverId: cg.caregiver.id,
+              bankName: 'NCB',
+              accountHolder: 'X',
+              accountNumberEncrypted: encryptSecret(loadPayoutKey(t.env), '123456789'),
+              accountLast4: '6789',
+            });
           }
           const admin = {
-            id: (await signedIn(db(), { userType: 'admin' })).user.id,
+            id: (await signedIn(t.db, { userType: 'admin' })).user.id,
             userType: 'admin' as const,
           };
           const ids: number[] = [];
@@ -143,7 +140,7 @@ describe.each(DB_KINDS)(
               case 'cancelFamily': {
                 const id = pick();
                 if (id === undefined) break;
-                const [b] = await db().select().from(bookings).where(eq(bookings.id, id));
+                const [b] = await t.db.select().from(bookings).where(eq(bookings.id, id));
                 const cg = cgs.find((c) => c.caregiver.id === b.caregiverId)!;
                 const fam = families.find((f) => f.user.id === b.familyId)!;
                 const actor =
@@ -177,17 +174,17 @@ describe.each(DB_KINDS)(
           }
 
           // 1. Every movement balances, and so does the whole ledger.
-          expect(await ledgerRepo.unbalancedTxns(db())).toEqual([]);
-          expect((await ledgerRepo.totals(db())).all).toBe(0);
+          expect(await ledgerRepo.unbalancedTxns(t.db)).toEqual([]);
+          expect((await ledgerRepo.totals(t.db)).all).toBe(0);
           // 2. Each caregiver's balance, computed from bookings and payouts without the ledger.
           for (const cg of cgs) {
-            const mine = await db().select().from(bookings).where(eq(bookings.caregiverId, cg.caregiver.id));
+            const mine = await t.db.select().from(bookings).where(eq(bookings.caregiverId, cg.caregiver.id));
             let expected = 0;
             for (const b of mine) {
               const subtotal = toCents(b.totalCost) - toCents(b.platformFee);
               if (b.status === 'completed') expected += subtotal;
               if (b.status === 'cancelled' && b.cancelledAt) {
-                const events = await db()
+                const events = await t.db
                   .select()
                   .from(bookingEvents)
                   .where(eq(bookingEvents.bookingId, b.id))
@@ -205,33 +202,33 @@ describe.each(DB_KINDS)(
                 ).lateFee;
               }
             }
-            const paidOut = await db()
+            const paidOut = await t.db
               .select({ s: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
               .from(payouts)
               .where(eq(payouts.caregiverId, cg.caregiver.id));
             expected -= toCents(paidOut[0].s);
-            const [balance] = await db()
+            const [balance] = await t.db
               .select({ s: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
               .from(ledgerEntries)
               .where(
                 sql`${ledgerEntries.caregiverId} = ${cg.caregiver.id} and ${ledgerEntries.account} = 'caregiver_payable'`,
               );
             expect(toCents(balance.s)).toBe(expected);
-            const e = await ledgerRepo.caregiverEarnings(db(), cg.caregiver.id, clock);
+            const e = await ledgerRepo.caregiverEarnings(t.db, cg.caregiver.id, clock);
             expect(e.available + e.pending).toBe(expected);
             expect(e.available).toBeGreaterThanOrEqual(0);
           }
           // 3. Nothing is left held for a booking that ended, once the holds kept for a backup offer after a
           // caregiver's cancellation (ADR 0034, 3 hours) are released by their job.
-          await createBackupHolds(provider, db(), paymentPorts.bookings).releaseDue(
+          await createBackupHolds(provider, t.db, paymentPorts.bookings).releaseDue(
             new Date(clock.getTime() + 4 * HOUR),
           );
-          const ended = await db()
+          const ended = await t.db
             .select({ id: bookings.id })
             .from(bookings)
             .where(inArray(bookings.status, ['declined', 'expired', 'cancelled', 'completed']));
           if (ended.length) {
-            const [held] = await db()
+            const [held] = await t.db
               .select({ s: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
               .from(ledgerEntries)
               .where(

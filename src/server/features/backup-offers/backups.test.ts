@@ -7,7 +7,8 @@ import { bookingEvents, bookings, ledgerEntries, notifications, payments } from 
 import { runJob } from '../../jobs/scheduler';
 import { createApprovedVerification } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
 import { backupCandidates } from '../caregiver-directory/service';
 import { backupHoldsJob } from '../payments/jobs';
 import { sandboxToken } from '../payments/testing';
@@ -20,23 +21,22 @@ type Headers = Record<string, string>;
 describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => {
   let clock = new Date();
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const sandbox = () => t.app.payments as SandboxProvider;
 
   /** A verified caregiver of `care` at `rate`, living in `town` (`parish`). */
   async function candidate(care: string, rate: number, town: string, parish: string, verified = true) {
-    const c = await signedInCaregiver(db(), {
+    const c = await signedInCaregiver(t.db, {
       hourlyRate: rate,
       kinds: [care],
       user: { location: town, parish, firstName: `Cg${rate}${town.slice(0, 3)}`, lastName: 'Brown' },
     });
-    if (verified) await createApprovedVerification(db(), c.user.id);
+    if (verified) await createApprovedVerification(t.db, c.user.id);
     return c;
   }
 
   /** A family in Kingston with a confirmed booking (rate 1000, 4 h, J$ 4,200) held on a card. */
   async function paidConfirmed(care: string, days: number) {
-    const family = await signedIn(db(), { userType: 'family', location: 'Kingston', parish: 'Kingston' });
+    const family = await signedIn(t.db, { userType: 'family', location: 'Kingston', parish: 'Kingston' });
     const cg = await candidate(care, 1000, 'Kingston', 'Kingston');
     const made = await requestBooking(t.app, family.headers, {
       ...panelBody(cg.caregiver.id, daysAhead(days), '9:00 AM', 4),
@@ -62,9 +62,9 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
   const rebook = (id: number, caregiverId: unknown, headers?: Headers) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${id}/rebook`, headers, payload: { caregiverId } });
   const paymentsOf = (bookingId: number) =>
-    db().select().from(payments).where(eq(payments.bookingId, bookingId));
+    t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
   const account = async (bookingId: number, name: string) =>
-    (await db().select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId)))
+    (await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId)))
       .filter((e) => e.account === name)
       .reduce((s, e) => s + Math.round(Number(e.amount) * 100), 0);
 
@@ -79,7 +79,7 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     await candidate('senior-care', 1300, 'Kingston', 'Kingston'); // over 20 % above the rate
     await candidate('tutors', 1000, 'Kingston', 'Kingston'); // another kind of care
     const busy = await candidate('senior-care', 1000, 'Kingston', 'Kingston');
-    const other = await signedIn(db(), { userType: 'family' });
+    const other = await signedIn(t.db, { userType: 'family' });
     const clash = await requestBooking(
       t.app,
       other.headers,
@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     const [held] = await paymentsOf(booking.id);
     expect(held).toMatchObject({ status: 'authorized', amount: '4200.00' });
     expect(await account(booking.id, 'booking_hold')).toBe(420000);
-    const [notice] = await db()
+    const [notice] = await t.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, family.user.id), eq(notifications.kind, 'booking.cancelled')));
@@ -147,19 +147,19 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
       notes: 'Mummy takes her tablets at noon.',
       startsAt: booking.startsAt,
     });
-    const rebooked = await db().select().from(bookings).where(eq(bookings.rebookedFrom, booking.id));
+    const rebooked = await t.db.select().from(bookings).where(eq(bookings.rebookedFrom, booking.id));
     expect(rebooked).toHaveLength(1);
 
     // ONE hold: no new authorization; the same payment row now stands for the backup, J$ 420 released.
     expect(sandbox().stats.authorizeCalls).toBe(authorizations);
-    const all = await db().select().from(payments).where(eq(payments.familyId, family.user.id));
+    const all = await t.db.select().from(payments).where(eq(payments.familyId, family.user.id));
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ id: held.id, bookingId: newId, status: 'authorized', amount: '3780.00' });
     expect(sandbox().holds.get(held.providerRef ?? '')?.amount).toBe(378000);
     expect(await account(booking.id, 'booking_hold')).toBe(0);
     expect(await account(newId, 'booking_hold')).toBe(378000);
-    expect(await ledgerRepo.unbalancedTxns(db())).toEqual([]);
-    expect((await ledgerRepo.totals(db())).all).toBe(0);
+    expect(await ledgerRepo.unbalancedTxns(t.db)).toEqual([]);
+    expect((await ledgerRepo.totals(t.db)).all).toBe(0);
 
     // Rebooked: closed, naming the backup; another caregiver now is a 409; the job leaves the moved hold.
     expect((await offers(booking.id, family.headers)).json()).toMatchObject({
@@ -171,7 +171,7 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     );
     await runJob(t.app, backupHoldsJob, new Date(Date.now() + 4 * HOUR));
     expect((await paymentsOf(newId))[0].status).toBe('authorized');
-    const [urgent] = await db()
+    const [urgent] = await t.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, sameTown.user.id), eq(notifications.kind, 'booking.pending')));
@@ -182,9 +182,9 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     clock = new Date();
     const { family, cg, booking } = await paidConfirmed('special-needs', 3);
     expect((await act(booking.id, 'cancel', cg.headers)).statusCode).toBe(200);
-    const stranger = await signedIn(db(), { userType: 'family' });
-    const otherCg = await signedInCaregiver(db());
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const stranger = await signedIn(t.db, { userType: 'family' });
+    const otherCg = await signedInCaregiver(t.db);
+    const admin = await signedIn(t.db, { userType: 'admin' });
     expect((await offers(booking.id)).statusCode).toBe(401);
     expect((await rebook(booking.id, 1)).statusCode).toBe(401);
     for (const who of [cg, otherCg, admin]) {
@@ -233,7 +233,7 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
 
     // The injected reliability rank orders caregivers of the same place (the lead wires the real one).
     const ranked = createBackupService({
-      db: db(),
+      db: t.db,
       mailer: t.app.mailer,
       bookings: t.app.services.bookings,
       holds: t.app.services.backupHolds,
@@ -251,9 +251,9 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     const res = await rebook(booking.id, a.caregiver.id, family.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().hold).toEqual({ outcome: 'moved', amount: '4200.00', released: '0.00' });
-    const [original] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
+    const [original] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(original).toMatchObject({ status: 'cancelled', cancelReason: 'no_show', cancelledBy: null });
-    const events = await db().select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
+    const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
     expect(events.at(-1)).toMatchObject({
       fromStatus: 'confirmed',
       toStatus: 'cancelled',

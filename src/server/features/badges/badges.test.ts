@@ -17,20 +17,19 @@ const { evaluate: evaluateBadges } = createBadgeEngine({
 
 describe.each(DB_KINDS)('badges on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   let familyId: number;
   let catalog: (typeof badges.$inferSelect)[];
   const badgeId = (name: string) => catalog.find((b) => b.name === name)!.id;
 
   beforeAll(async () => {
-    familyId = (await createUser(db())).id;
-    catalog = await db().select().from(badges);
+    familyId = (await createUser(t.db)).id;
+    catalog = await t.db.select().from(badges);
   });
 
   const rowsOf = (caregiverId: number) =>
-    db().select().from(caregiverBadges).where(eq(caregiverBadges.caregiverId, caregiverId));
+    t.db.select().from(caregiverBadges).where(eq(caregiverBadges.caregiverId, caregiverId));
   const badgeNotes = async (userId: number) =>
-    (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).filter(
       (n) => n.kind === 'badge',
     );
 
@@ -55,18 +54,18 @@ describe.each(DB_KINDS)('badges on %s', (kind) => {
   });
 
   it('awards First Booking once when the first booking completes, however often the events repeat', async () => {
-    const c = await createCaregiver(db());
-    const b = await insertBooking(db(), { familyId, caregiverId: c.caregiver.id, status: 'confirmed' });
+    const c = await createCaregiver(t.db);
+    const b = await insertBooking(t.db, { familyId, caregiverId: c.caregiver.id, status: 'confirmed' });
     await transition(t.app, b.id, 'completed', c.user.id);
     // The same event again, and a re-measure with nothing new.
     await transition(t.app, b.id, 'completed', c.user.id);
-    await db().transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }));
+    await t.db.transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }));
     const first = (await rowsOf(c.caregiver.id)).filter((r) => r.badgeId === badgeId('First Booking'));
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ isCompleted: true, progress: 100 });
     const notes = await badgeNotes(c.user.id);
     expect(notes.filter((n) => n.title.includes('First Booking'))).toHaveLength(1);
-    const [stats] = await db()
+    const [stats] = await t.db
       .select()
       .from(caregiverStats)
       .where(eq(caregiverStats.caregiverId, c.caregiver.id));
@@ -78,14 +77,14 @@ describe.each(DB_KINDS)('badges on %s', (kind) => {
   });
 
   it('awards once under concurrent evaluations', async () => {
-    const c = await createCaregiver(db());
-    await insertBooking(db(), { familyId, caregiverId: c.caregiver.id, status: 'completed' });
+    const c = await createCaregiver(t.db);
+    await insertBooking(t.db, { familyId, caregiverId: c.caregiver.id, status: 'completed' });
     await Promise.all(
       Array.from({ length: 5 }, () =>
-        db().transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true })),
+        t.db.transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true })),
       ),
     );
-    const first = await db()
+    const first = await t.db
       .select()
       .from(caregiverBadges)
       .where(
@@ -99,16 +98,16 @@ describe.each(DB_KINDS)('badges on %s', (kind) => {
   });
 
   it('keeps real progress (0–100) for the unearned badges, and never takes an earned one back', async () => {
-    const c = await createCaregiver(db(), { experience: 4 });
+    const c = await createCaregiver(t.db, { experience: 4 });
     for (let i = 0; i < 3; i++)
-      await insertBooking(db(), {
+      await insertBooking(t.db, {
         familyId,
         caregiverId: c.caregiver.id,
         status: 'completed',
         startsAt: new Date(Date.now() - (i + 2) * 86_400_000),
         hours: 4,
       });
-    await db().transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }));
+    await t.db.transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }));
     const progress = new Map((await rowsOf(c.caregiver.id)).map((r) => [r.badgeId, r]));
     expect(progress.get(badgeId('Getting Started'))).toMatchObject({
       progress: 60,
@@ -120,25 +119,25 @@ describe.each(DB_KINDS)('badges on %s', (kind) => {
     expect(progress.get(badgeId('Seasoned Veteran'))?.progress).toBe(40);
     expect(progress.get(badgeId('First Booking'))?.isCompleted).toBe(true);
     // The bookings go away (an admin correction): First Booking stays earned.
-    await db().update(bookings).set({ status: 'cancelled' }).where(eq(bookings.caregiverId, c.caregiver.id));
-    await db().transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }));
+    await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.caregiverId, c.caregiver.id));
+    await t.db.transaction((tx) => evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }));
     const after = new Map((await rowsOf(c.caregiver.id)).map((r) => [r.badgeId, r]));
     expect(after.get(badgeId('First Booking'))?.isCompleted).toBe(true);
     expect(after.get(badgeId('Getting Started'))?.progress).toBe(0);
   });
 
   it('awards Profile Complete and Verified Pro from the profile itself', async () => {
-    const c = await createCaregiver(db(), {
+    const c = await createCaregiver(t.db, {
       user: { isVerified: true, profileImageUrl: '/api/avatars/x.svg' },
       skills: ['Infant Care'],
       availability: ['Weekdays'],
     });
-    const earned = await db().transaction((tx) =>
+    const earned = await t.db.transaction((tx) =>
       evaluateBadges(tx, c.caregiver.id, { now: new Date(), notify: true }),
     );
     expect(earned.map((e) => e.name).sort()).toEqual(['Profile Complete', 'Verified Pro']);
-    const bare = await createCaregiver(db(), { bio: null });
-    const none = await db().transaction((tx) =>
+    const bare = await createCaregiver(t.db, { bio: null });
+    const none = await t.db.transaction((tx) =>
       evaluateBadges(tx, bare.caregiver.id, { now: new Date(), notify: true }),
     );
     expect(none).toEqual([]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, join, type Person, request } from '../circles/testing';
 import { postSeries, seriesAction, seriesBody } from './testing';
 
@@ -12,7 +12,6 @@ type Status = { status: string };
  */
 describe.each(DB_KINDS)('booking series access on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   let family: Person;
   let stranger: Person;
   let admin: Person;
@@ -24,15 +23,15 @@ describe.each(DB_KINDS)('booking series access on %s', (kind) => {
   let circleId: number;
 
   beforeAll(async () => {
-    family = await signedIn(db(), { userType: 'family' });
-    stranger = await signedIn(db(), { userType: 'family' });
-    admin = await signedIn(db(), { userType: 'admin' });
-    cg = await signedInCaregiver(db());
-    otherCg = await signedInCaregiver(db());
-    coordinator = await signedIn(db(), { userType: 'family' });
+    family = await signedIn(t.db, { userType: 'family' });
+    stranger = await signedIn(t.db, { userType: 'family' });
+    admin = await signedIn(t.db, { userType: 'admin' });
+    cg = await signedInCaregiver(t.db);
+    otherCg = await signedInCaregiver(t.db);
+    coordinator = await signedIn(t.db, { userType: 'family' });
     circleId = (await createCircle(t.app, coordinator)).id;
-    payer = await join(t.app, db(), circleId, coordinator, 'payer');
-    viewer = await join(t.app, db(), circleId, coordinator, 'viewer');
+    payer = await join(t.app, t.db, circleId, coordinator, 'payer');
+    viewer = await join(t.app, t.db, circleId, coordinator, 'viewer');
   });
 
   it('each route refuses whoever should be refused, and lets its party through', async () => {

@@ -4,7 +4,8 @@ import { addDays, SERIES_MESSAGES } from '../../../shared/booking-series';
 import { jamaicaToday } from '../../../shared/time';
 import { bookingSeries, bookings, caregiverStats, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { panelBody, requestBooking } from '../bookings/testing';
 import { nextWeekday, postSeries, seriesAction, seriesBody } from './testing';
 
 const HOUR = 3_600_000;
@@ -13,13 +14,12 @@ const HOUR = 3_600_000;
 describe.each(DB_KINDS)('booking series on %s', (kind) => {
   let clock = new Date();
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const party = async () => ({
-    family: await signedIn(db(), { userType: 'family' }),
-    cg: await signedInCaregiver(db(), { hourlyRate: 1500 }),
+    family: await signedIn(t.db, { userType: 'family' }),
+    cg: await signedInCaregiver(t.db, { hourlyRate: 1500 }),
   });
   const bookingsOf = (caregiverId: number) =>
-    db().select().from(bookings).where(eq(bookings.caregiverId, caregiverId)).orderBy(bookings.startsAt);
+    t.db.select().from(bookings).where(eq(bookings.caregiverId, caregiverId)).orderBy(bookings.startsAt);
 
   it('books Mon/Wed/Fri 08:00, 4 h, for 8 weeks: 24 pending visits in Jamaica time, the caregiver told', async () => {
     clock = new Date();
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     const rows = await bookingsOf(cg.caregiver.id);
     expect(rows.every((r) => r.seriesId === s.id)).toBe(true);
     // One notice for the whole series, not one per visit (ADR 0031).
-    const told = await db().select().from(notifications).where(eq(notifications.userId, cg.user.id));
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, cg.user.id));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ kind: 'series.requested', title: 'New weekly booking request' });
     expect(told[0].body).toContain('asked for 24 visits: Mon, Wed, Fri at 8:00 AM (4 h) from');
@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
   it('finds every clash before writing: 409 SERIES_CONFLICTS naming the dates, nothing written; skipConflicts books the rest', async () => {
     clock = new Date();
     const { family, cg } = await party();
-    const other = await signedIn(db(), { userType: 'family' });
+    const other = await signedIn(t.db, { userType: 'family' });
     const start = nextWeekday(2, 3);
     // Tuesday and the Thursday after: one overlapping, one back to back (12:00–14:00 after 08:00–12:00).
     expect(
@@ -118,7 +118,7 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     });
     expect(await bookingsOf(cg.caregiver.id)).toHaveLength(3);
     expect(
-      await db().select().from(bookingSeries).where(eq(bookingSeries.caregiverId, cg.caregiver.id)),
+      await t.db.select().from(bookingSeries).where(eq(bookingSeries.caregiverId, cg.caregiver.id)),
     ).toHaveLength(0);
 
     const skipped = await postSeries(t.app, family, { ...body, skipConflicts: true });
@@ -211,7 +211,7 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     // Answered once: again is a 409, and so is declining now.
     expect((await seriesAction(t.app, cg, s.id, 'accept')).statusCode).toBe(409);
     expect((await seriesAction(t.app, cg, s.id, 'decline')).statusCode).toBe(409);
-    const told = await db().select().from(notifications).where(eq(notifications.userId, family.user.id));
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, family.user.id));
     expect(told.filter((n) => n.title === 'Booking confirmed')).toHaveLength(0);
     expect(told.filter((n) => n.kind === 'series.accepted')).toHaveLength(1);
   });
@@ -236,10 +236,9 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     expect((await seriesAction(t.app, cg, s.id, 'accept')).statusCode).toBe(200);
     // One visit cancelled on its own through the bookings route: the others untouched.
     const lone = s.bookings[5];
-    const one = await t.app.inject({
+    const one = await t.injectAs(family, {
       method: 'POST',
       url: `/api/bookings/${lone.id}/cancel`,
-      headers: family.headers,
       payload: {},
     });
     expect(one.statusCode).toBe(200);
@@ -264,8 +263,8 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
 
   it('two series racing for one caregiver: exactly one wins each slot', async () => {
     clock = new Date();
-    const cg = await signedInCaregiver(db());
-    const families = [await signedIn(db()), await signedIn(db()), await signedIn(db())];
+    const cg = await signedInCaregiver(t.db);
+    const families = [await signedIn(t.db), await signedIn(t.db), await signedIn(t.db)];
     const start = nextWeekday(3, 4);
     const results = await Promise.all(
       families.map((f, i) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, SERIES_MESSAGES } from '../../../shared/booking-series';
 import { bookings, ledgerEntries, notifications, payments } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, join, type Person } from '../circles/testing';
 import { sandboxToken } from '../payments/testing';
 import { nextWeekday, postSeries, seriesAction, seriesBody } from './testing';
@@ -17,16 +17,15 @@ const HOUR = 3_600_000;
 describe.each(DB_KINDS)('series notices and leaving on %s', (kind) => {
   let clock = new Date();
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const noticesOf = (userId: number) =>
-    db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+    t.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
   const act = (who: Person, id: number, action: string) =>
-    t.app.inject({ method: 'POST', url: `/api/bookings/${id}/${action}`, headers: who.headers });
+    t.injectAs(who, { method: 'POST', url: `/api/bookings/${id}/${action}` });
 
   it('one notice per series event to each party, not one per visit; a single visit keeps its own', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family', firstName: 'Dwayne' });
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 });
+    const family = await signedIn(t.db, { userType: 'family', firstName: 'Dwayne' });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
     const start = nextWeekday(1, 3, clock);
     const body = {
       ...seriesBody(cg.caregiver.id, { startDate: start, visits: undefined }),
@@ -59,11 +58,11 @@ describe.each(DB_KINDS)('series notices and leaving on %s', (kind) => {
 
   it('a circle’s members each hear of the series once; the caregiver too', async () => {
     clock = new Date();
-    const coordinator = await signedIn(db(), { userType: 'family' });
+    const coordinator = await signedIn(t.db, { userType: 'family' });
     const circleId = (await createCircle(t.app, coordinator)).id;
-    const payer = await join(t.app, db(), circleId, coordinator, 'payer');
-    const viewer = await join(t.app, db(), circleId, coordinator, 'viewer');
-    const cg = await signedInCaregiver(db());
+    const payer = await join(t.app, t.db, circleId, coordinator, 'payer');
+    const viewer = await join(t.app, t.db, circleId, coordinator, 'viewer');
+    const cg = await signedInCaregiver(t.db);
     const res = await postSeries(t.app, coordinator, seriesBody(cg.caregiver.id, { circleId, visits: 12 }));
     expect(res.statusCode).toBe(201);
     for (const who of [coordinator, payer, viewer, cg]) {
@@ -80,11 +79,11 @@ describe.each(DB_KINDS)('series notices and leaving on %s', (kind) => {
     /** A circle's accepted Mon/Wed/Fri series; the payer paid the second visit by card (a hold). */
     async function acceptedCircleSeries() {
       clock = new Date();
-      const coordinator = await signedIn(db(), { userType: 'family' });
+      const coordinator = await signedIn(t.db, { userType: 'family' });
       const circleId = (await createCircle(t.app, coordinator)).id;
-      const payer = await join(t.app, db(), circleId, coordinator, 'payer');
-      const viewer = await join(t.app, db(), circleId, coordinator, 'viewer');
-      const cg = await signedInCaregiver(db(), { hourlyRate: 1000 });
+      const payer = await join(t.app, t.db, circleId, coordinator, 'payer');
+      const viewer = await join(t.app, t.db, circleId, coordinator, 'viewer');
+      const cg = await signedInCaregiver(t.db, { hourlyRate: 1000 });
       const start = nextWeekday(1, 2, clock);
       const s = (
         await postSeries(
@@ -106,16 +105,16 @@ describe.each(DB_KINDS)('series notices and leaving on %s', (kind) => {
 
     it('refuses anyone but the series’ caregiver, and a series not accepted', async () => {
       const { coordinator, payer, viewer, s } = await acceptedCircleSeries();
-      const otherCg = await signedInCaregiver(db());
-      const stranger = await signedIn(db(), { userType: 'family' });
+      const otherCg = await signedInCaregiver(t.db);
+      const stranger = await signedIn(t.db, { userType: 'family' });
       expect((await seriesAction(t.app, undefined, s.id, 'leave')).statusCode).toBe(401);
       for (const who of [coordinator, payer, viewer, stranger])
         expect((await seriesAction(t.app, who, s.id, 'leave')).statusCode).toBe(403);
       expect((await seriesAction(t.app, otherCg, s.id, 'leave')).statusCode).toBe(404);
       expect((await seriesAction(t.app, otherCg, 999_999, 'leave')).statusCode).toBe(404);
       // Still requested: the caregiver declines it instead.
-      const fam = await signedIn(db(), { userType: 'family' });
-      const cg2 = await signedInCaregiver(db());
+      const fam = await signedIn(t.db, { userType: 'family' });
+      const cg2 = await signedInCaregiver(t.db);
       const requested = (await postSeries(t.app, fam, seriesBody(cg2.caregiver.id))).json();
       const refused = await seriesAction(t.app, cg2, requested.id, 'leave');
       expect(refused.statusCode).toBe(409);
@@ -132,16 +131,16 @@ describe.each(DB_KINDS)('series notices and leaving on %s', (kind) => {
       expect(res.json()).toMatchObject({ status: 'left', cancelledAt: clock.toISOString() });
       const statuses = res.json().bookings.map((b: { status: string }) => b.status);
       expect(statuses).toEqual(['confirmed', ...Array(5).fill('cancelled')]);
-      const rows = await db()
+      const rows = await t.db
         .select()
         .from(bookings)
         .where(and(eq(bookings.seriesId, s.id), eq(bookings.status, 'cancelled')));
       expect(rows.every((r) => r.cancelledBy === cg.user.id)).toBe(true);
 
       // The held money of the second visit: voided in full, nothing to the caregiver.
-      const [payment] = await db().select().from(payments).where(eq(payments.bookingId, s.bookings[1].id));
+      const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, s.bookings[1].id));
       expect(payment.status).toBe('voided');
-      const ledger = await db()
+      const ledger = await t.db
         .select()
         .from(ledgerEntries)
         .where(inArray(ledgerEntries.bookingId, [s.bookings[1].id]));

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { postSeries, seriesBody } from '../booking-series/testing';
 import { createCircle, type Person, request } from '../circles/testing';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody } from './testing';
 
 /**
  * Issue 30 (ADR 0039): nobody approves (or declines) a booking they requested in a circle where approval is
@@ -12,10 +13,9 @@ import { daysAhead, panelBody, signedIn, signedInCaregiver } from './testing';
  */
 describe.each(DB_KINDS)('approval by someone other than the requester on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const act = (who: Person, id: number, action: string) =>
     request(t.app, 'POST', `/api/bookings/${id}/${action}`, who);
-  const bookingRow = async (id: number) => (await db().select().from(bookings).where(eq(bookings.id, id)))[0];
+  const bookingRow = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 
   async function invite(circleId: number, by: Person, who: Person, monthlyCapJmd?: number) {
     const inv = await request(t.app, 'POST', `/api/circles/${circleId}/invitations`, by, {
@@ -30,8 +30,8 @@ describe.each(DB_KINDS)('approval by someone other than the requester on %s', (k
 
   /** Andre coordinates and is a payer (given by Quinn, a payer who accepted an invitation); approval required. */
   async function approvalCircle() {
-    const andre = await signedIn(db(), { userType: 'family', firstName: 'Andre' });
-    const quinn = await signedIn(db(), { userType: 'family', firstName: 'Quinn' });
+    const andre = await signedIn(t.db, { userType: 'family', firstName: 'Andre' });
+    const quinn = await signedIn(t.db, { userType: 'family', firstName: 'Quinn' });
     const c = await createCircle(t.app, andre, { approvalRequired: true });
     await invite(c.id, andre, quinn);
     const back = await request(t.app, 'PATCH', `/api/circles/${c.id}/members/${andre.user.id}`, quinn, {
@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('approval by someone other than the requester on %s', (k
 
   it('refuses a payer approving or declining the booking they requested (403), and nothing changes', async () => {
     const { c, andre, quinn } = await approvalCircle();
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
     const res = await request(t.app, 'POST', '/api/bookings', andre, {
       ...panelBody(cg.caregiver.id, daysAhead(6), '9:00 AM', 2),
       circleId: c.id,
@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('approval by someone other than the requester on %s', (k
 
   it('refuses the requester approving a visit of their own series, too', async () => {
     const { c, andre, quinn } = await approvalCircle();
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
     const made = await postSeries(t.app, andre, {
       ...seriesBody(cg.caregiver.id, { visits: 2 }),
       circleId: c.id,
@@ -93,9 +93,9 @@ describe.each(DB_KINDS)('approval by someone other than the requester on %s', (k
   });
 
   it('the requester who is the only payer waits for another payer: refused, and told so honestly', async () => {
-    const andre = await signedIn(db(), { userType: 'family', firstName: 'Andre' });
+    const andre = await signedIn(t.db, { userType: 'family', firstName: 'Andre' });
     const c = await createCircle(t.app, andre, { approvalRequired: true });
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
     const res = await request(t.app, 'POST', '/api/bookings', andre, {
       ...panelBody(cg.caregiver.id, daysAhead(7), '9:00 AM', 2),
       circleId: c.id,
@@ -106,20 +106,20 @@ describe.each(DB_KINDS)('approval by someone other than the requester on %s', (k
     expect((await act(andre, id, 'approve')).statusCode).toBe(403);
     expect(await bookingRow(id)).toEqual(before);
     // Andre is new: the only notice he has is this request's.
-    const [notice] = await db().select().from(notifications).where(eq(notifications.userId, andre.user.id));
+    const [notice] = await t.db.select().from(notifications).where(eq(notifications.userId, andre.user.id));
     expect(notice?.title).toBe('Waiting for another payer’s approval');
     expect(notice?.body ?? '').toContain('you are the circle’s only payer');
     expect(notice?.body ?? '').not.toContain('Approve or decline it in the app');
   });
 
   it('with two payers, a booking over the lower cap and under the higher one waits for approval', async () => {
-    const andre = await signedIn(db(), { userType: 'family', firstName: 'Andre' });
-    const paula = await signedIn(db(), { userType: 'family', firstName: 'Paula' });
-    const quinn = await signedIn(db(), { userType: 'family', firstName: 'Quinn' });
+    const andre = await signedIn(t.db, { userType: 'family', firstName: 'Andre' });
+    const paula = await signedIn(t.db, { userType: 'family', firstName: 'Paula' });
+    const quinn = await signedIn(t.db, { userType: 'family', firstName: 'Quinn' });
     const c = await createCircle(t.app, andre);
     await invite(c.id, andre, paula, 5000);
     await invite(c.id, andre, quinn, 50000);
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
     // 4 hours at J$1,500 with the fee: J$6,300, over Paula's J$5,000, under Quinn's J$50,000.
     const res = await request(t.app, 'POST', '/api/bookings', andre, {
       ...panelBody(cg.caregiver.id, daysAhead(8), '9:00 AM', 4),

@@ -4,9 +4,10 @@ import { BOOKING_MESSAGES } from '../../../shared/contracts/bookings';
 import { bookings, mailOutbox, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import type { BookingTransition } from './events';
 import { bookingLifecycleJob } from './jobs';
-import { daysAhead, panelBody, requestBooking, shiftBooking, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from './testing';
 
 const HOUR = 3_600_000;
 
@@ -20,11 +21,10 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
     });
   });
   afterAll(() => off());
-  const db = () => t.database.db;
 
   async function party(rate = 1500) {
-    const family = await signedIn(db(), { userType: 'family', phone: '876-555-0101' });
-    const cg = await signedInCaregiver(db(), { hourlyRate: rate });
+    const family = await signedIn(t.db, { userType: 'family', phone: '876-555-0101' });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: rate });
     return { family, cg };
   }
 
@@ -58,9 +58,9 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
     const ev = seen.find((e) => e.booking.id === b.id);
     expect(ev).toMatchObject({ from: null, to: 'pending', actorUserId: family.user.id });
     // The caregiver hears about it in-app and by e-mail.
-    const notes = await db().select().from(notifications).where(eq(notifications.userId, cg.user.id));
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, cg.user.id));
     expect(notes.map((n) => n.title)).toContain('New booking request');
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, cg.user.email));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, cg.user.email));
     expect(mails.length).toBeGreaterThan(0);
   });
 
@@ -115,7 +115,7 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().message).toContain(message);
     }
-    const closed = await signedInCaregiver(db(), { isAvailable: false });
+    const closed = await signedInCaregiver(t.db, { isAvailable: false });
     const res = await requestBooking(t.app, family.headers, panelBody(closed.caregiver.id, daysAhead(3)));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('not taking bookings');
@@ -126,14 +126,14 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
     const body = panelBody(cg.caregiver.id, daysAhead(3));
     expect((await requestBooking(t.app, {}, body)).statusCode).toBe(401);
     expect((await requestBooking(t.app, cg.headers, body)).statusCode).toBe(403);
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     expect((await requestBooking(t.app, admin.headers, body)).statusCode).toBe(403);
   });
 
   it('never double-books: 20 families racing for overlapping slots give 1 success and 19 × 409', async () => {
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const families = [];
-    for (let i = 0; i < 20; i++) families.push(await signedIn(db()));
+    for (let i = 0; i < 20; i++) families.push(await signedIn(t.db));
     const date = daysAhead(9);
     const starts = ['9:00 AM', '10:00 AM', '11:00 AM', '8:00 AM'];
     const results = await Promise.all(
@@ -157,11 +157,7 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
       panelBody(cg.caregiver.id, date, '3:00 PM', 1),
     );
     expect(after.statusCode).toBe(201);
-    const decline = await t.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${winner.id}/decline`,
-      headers: cg.headers,
-    });
+    const decline = await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${winner.id}/decline` });
     expect(decline.statusCode).toBe(200);
     const again = await requestBooking(
       t.app,
@@ -190,34 +186,30 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
       if (status === 'declined') expect((await post(id, 'decline', cg.headers)).statusCode).toBe(200);
       if (status === 'cancelled') expect((await post(id, 'cancel', family.headers)).statusCode).toBe(200);
       if (status === 'completed') {
-        await shiftBooking(db(), id, new Date(Date.now() - 5 * HOUR));
+        await shiftBooking(t.db, id, new Date(Date.now() - 5 * HOUR));
         expect((await post(id, 'complete', cg.headers)).statusCode).toBe(200);
       }
       if (status === 'expired') {
-        await shiftBooking(db(), id, new Date(Date.now() + 5 * HOUR), new Date(Date.now() - 25 * HOUR));
+        await shiftBooking(t.db, id, new Date(Date.now() + 5 * HOUR), new Date(Date.now() - 25 * HOUR));
         await runJob(t.app, bookingLifecycleJob);
       }
-      const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
       expect(row.status).toBe(status);
       return { id, family, cg };
     }
 
     it('pending → confirmed records who and when, notifies the family, shows the phone', async () => {
       const { id, cg, family } = await bookingIn('pending');
-      const before = await t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: cg.headers });
+      const before = await t.injectAs(cg, { method: 'GET', url: `/api/bookings/${id}` });
       expect(before.json().family.phone).toBeNull();
       const res = await post(id, 'accept', cg.headers);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'confirmed', family: { phone: '876-555-0101' } });
       expect(res.json().confirmedAt).not.toBeNull();
-      const events = await t.app.inject({
-        method: 'GET',
-        url: `/api/bookings/${id}/events`,
-        headers: family.headers,
-      });
+      const events = await t.injectAs(family, { method: 'GET', url: `/api/bookings/${id}/events` });
       expect(events.json().map((e: { to: string }) => e.to)).toEqual(['pending', 'confirmed']);
       expect(events.json()[1].actorUserId).toBe(cg.user.id);
-      const notes = await db().select().from(notifications).where(eq(notifications.userId, family.user.id));
+      const notes = await t.db.select().from(notifications).where(eq(notifications.userId, family.user.id));
       expect(notes.map((n) => n.title)).toContain('Booking confirmed');
       expect(seen.some((e) => e.booking.id === id && e.from === 'pending' && e.to === 'confirmed')).toBe(
         true,
@@ -237,7 +229,7 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
         for (const action of ['accept', 'decline', 'cancel', 'complete']) {
           const b = await bookingIn(status as 'pending');
           if (status === 'confirmed' && action === 'complete') {
-            await shiftBooking(db(), b.id, new Date(Date.now() - 5 * HOUR));
+            await shiftBooking(t.db, b.id, new Date(Date.now() - 5 * HOUR));
           }
           const headers = action === 'cancel' ? b.family.headers : b.cg.headers;
           const res = await post(b.id, action, headers);
@@ -252,7 +244,7 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toContain('once it has ended');
       const b = await bookingIn('pending');
-      await shiftBooking(db(), b.id, new Date(Date.now() + 48 * HOUR), new Date(Date.now() - 25 * HOUR));
+      await shiftBooking(t.db, b.id, new Date(Date.now() + 48 * HOUR), new Date(Date.now() - 25 * HOUR));
       expect((await post(b.id, 'accept', b.cg.headers)).statusCode).toBe(409);
     });
 
@@ -266,63 +258,50 @@ describe.each(DB_KINDS)('bookings on %s', (kind) => {
 
     it('refuses strangers on every booking route', async () => {
       const { id, family, cg } = await bookingIn('pending');
-      const otherFamily = await signedIn(db());
-      const otherCg = await signedInCaregiver(db());
+      const otherFamily = await signedIn(t.db);
+      const otherCg = await signedInCaregiver(t.db);
       for (const who of [otherFamily, otherCg]) {
-        const get = await t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: who.headers });
+        const get = await t.injectAs(who, { method: 'GET', url: `/api/bookings/${id}` });
         expect(get.statusCode).toBe(404);
-        const events = await t.app.inject({
-          method: 'GET',
-          url: `/api/bookings/${id}/events`,
-          headers: who.headers,
-        });
+        const events = await t.injectAs(who, { method: 'GET', url: `/api/bookings/${id}/events` });
         expect(events.statusCode).toBe(404);
         for (const action of ['accept', 'decline', 'cancel', 'complete']) {
           expect([403, 404]).toContain((await post(id, action, who.headers)).statusCode);
         }
-        const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: who.headers });
+        const list = await t.injectAs(who, { method: 'GET', url: '/api/bookings' });
         expect(list.json().map((b: { id: number }) => b.id)).not.toContain(id);
       }
       // The family cannot act as the caregiver.
       expect((await post(id, 'accept', family.headers)).statusCode).toBe(403);
       expect((await post(id, 'complete', family.headers)).statusCode).toBe(403);
-      const theirs = await t.app.inject({
+      const theirs = await t.injectAs(otherFamily, {
         method: 'GET',
         url: `/api/bookings/family/${family.user.id}`,
-        headers: otherFamily.headers,
       });
       expect(theirs.statusCode).toBe(403);
-      const own = await t.app.inject({
-        method: 'GET',
-        url: `/api/bookings/family/${family.user.id}`,
-        headers: family.headers,
-      });
+      const own = await t.injectAs(family, { method: 'GET', url: `/api/bookings/family/${family.user.id}` });
       expect(own.json().map((b: { id: number }) => b.id)).toContain(id);
       expect((await t.app.inject({ method: 'GET', url: `/api/bookings/${id}` })).statusCode).toBe(401);
-      const mine = await t.app.inject({
-        method: 'GET',
-        url: '/api/bookings?status=pending',
-        headers: cg.headers,
-      });
+      const mine = await t.injectAs(cg, { method: 'GET', url: '/api/bookings?status=pending' });
       expect(mine.json().map((b: { id: number }) => b.id)).toEqual([id]);
     });
 
     it('the lifecycle job expires unanswered requests and completes bookings 24 h after the end', async () => {
       const a = await bookingIn('pending');
       await shiftBooking(
-        db(),
+        t.db,
         a.id,
         new Date(Date.now() + 3 * HOUR),
         new Date(Date.now() - 24 * HOUR - 60_000),
       );
       const b = await bookingIn('confirmed');
-      await shiftBooking(db(), b.id, new Date(Date.now() - 27 * HOUR));
+      await shiftBooking(t.db, b.id, new Date(Date.now() - 27 * HOUR));
       const c = await bookingIn('confirmed');
-      await shiftBooking(db(), c.id, new Date(Date.now() - 10 * HOUR));
+      await shiftBooking(t.db, c.id, new Date(Date.now() - 10 * HOUR));
       const { ran, result } = await runJob(t.app, bookingLifecycleJob, new Date());
       expect(ran).toBe(true);
       expect(result).toMatchObject({ expired: expect.any(Number), completed: expect.any(Number) });
-      const rows = await db().select().from(bookings);
+      const rows = await t.db.select().from(bookings);
       const status = (id: number) => rows.find((r) => r.id === id)?.status;
       expect(status(a.id)).toBe('expired');
       expect(status(b.id)).toBe('completed');

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, join, type Person, request } from '../circles/testing';
 import { sandboxToken } from '../payments/testing';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody } from './testing';
 
 /**
  * Booking for a care circle (issue 18, ADR 0025): a coordinator books for the recipient; a payer approves
@@ -13,7 +14,6 @@ import { daysAhead, panelBody, signedIn, signedInCaregiver } from './testing';
  */
 describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const HOUR = 3_600_000;
 
   let coordinator: Person;
@@ -24,14 +24,14 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   let approvalCircleId: number;
 
   beforeAll(async () => {
-    coordinator = await signedIn(db(), { userType: 'family', firstName: 'Andre' });
+    coordinator = await signedIn(t.db, { userType: 'family', firstName: 'Andre' });
     const circle = await createCircle(t.app, coordinator);
     circleId = circle.id;
-    payer = await join(t.app, db(), circleId, coordinator, 'payer', {
+    payer = await join(t.app, t.db, circleId, coordinator, 'payer', {
       firstName: 'Sandra',
       timeZone: 'America/Toronto',
     });
-    viewer = await join(t.app, db(), circleId, coordinator, 'viewer');
+    viewer = await join(t.app, t.db, circleId, coordinator, 'viewer');
     // The same people in a circle that asks a payer to approve every booking.
     approvalCircleId = (await createCircle(t.app, coordinator, { approvalRequired: true })).id;
     const inv = await request(t.app, 'POST', `/api/circles/${approvalCircleId}/invitations`, coordinator, {
@@ -40,7 +40,7 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
     });
     const token = new URL(inv.json().inviteUrl).pathname.split('/').pop();
     expect((await request(t.app, 'POST', `/api/invitations/${token}/accept`, payer)).statusCode).toBe(200);
-    stranger = await signedIn(db(), { userType: 'family' });
+    stranger = await signedIn(t.db, { userType: 'family' });
   });
 
   const book = (who: Person, caregiverId: number, circle: number | undefined, days = 5, time = '9:00 AM') =>
@@ -51,13 +51,13 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   const act = (who: { headers: Record<string, string> }, id: number, action: string) =>
     request(t.app, 'POST', `/api/bookings/${id}/${action}`, who, action === 'cancel' ? {} : undefined);
   const noticesOf = (userId: number, kind: string) =>
-    db()
+    t.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 
   it('lets a coordinator book for the recipient; the caregiver sees who the care is for, not the circle or its payer', async () => {
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
     const res = await book(coordinator, cg.caregiver.id, circleId);
     expect(res.statusCode).toBe(201);
     const mine = res.json();
@@ -124,7 +124,7 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
       reference: null,
     });
     expect(JSON.stringify(confirmed)).not.toContain('Sandra');
-    const caregiverNotices = await db()
+    const caregiverNotices = await t.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, cg.user.id));
@@ -141,7 +141,7 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   });
 
   it('refuses booking for a circle to those the policy refuses: a stranger 404, a payer or viewer 403', async () => {
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     expect((await book(stranger, cg.caregiver.id, circleId)).statusCode).toBe(404);
     expect((await book(payer, cg.caregiver.id, circleId)).statusCode).toBe(403);
     expect((await book(viewer, cg.caregiver.id, circleId)).statusCode).toBe(403);
@@ -149,7 +149,7 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   });
 
   it('keeps a booking that needs approval from the caregiver until a payer approves; only payers may', async () => {
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1200 });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1200 });
     const res = await book(coordinator, cg.caregiver.id, approvalCircleId, 6);
     expect(res.statusCode).toBe(201);
     const b = res.json();
@@ -200,7 +200,7 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   });
 
   it('a payer’s decline ends it without the caregiver ever seeing it; a booking of one’s own needs no approval', async () => {
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const b = (await book(coordinator, cg.caregiver.id, approvalCircleId, 8)).json();
     const declined = await act(payer, b.id, 'decline-approval');
     expect(declined.statusCode).toBe(200);
@@ -222,12 +222,12 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
 
   it('asks for approval once the month would pass a payer’s cap, counting the month’s other bookings', async () => {
     const capped = await createCircle(t.app, coordinator);
-    const p = await join(t.app, db(), capped.id, coordinator, 'payer');
+    const p = await join(t.app, t.db, capped.id, coordinator, 'payer');
     const cap = await request(t.app, 'PATCH', `/api/circles/${capped.id}/members/${p.user.id}`, p, {
       monthlyCapJmd: 7000,
     });
     expect(cap.statusCode).toBe(200);
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 }); // 2 h: J$3,150 with the fee
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 }); // 2 h: J$3,150 with the fee
     // Two bookings on days of the same month fit (J$6,300); the third would pass J$7,000.
     const day = daysAhead(40);
     const sameMonth = (n: number) => `${day.slice(0, 8)}${String(n).padStart(2, '0')}`;
@@ -249,7 +249,7 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   });
 
   it('expires an unapproved booking after 24 hours (a controlled clock), telling the members, not the caregiver', async () => {
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const b = (await book(coordinator, cg.caregiver.id, approvalCircleId, 10)).json();
     const created = new Date(b.createdAt).getTime();
     await t.app.services.bookings.runLifecycle(new Date(created + 23 * HOUR));
@@ -265,7 +265,7 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   });
 
   it('answers 409 when the caregiver was booked for that time while the request waited for approval', async () => {
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const waiting = (await book(coordinator, cg.caregiver.id, approvalCircleId, 12)).json();
     expect(waiting.status).toBe('awaiting_approval');
     // Awaiting approval holds nothing: another family books the same time.
@@ -278,9 +278,9 @@ describe.each(DB_KINDS)('circle bookings on %s', (kind) => {
   });
 
   it('lets any coordinator cancel (free: it is the family side), not a payer or viewer', async () => {
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const b = (await book(coordinator, cg.caregiver.id, circleId, 14)).json();
-    const second = await join(t.app, db(), circleId, coordinator, 'coordinator');
+    const second = await join(t.app, t.db, circleId, coordinator, 'coordinator');
     expect((await act(payer, b.id, 'cancel')).statusCode).toBe(403);
     expect((await act(viewer, b.id, 'cancel')).statusCode).toBe(403);
     expect((await act(stranger, b.id, 'cancel')).statusCode).toBe(404);

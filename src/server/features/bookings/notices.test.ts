@@ -5,10 +5,11 @@ import { SANDBOX_CARDS } from '../../adapters/payments';
 import { mailOutbox, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { setEmailPreferences } from '../notifications/preferences';
 import { sandboxToken } from '../payments/testing';
 import { bookingLifecycleJob } from './jobs';
-import { daysAhead, panelBody, requestBooking, shiftBooking, signedIn, signedInCaregiver } from './testing';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from './testing';
 
 const HOUR = 3_600_000;
 const MONTHS = 'January February March April May June July August September October November December'.split(
@@ -18,11 +19,10 @@ const MONTHS = 'January February March April May June July August September Octo
 /** Issue 15: a family (and the caregiver) hear of every step of a booking, in-app and by e-mail. */
 describe.each(DB_KINDS)('booking notices on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
 
   const notesOf = (userId: number) =>
-    db().select().from(notifications).where(eq(notifications.userId, userId));
-  const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    t.db.select().from(notifications).where(eq(notifications.userId, userId));
+  const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
   const act = (id: number, action: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${id}/${action}`, headers, payload: {} });
   const pay = (headers: Record<string, string>, body: Record<string, unknown>) =>
@@ -35,16 +35,16 @@ describe.each(DB_KINDS)('booking notices on %s', (kind) => {
 
   /** A family's 2-hour request at 9:00 AM with a J$ 1,500/h caregiver: J$ 3,000 + J$ 150 fee = J$ 3,150. */
   async function requested(opts: { noBookingEmails?: boolean } = {}) {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     if (opts.noBookingEmails) {
-      await setEmailPreferences(db(), family.user.id, {
+      await setEmailPreferences(t.db, family.user.id, {
         messages: true,
         bookings: false,
         reviews: true,
         support: true,
       });
     }
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1500 });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
     const date = daysAhead(9);
     const res = await requestBooking(t.app, family.headers, panelBody(cg.caregiver.id, date, '9:00 AM', 2));
     expect(res.statusCode).toBe(201);
@@ -89,7 +89,7 @@ describe.each(DB_KINDS)('booking notices on %s', (kind) => {
   }
 
   it('a request: "Request sent to {caregiver}" to the family, "New booking request" to the caregiver, nobody else', async () => {
-    const stranger = await signedIn(db(), { userType: 'family' });
+    const stranger = await signedIn(t.db, { userType: 'family' });
     const b = await requested();
     await expectNotice(b, 'booking.pending', {
       family: `Request sent to ${b.caregiverName}`,
@@ -118,7 +118,7 @@ describe.each(DB_KINDS)('booking notices on %s', (kind) => {
 
   it('expired: an unanswered request tells both parties', async () => {
     const b = await requested();
-    await shiftBooking(db(), b.id, new Date(Date.now() + 5 * HOUR), new Date(Date.now() - 25 * HOUR));
+    await shiftBooking(t.db, b.id, new Date(Date.now() + 5 * HOUR), new Date(Date.now() - 25 * HOUR));
     await runJob(t.app, bookingLifecycleJob);
     // The job moved the booking's start; its date and time stay those booked.
     await expectNotice(b, 'booking.expired', {
@@ -154,7 +154,7 @@ describe.each(DB_KINDS)('booking notices on %s', (kind) => {
     const b = await requested();
     expect((await act(b.id, 'accept', b.cg.headers)).statusCode).toBe(200);
     // Cancelled 5 h before the start without a payment: half the J$ 3,000 subtotal is owed.
-    await shiftBooking(db(), b.id, new Date(Date.now() + 5 * HOUR));
+    await shiftBooking(t.db, b.id, new Date(Date.now() + 5 * HOUR));
     expect((await act(b.id, 'cancel', b.family.headers)).statusCode).toBe(200);
     const cancelled = (await notesOf(b.family.user.id)).filter((n) => n.kind === 'booking.cancelled');
     expect(cancelled.map((n) => n.body)).toEqual([
@@ -189,11 +189,10 @@ describe.each(DB_KINDS)('booking notices on %s', (kind) => {
     expect(mail.text).toContain(`Send J$ 3,150 by bank transfer`);
     expect(mail.text).toContain(reference);
 
-    const admin = await signedIn(db(), { userType: 'admin' });
-    const mark = await t.app.inject({
+    const admin = await signedIn(t.db, { userType: 'admin' });
+    const mark = await t.injectAs(admin, {
       method: 'POST',
       url: `/api/admin/payments/${res.json().id}/received`,
-      headers: admin.headers,
     });
     expect(mark.statusCode).toBe(200);
     const received = (await notesOf(b.family.user.id)).filter((n) => n.title === 'Payment received');

@@ -14,7 +14,6 @@ const HOUR = 3_600_000;
 /** Day-before booking reminders (issue 21): by SMS only on a plan that includes it, once per booking. */
 describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   let family: Awaited<ReturnType<typeof createUser>>;
   let basic: Awaited<ReturnType<typeof createUser>>;
   let carer: Awaited<ReturnType<typeof createCaregiver>>;
@@ -23,27 +22,25 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    family = await createUser(db(), { firstName: 'Paula' });
-    basic = await createUser(db(), { firstName: 'Bev' });
-    carer = await createCaregiver(db(), { user: { firstName: 'Marcia', lastName: 'Campbell' } });
+    family = await createUser(t.db, { firstName: 'Paula' });
+    basic = await createUser(t.db, { firstName: 'Bev' });
+    carer = await createCaregiver(t.db, { user: { firstName: 'Marcia', lastName: 'Campbell' } });
     // Both families have a verified phone; neither turned booking-update SMS on.
-    await db()
-      .insert(notificationPhones)
-      .values([
-        { userId: family.id, phone: '+18765550101', verifiedAt: new Date() },
-        { userId: basic.id, phone: '+18765550102', verifiedAt: new Date() },
-      ]);
+    await t.db.insert(notificationPhones).values([
+      { userId: family.id, phone: '+18765550101', verifiedAt: new Date() },
+      { userId: basic.id, phone: '+18765550102', verifiedAt: new Date() },
+    ]);
   });
 
   const channelsOf = async (userId: number) =>
-    (await db().select().from(deliveries).where(eq(deliveries.userId, userId)))
+    (await t.db.select().from(deliveries).where(eq(deliveries.userId, userId)))
       .filter((d) => d.kind === 'booking.reminder')
       .map((d) => `${d.channel}:${d.destination}`)
       .sort();
 
   it('reminds the family from 24 h before a confirmed booking, texting only a plan with SMS reminders, once', async () => {
     const booking = (familyId: number, hour: number, status: 'confirmed' | 'pending' = 'confirmed') =>
-      createBooking(db(), {
+      createBooking(t.db, {
         familyId,
         caregiverId: carer.caregiver.id,
         date: '2031-03-12',
@@ -54,7 +51,7 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
     const free = await booking(basic.id, 14);
     await booking(basic.id, 16, 'pending'); // not confirmed: no reminder
     const reminders = createBookingReminders({
-      db: db(),
+      db: t.db,
       mailer: { kind: 'outbox', send: async () => {} },
       gate,
       notices: {
@@ -69,9 +66,9 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
     expect(await reminders.sendDue(at)).toEqual({ sent: 2 });
     expect(await channelsOf(family.id)).toEqual([`email:${family.email}`, 'sms:+18765550101']);
     expect(await channelsOf(basic.id)).toEqual([`email:${basic.email}`]);
-    const [notice] = await db().select().from(notifications).where(eq(notifications.userId, family.id));
+    const [notice] = await t.db.select().from(notifications).where(eq(notifications.userId, family.id));
     expect(notice.title).toMatch(/^Reminder: Marcia comes \w+, \d+ March, 9:00 AM–11:00 AM$/);
-    const sms = (await db().select().from(deliveries).where(eq(deliveries.channel, 'sms')))[0];
+    const sms = (await t.db.select().from(deliveries).where(eq(deliveries.channel, 'sms')))[0];
     expect(sms.body).toContain('Marcia C. is booked');
 
     // Again, and through the job on the app's gate (no plan open yet): nothing twice.
@@ -81,8 +78,8 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
   });
 
   it('never texts a reminder on a plan without it, even with booking-update SMS switched on', async () => {
-    const other = await createUser(db());
-    await db()
+    const other = await createUser(t.db);
+    await t.db
       .insert(notificationPhones)
       .values({ userId: other.id, phone: '+18765550103', verifiedAt: new Date() });
     await t.app.services.notificationPreferences.update(other.id, {
@@ -96,7 +93,7 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
       },
       quietHours: { enabled: false, start: '22:00', end: '07:00' },
     });
-    const b = await createBooking(db(), {
+    const b = await createBooking(t.db, {
       familyId: other.id,
       caregiverId: carer.caregiver.id,
       date: '2031-04-02',
@@ -105,7 +102,7 @@ describe.each(DB_KINDS)('booking reminders on %s', (kind) => {
     await runJob(t.app, bookingRemindersJob, new Date(b.startsAt.getTime() - 2 * HOUR));
     // In-app only: e-mail is off for booking updates and SMS reminders are not in their plan.
     expect(await channelsOf(other.id)).toEqual([]);
-    const notices = await db().select().from(notifications).where(eq(notifications.userId, other.id));
+    const notices = await t.db.select().from(notifications).where(eq(notifications.userId, other.id));
     expect(notices.map((n) => n.kind)).toEqual(['booking.reminder']);
   });
 });

@@ -4,9 +4,10 @@ import { addDays } from '../../../shared/booking-series';
 import { BOOKING_MESSAGES } from '../../../shared/contracts/bookings';
 import { bookings, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { nextWeekday, postSeries, seriesAction, seriesBody } from '../booking-series/testing';
 import { createCircle, join, type Person } from '../circles/testing';
-import { panelBody, requestBooking, shiftBooking, signedIn, signedInCaregiver } from './testing';
+import { panelBody, requestBooking, shiftBooking } from './testing';
 
 const HOUR = 3_600_000;
 
@@ -17,7 +18,6 @@ const HOUR = 3_600_000;
 describe.each(DB_KINDS)('moving a booking on %s', (kind) => {
   let clock = new Date();
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const move = (who: Person | undefined, id: number, payload: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
@@ -25,13 +25,13 @@ describe.each(DB_KINDS)('moving a booking on %s', (kind) => {
       headers: who?.headers ?? {},
       payload,
     });
-  const rowOf = async (id: number) => (await db().select().from(bookings).where(eq(bookings.id, id)))[0];
+  const rowOf = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 
   /** A family's accepted Mon/Wed/Fri 8:00 series of 6 visits, booked three days before `clock`. */
   async function acceptedSeries() {
     clock = new Date(Date.now() - 72 * HOUR);
-    const family = await signedIn(db(), { userType: 'family' });
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1000 });
+    const family = await signedIn(t.db, { userType: 'family' });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1000 });
     const s = (
       await postSeries(t.app, family, seriesBody(cg.caregiver.id, { startDate: nextWeekday(1, 6, clock) }))
     ).json();
@@ -60,16 +60,12 @@ describe.each(DB_KINDS)('moving a booking on %s', (kind) => {
     expect(Math.abs((row.rescheduledAt?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     const others = (await seriesAction(t.app, family, s.id, '')).json().bookings;
     expect(others.filter((b: { status: string }) => b.status === 'confirmed')).toHaveLength(5);
-    const told = await db().select().from(notifications).where(eq(notifications.userId, cg.user.id));
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, cg.user.id));
     const notice = told.find((n) => n.kind === 'booking.rescheduled');
     expect(notice?.body).toContain(' to ');
     expect(notice?.body).toContain('2:00 PM–6:00 PM');
     // Made three days ago, moved now: the caregiver may still answer (24 h from the move), and accepts.
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${visit.id}/accept`,
-      headers: cg.headers,
-    });
+    const accepted = await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${visit.id}/accept` });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().status).toBe('confirmed');
   });
@@ -82,7 +78,7 @@ describe.each(DB_KINDS)('moving a booking on %s', (kind) => {
     const onto = await move(family, visit.id, { date: next.date, startTime: '9:00 AM' });
     expect(onto.statusCode).toBe(409);
     expect(onto.json().code).toBe('BOOKING_OVERLAP');
-    const other = await signedIn(db(), { userType: 'family' });
+    const other = await signedIn(t.db, { userType: 'family' });
     const theirs = addDays(visit.date, 1);
     expect(
       (await requestBooking(t.app, other.headers, panelBody(cg.caregiver.id, theirs, '3:00 PM', 2)))
@@ -108,17 +104,17 @@ describe.each(DB_KINDS)('moving a booking on %s', (kind) => {
   it('refuses the caregiver, strangers, circle viewers and payers, visitors; and moves within 24 h of the start', async () => {
     const { family, cg, s } = await acceptedSeries();
     const payload = { date: addDays(s.bookings[4].date, 1), startTime: '6:00 PM' };
-    const stranger = await signedIn(db(), { userType: 'family' });
+    const stranger = await signedIn(t.db, { userType: 'family' });
     expect((await move(undefined, s.bookings[4].id, payload)).statusCode).toBe(401);
     expect((await move(cg, s.bookings[4].id, payload)).statusCode).toBe(403);
     expect((await move(stranger, s.bookings[4].id, payload)).statusCode).toBe(404);
     expect((await move(family, 999_999, payload)).statusCode).toBe(404);
 
-    const coordinator = await signedIn(db(), { userType: 'family' });
+    const coordinator = await signedIn(t.db, { userType: 'family' });
     const circleId = (await createCircle(t.app, coordinator)).id;
-    const payer = await join(t.app, db(), circleId, coordinator, 'payer');
-    const viewer = await join(t.app, db(), circleId, coordinator, 'viewer');
-    const cg2 = await signedInCaregiver(db());
+    const payer = await join(t.app, t.db, circleId, coordinator, 'payer');
+    const viewer = await join(t.app, t.db, circleId, coordinator, 'viewer');
+    const cg2 = await signedInCaregiver(t.db);
     const day = addDays(s.bookings[0].date, 2);
     const booked = await requestBooking(t.app, coordinator.headers, {
       ...panelBody(cg2.caregiver.id, day, '9:00 AM', 2),
@@ -132,7 +128,7 @@ describe.each(DB_KINDS)('moving a booking on %s', (kind) => {
 
     // Less than 24 hours before its start: cancel under the policy instead.
     const first = s.bookings[0];
-    await shiftBooking(db(), first.id, new Date(Date.now() + 23 * HOUR));
+    await shiftBooking(t.db, first.id, new Date(Date.now() + 23 * HOUR));
     const late = await move(family, first.id, { date: addDays(first.date, 1), startTime: '6:00 PM' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(BOOKING_MESSAGES.moveTooLate);

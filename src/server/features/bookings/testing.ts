@@ -4,29 +4,14 @@ import { addJamaicaDays } from '../../../shared/contracts/payments';
 import { jamaicaToday } from '../../../shared/time';
 import type { Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
-import {
-  bearer,
-  type CaregiverOverrides,
-  createCaregiver,
-  createUser,
-  type UserOverrides,
-} from '../../test/factories';
-import { sessions } from '../auth/sessions';
 
 /** Test helpers for bookings and payments (not used by the app). */
 
-/** A signed-in user: the row and Bearer headers (no password hashing per login). */
-export async function signedIn(db: Tx, overrides: UserOverrides = {}) {
-  const user = await createUser(db, overrides);
-  const token = await sessions.create(db, user.id, {});
-  return { user, headers: bearer(token) };
-}
-
-export async function signedInCaregiver(db: Tx, overrides: CaregiverOverrides = {}) {
-  const { user, caregiver } = await createCaregiver(db, overrides);
-  const token = await sessions.create(db, user.id, {});
-  return { user, caregiver, headers: bearer(token) };
-}
+/**
+ * Kept only for e2e/visit-offline.test.ts (outside this change's reach); server tests import these from
+ * src/server/test/sign-in.ts. Remove once that e2e test imports them from there.
+ */
+export { signedIn, signedInCaregiver } from '../../test/sign-in';
 
 /** A date `days` after today in Jamaica. */
 export const daysAhead = (days: number) => addJamaicaDays(jamaicaToday(), days);

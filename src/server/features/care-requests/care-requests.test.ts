@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookings, careRequests, notifications } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { CONTACT_HIDDEN } from './contact-mask';
 import { careRequestExpiryJob } from './jobs';
 import { careRequestApi, requestBody, wednesdayAhead } from './testing';
@@ -13,11 +13,10 @@ const DAY = 86_400_000;
 describe.each(DB_KINDS)('care requests on %s', (kind) => {
   let clock = new Date();
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const api = () => careRequestApi(t.app);
 
   const caregiver = (kinds: string[], parish: string, firstName: string, rate = 1500) =>
-    signedInCaregiver(db(), {
+    signedInCaregiver(t.db, {
       kinds,
       hourlyRate: rate,
       user: {
@@ -29,7 +28,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
     });
 
   async function world() {
-    const family = await signedIn(db(), {
+    const family = await signedIn(t.db, {
       userType: 'family',
       firstName: 'Marcia',
       lastName: 'Campbell-Whyte',
@@ -41,11 +40,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
     const wrongKind = await caregiver(['child-care'], 'Kingston', 'WrongKind');
     const wrongParish = await caregiver(['senior-care'], 'St. Ann', 'WrongParish');
     const blocked = await caregiver(['senior-care'], 'Kingston', 'Blocked');
-    const block = await t.app.inject({
-      method: 'POST',
-      url: `/api/users/${blocked.user.id}/block`,
-      headers: family.headers,
-    });
+    const block = await t.injectAs(family, { method: 'POST', url: `/api/users/${blocked.user.id}/block` });
     expect(block.statusCode).toBeLessThan(300);
     const posted = await api().post(family.headers, requestBody(wednesdayAhead(3, clock)));
     expect(posted.statusCode).toBe(201);
@@ -57,7 +52,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
     clock = new Date();
     const w = await world();
     // Fitting caregivers were told; the others not.
-    const told = await db().select().from(notifications).where(eq(notifications.kind, 'care_request.new'));
+    const told = await t.db.select().from(notifications).where(eq(notifications.kind, 'care_request.new'));
     const toldIds = told.map((n) => n.userId);
     expect(toldIds).toEqual(expect.arrayContaining([w.fit.user.id, w.other.user.id]));
     for (const c of [w.wrongKind, w.wrongParish, w.blocked]) expect(toldIds).not.toContain(c.user.id);
@@ -92,7 +87,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
       hourlyRate: 1800,
     });
     expect(a2.statusCode).toBe(201);
-    const familyNotices = await db()
+    const familyNotices = await t.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, w.family.user.id));
@@ -117,14 +112,14 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
 
     // Nobody but the owner books; the owner books in one step.
     const appId = (a1.json() as { id: number }).id;
-    const stranger = await signedIn(db(), { userType: 'family' });
+    const stranger = await signedIn(t.db, { userType: 'family' });
     expect((await api().book(w.id, appId, stranger.headers)).statusCode).toBe(404);
     expect((await api().book(w.id, appId, w.fit.headers)).statusCode).toBe(403);
     expect((await api().get(w.id, stranger.headers)).statusCode).toBe(404);
     const booked = await api().book(w.id, appId, w.family.headers);
     expect(booked.statusCode).toBe(200);
     const { bookingId } = booked.json() as { bookingId: number };
-    const [b] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(b).toMatchObject({
       status: 'pending',
       hourlyRate: '1600.00',
@@ -139,7 +134,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
     };
     expect(after.status).toBe('filled');
     expect(after.applicants.map((a) => a.status)).toEqual(['booked', 'declined']);
-    const kindly = await db().select().from(notifications).where(eq(notifications.userId, w.other.user.id));
+    const kindly = await t.db.select().from(notifications).where(eq(notifications.userId, w.other.user.id));
     expect(kindly.find((n) => n.kind === 'care_request.closed')?.body).toContain('Thank you for applying');
     // Filled: no longer listed to caregivers, and new applications are refused.
     expect(((await api().list(w.other.headers)).json() as { id: number }[]).map((r) => r.id)).not.toContain(
@@ -150,8 +145,8 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
   it('refuses who should be refused and rejects hostile input with a 4xx', async () => {
     clock = new Date();
     const w = await world();
-    const otherFamily = await signedIn(db(), { userType: 'family' });
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const otherFamily = await signedIn(t.db, { userType: 'family' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     expect((await api().post(w.fit.headers, requestBody(wednesdayAhead(3, clock)))).statusCode).toBe(403);
     expect((await api().post({}, requestBody(wednesdayAhead(3, clock)))).statusCode).toBe(401);
     expect((await api().get(w.id, otherFamily.headers)).statusCode).toBe(404);
@@ -205,7 +200,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
 
   it('masks contact details in the request and in applications', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family', parish: 'Kingston', location: 'Kingston' });
+    const family = await signedIn(t.db, { userType: 'family', parish: 'Kingston', location: 'Kingston' });
     const fit = await caregiver(['senior-care'], 'Kingston', 'Masked');
     const posted = await api().post(
       family.headers,
@@ -230,7 +225,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
 
   it('closes a request 14 days after it was posted, by the app clock', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family', parish: 'Kingston', location: 'Kingston' });
+    const family = await signedIn(t.db, { userType: 'family', parish: 'Kingston', location: 'Kingston' });
     const fit = await caregiver(['senior-care'], 'Kingston', 'Expiry');
     const posted = await api().post(family.headers, requestBody(wednesdayAhead(20, clock)));
     const { id } = posted.json() as { id: number };
@@ -238,7 +233,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
 
     clock = new Date(at.getTime() + 14 * DAY - 60_000);
     await runJob(t.app, careRequestExpiryJob, clock);
-    expect((await db().select().from(careRequests).where(eq(careRequests.id, id)))[0].status).toBe('open');
+    expect((await t.db.select().from(careRequests).where(eq(careRequests.id, id)))[0].status).toBe('open');
     expect(((await api().list(fit.headers)).json() as { id: number }[]).map((r) => r.id)).toContain(id);
 
     clock = new Date(at.getTime() + 14 * DAY);
@@ -246,7 +241,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
     expect(((await api().list(fit.headers)).json() as { id: number }[]).map((r) => r.id)).not.toContain(id);
     expect((await api().apply(id, fit.headers, { message: 'Hello', hourlyRate: 1500 })).statusCode).toBe(404);
     await runJob(t.app, careRequestExpiryJob, clock);
-    expect((await db().select().from(careRequests).where(eq(careRequests.id, id)))[0].status).toBe('expired');
+    expect((await t.db.select().from(careRequests).where(eq(careRequests.id, id)))[0].status).toBe('expired');
     const mine = (await api().list(family.headers)).json() as { id: number; status: string }[];
     expect(mine.find((r) => r.id === id)?.status).toBe('expired');
   });
@@ -262,7 +257,7 @@ describe.each(DB_KINDS)('care requests on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'withdrawn' });
     expect((await api().withdraw(w.id, w.family.headers)).statusCode).toBe(409);
-    const told = await db().select().from(notifications).where(eq(notifications.userId, w.fit.user.id));
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, w.fit.user.id));
     expect(told.some((n) => n.kind === 'care_request.closed')).toBe(true);
   });
 });

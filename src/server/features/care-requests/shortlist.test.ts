@@ -4,7 +4,7 @@ import { CARE_REQUEST_MESSAGES } from '../../../shared/contracts/care-requests';
 import type { FeatureGate } from '../../../shared/plan-features';
 import { notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { queueNotice } from '../notifications/service';
 import { plansOf } from '../plans/testing';
 import { reliabilityService } from '../reliability/service';
@@ -14,7 +14,6 @@ import { careRequestApi, requestBody, wednesdayAhead } from './testing';
 describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
   const clock = new Date();
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const api = () => careRequestApi(t.app);
 
   /** A gate the test controls: only these users' plans unlock the team shortlist. */
@@ -24,7 +23,7 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
   };
   const service = () =>
     createCareRequestService({
-      db: db(),
+      db: t.db,
       mailer: t.app.mailer,
       publicUrl: 'http://localhost',
       now: () => clock,
@@ -35,7 +34,7 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
     });
 
   async function posted() {
-    const family = await signedIn(db(), { userType: 'family', parish: 'Kingston', location: 'Kingston' });
+    const family = await signedIn(t.db, { userType: 'family', parish: 'Kingston', location: 'Kingston' });
     const res = await api().post(family.headers, requestBody(wednesdayAhead(3, clock)));
     expect(res.statusCode).toBe(201);
     return { family, id: (res.json() as { id: number }).id };
@@ -45,11 +44,7 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
     const { family, id } = await posted();
     // The app's gate is the plans service's: a Basic family, then a Family Plan one, is refused.
     const ask = () =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/care-requests/${id}/shortlist-request`,
-        headers: family.headers,
-      });
+      t.injectAs(family, { method: 'POST', url: `/api/care-requests/${id}/shortlist-request` });
     const res = await ask();
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
@@ -65,7 +60,7 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
       service().requestShortlist({ ...family.user, userType: 'family' }, id),
     ).rejects.toMatchObject({ statusCode: 403 });
     // Someone else's request: 404 whatever their plan.
-    const other = await signedIn(db(), { userType: 'family' });
+    const other = await signedIn(t.db, { userType: 'family' });
     premium.add(String(other.user.id));
     await expect(service().requestShortlist({ ...other.user, userType: 'family' }, id)).rejects.toMatchObject(
       {
@@ -85,19 +80,16 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
       statusCode: 409,
     });
 
-    const admin = await signedIn(db(), { userType: 'admin' });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/shortlists', headers: family.headers }))
-        .statusCode,
-    ).toBe(403);
-    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/shortlists', headers: admin.headers });
+    const admin = await signedIn(t.db, { userType: 'admin' });
+    expect((await t.injectAs(family, { method: 'GET', url: '/api/admin/shortlists' })).statusCode).toBe(403);
+    const queue = await t.injectAs(admin, { method: 'GET', url: '/api/admin/shortlists' });
     expect(queue.statusCode).toBe(200);
     expect((queue.json() as { requestId: number }[]).map((q) => q.requestId)).toContain(id);
 
     const picks = [];
     for (const firstName of ['Ann', 'Bev', 'Cas', 'Dee'])
       picks.push(
-        await signedInCaregiver(db(), { kinds: ['senior-care'], user: { firstName, parish: 'St. Andrew' } }),
+        await signedInCaregiver(t.db, { kinds: ['senior-care'], user: { firstName, parish: 'St. Andrew' } }),
       );
     const pick = (caregiverIds: unknown, headers = admin.headers) =>
       t.app.inject({
@@ -119,9 +111,9 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
     };
     expect(seen.shortlist.note).toContain('diabetes');
     expect(seen.shortlist.picks.map((p) => p.caregiverId).sort()).toEqual([...three].sort());
-    const told = await db().select().from(notifications).where(eq(notifications.userId, family.user.id));
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, family.user.id));
     expect(told.some((n) => n.kind === 'care_request.shortlist')).toBe(true);
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/shortlists', headers: admin.headers });
+    const after = await t.injectAs(admin, { method: 'GET', url: '/api/admin/shortlists' });
     expect((after.json() as { requestId: number }[]).map((q) => q.requestId)).not.toContain(id);
   });
 });

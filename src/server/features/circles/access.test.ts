@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../core/tokens';
 import { bookings, circleInvitations, circleMembers } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { circleBody, createCircle, join, type Person, request } from './testing';
 
@@ -49,18 +50,17 @@ const allowed = (ok: number, roles: Partial<Record<PersonaName, number>>): Recor
 
 describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const personas = {} as Record<PersonaName, Persona>;
   /** Each circle's coordinator, who books for it. */
   const bookerOf = new Map<number, Person>();
 
   beforeAll(async () => {
-    const founder = await signedIn(db(), { userType: 'family' });
+    const founder = await signedIn(t.db, { userType: 'family' });
     const a = await createCircle(t.app, founder);
-    const coordinator = await join(t.app, db(), a.id, founder, 'coordinator');
-    const payer = await join(t.app, db(), a.id, coordinator, 'payer');
-    const viewer = await join(t.app, db(), a.id, coordinator, 'viewer');
-    const creator = await signedIn(db(), { userType: 'family' });
+    const coordinator = await join(t.app, t.db, a.id, founder, 'coordinator');
+    const payer = await join(t.app, t.db, a.id, coordinator, 'payer');
+    const viewer = await join(t.app, t.db, a.id, coordinator, 'viewer');
+    const creator = await signedIn(t.db, { userType: 'family' });
     const b = await createCircle(t.app, creator);
     bookerOf.set(a.id, coordinator);
     bookerOf.set(b.id, creator);
@@ -69,23 +69,23 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
       payer: { who: payer, circleId: a.id },
       viewer: { who: viewer, circleId: a.id },
       'creator (coordinator+payer)': { who: creator, circleId: b.id },
-      'stranger family': { who: await signedIn(db(), { userType: 'family' }), circleId: a.id },
-      caregiver: { who: await signedIn(db(), { userType: 'caregiver' }), circleId: a.id },
-      admin: { who: await signedIn(db(), { userType: 'admin' }), circleId: a.id },
+      'stranger family': { who: await signedIn(t.db, { userType: 'family' }), circleId: a.id },
+      caregiver: { who: await signedIn(t.db, { userType: 'caregiver' }), circleId: a.id },
+      admin: { who: await signedIn(t.db, { userType: 'admin' }), circleId: a.id },
       anonymous: { circleId: a.id },
     });
   });
 
   /** A viewer added straight to the circle: the target of a change. */
   async function spare(circleId: number) {
-    const p = await signedIn(db(), { userType: 'family' });
-    await db().insert(circleMembers).values({ circleId, userId: p.user.id, roles: [] });
+    const p = await signedIn(t.db, { userType: 'family' });
+    await t.db.insert(circleMembers).values({ circleId, userId: p.user.id, roles: [] });
     return p.user.id;
   }
   /** An open invitation of the circle, to someone outside it. */
   async function invitation(circleId: number) {
     const token = newToken();
-    const [row] = await db()
+    const [row] = await t.db
       .insert(circleInvitations)
       .values({
         circleId,
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
   /** A fresh caregiver's booking for the circle, by its coordinator; `awaiting`: waiting for approval. */
   let day = 3;
   async function circleBooking(circleId: number, opts: { awaiting?: boolean } = {}) {
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const res = await request(t.app, 'POST', '/api/bookings', bookerOf.get(circleId), {
       ...panelBody(cg.caregiver.id, daysAhead((day++ % 60) + 2), '9:00 AM', 2),
       circleId,
@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
     if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
     const id = res.json().id as number;
     if (opts.awaiting)
-      await db()
+      await t.db
         .update(bookings)
         .set({ status: 'awaiting_approval', approvalState: 'awaiting', approvalReason: 'circle_rule' })
         .where(eq(bookings.id, id));
@@ -187,7 +187,7 @@ describe.each(DB_KINDS)('the circle access matrix on %s', (kind) => {
       name: 'POST /api/bookings (circleId)',
       call: async (p) =>
         status(p, 'POST', '/api/bookings', {
-          ...panelBody((await signedInCaregiver(db())).caregiver.id, daysAhead(4), '10:00 AM', 2),
+          ...panelBody((await signedInCaregiver(t.db)).caregiver.id, daysAhead(4), '10:00 AM', 2),
           circleId: p.circleId,
         }),
       expect: allowed(201, { coordinator: 201 }),

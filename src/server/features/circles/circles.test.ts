@@ -2,13 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { careCircles, circleMembers } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { circleBody, createCircle, join, request } from './testing';
 
 describe.each(DB_KINDS)('care circles on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
-  const family = () => signedIn(db(), { userType: 'family', firstName: 'Andrea', lastName: 'Brown' });
+  const family = () => signedIn(t.db, { userType: 'family', firstName: 'Andrea', lastName: 'Brown' });
 
   it('creates a circle: the creator holds coordinator and payer provisionally; recipient stored as given', async () => {
     const me = await family();
@@ -37,7 +36,7 @@ describe.each(DB_KINDS)('care circles on %s', (kind) => {
         },
       ],
     });
-    const [row] = await db().select().from(careCircles).where(eq(careCircles.id, c.id));
+    const [row] = await t.db.select().from(careCircles).where(eq(careCircles.id, c.id));
     expect(row.createdBy).toBe(me.user.id);
     // The list and the page show it to its member.
     const list = await request(t.app, 'GET', '/api/circles', me);
@@ -71,8 +70,8 @@ describe.each(DB_KINDS)('care circles on %s', (kind) => {
   it('shows caps to payers and coordinators, never to viewers', async () => {
     const me = await family();
     const c = await createCircle(t.app, me);
-    const payer = await join(t.app, db(), c.id, me, 'payer');
-    const viewer = await join(t.app, db(), c.id, me, 'viewer');
+    const payer = await join(t.app, t.db, c.id, me, 'payer');
+    const viewer = await join(t.app, t.db, c.id, me, 'viewer');
     const set = await request(t.app, 'PATCH', `/api/circles/${c.id}/members/${payer.user.id}`, payer, {
       monthlyCapJmd: 40000,
     });
@@ -155,7 +154,7 @@ describe.each(DB_KINDS)('care circles on %s', (kind) => {
       expect(res.statusCode, url).toBe(400);
     }
     expect((await request(t.app, 'GET', '/api/circles/2147483647', me)).statusCode).toBe(404);
-    const members = await db().select().from(circleMembers).where(eq(circleMembers.userId, me.user.id));
+    const members = await t.db.select().from(circleMembers).where(eq(circleMembers.userId, me.user.id));
     expect(members).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { circleMembers } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { createCircle, join, type Person, request } from './testing';
 
 /**
@@ -12,19 +12,18 @@ import { createCircle, join, type Person, request } from './testing';
  */
 describe.each(DB_KINDS)('who may give the payer role and change a cap on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
-  const family = (firstName = 'Andre') => signedIn(db(), { userType: 'family', firstName });
+  const family = (firstName = 'Andre') => signedIn(t.db, { userType: 'family', firstName });
   const patch = (who: Person, circleId: number, userId: number, body: object) =>
     request(t.app, 'PATCH', `/api/circles/${circleId}/members/${userId}`, who, body);
   const membersOf = (circleId: number) =>
-    db()
+    t.db
       .select()
       .from(circleMembers)
       .where(eq(circleMembers.circleId, circleId))
       .orderBy(circleMembers.userId);
   const memberRow = async (circleId: number, userId: number) =>
     (
-      await db()
+      await t.db
         .select()
         .from(circleMembers)
         .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)))
@@ -34,7 +33,7 @@ describe.each(DB_KINDS)('who may give the payer role and change a cap on %s', (k
   async function circleWithRealPayer() {
     const coordinator = await family('Andre');
     const c = await createCircle(t.app, coordinator);
-    const paula = await signedIn(db(), { userType: 'family', firstName: 'Paula' });
+    const paula = await signedIn(t.db, { userType: 'family', firstName: 'Paula' });
     const inv = await request(t.app, 'POST', `/api/circles/${c.id}/invitations`, coordinator, {
       email: paula.user.email,
       role: 'payer',
@@ -76,7 +75,7 @@ describe.each(DB_KINDS)('who may give the payer role and change a cap on %s', (k
 
   it('a coordinator who is no payer cannot give the payer role to anyone else either', async () => {
     const { c, coordinator } = await circleWithRealPayer();
-    const viewer = await join(t.app, db(), c.id, coordinator, 'viewer');
+    const viewer = await join(t.app, t.db, c.id, coordinator, 'viewer');
     const before = await membersOf(c.id);
     for (const roles of [['payer'], ['coordinator', 'payer']]) {
       const res = await patch(coordinator, c.id, viewer.user.id, { roles });
@@ -90,7 +89,7 @@ describe.each(DB_KINDS)('who may give the payer role and change a cap on %s', (k
 
   it('a payer may make another member a payer: no cap and no standing consent until they set their own cap', async () => {
     const { c, coordinator, paula } = await circleWithRealPayer();
-    const viewer = await join(t.app, db(), c.id, coordinator, 'viewer', { firstName: 'Quinn' });
+    const viewer = await join(t.app, t.db, c.id, coordinator, 'viewer', { firstName: 'Quinn' });
     // Paula (a payer, no coordinator) gives payer; she cannot give it with a cap of her choosing.
     const withCap = await patch(paula, c.id, viewer.user.id, { roles: ['payer'], monthlyCapJmd: 20000 });
     expect(withCap.statusCode).toBe(403);
@@ -135,7 +134,7 @@ describe.each(DB_KINDS)('who may give the payer role and change a cap on %s', (k
 
   it('taking the payer role away ends her cap and consent; given back by a payer, she starts with neither', async () => {
     const { c, coordinator, paula } = await circleWithRealPayer();
-    const quinn = await join(t.app, db(), c.id, coordinator, 'payer', { firstName: 'Quinn' });
+    const quinn = await join(t.app, t.db, c.id, coordinator, 'payer', { firstName: 'Quinn' });
     // A coordinator may take payer away (it only ends spending from Paula's card).
     expect((await patch(coordinator, c.id, paula.user.id, { roles: [] })).statusCode).toBe(200);
     expect(await memberRow(c.id, paula.user.id)).toMatchObject({

@@ -4,7 +4,7 @@ import { hashToken } from '../../core/tokens';
 import { circleInvitations, circleMembers, mailOutbox } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { appWithMemoryLog } from '../../test/memory-log';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { createCircle, mailedToken, request } from './testing';
 
 const DAY = 86_400_000;
@@ -12,8 +12,7 @@ const DAY = 86_400_000;
 describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
   let clock = new Date('2026-11-24T15:00:00Z');
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
-  const family = (email?: string) => signedIn(db(), { userType: 'family', firstName: 'Andrea', email });
+  const family = (email?: string) => signedIn(t.db, { userType: 'family', firstName: 'Andrea', email });
 
   async function invite(who: Awaited<ReturnType<typeof family>>, circleId: number, body: object) {
     const res = await request(t.app, 'POST', `/api/circles/${circleId}/invitations`, who, body);
@@ -36,9 +35,9 @@ describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
       monthlyCapJmd: 60000,
       expiresAt: new Date(clock.getTime() + 7 * DAY).toISOString(),
     });
-    const token = await mailedToken(db(), sister.user.email);
+    const token = await mailedToken(t.db, sister.user.email);
     expect(created.inviteUrl).toBe(`${t.env.publicUrl}/circles/invitations/${token}`);
-    const [row] = await db().select().from(circleInvitations).where(eq(circleInvitations.id, created.id));
+    const [row] = await t.db.select().from(circleInvitations).where(eq(circleInvitations.id, created.id));
     expect(row.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     // The open list never carries the token or its hash.
@@ -83,7 +82,7 @@ describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
     const again = await request(t.app, 'POST', `/api/invitations/${token}/accept`, sister);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(view);
-    const rows = await db()
+    const rows = await t.db
       .select()
       .from(circleMembers)
       .where(and(eq(circleMembers.circleId, c.id), eq(circleMembers.userId, sister.user.id)));
@@ -99,7 +98,7 @@ describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
     const c = await createCircle(t.app, owner);
     const brother = await family();
     const created = await invite(owner, c.id, { email: brother.user.email, role: 'coordinator' });
-    const token = await mailedToken(db(), brother.user.email);
+    const token = await mailedToken(t.db, brother.user.email);
     const other = await family();
     for (const [method, url] of [
       ['GET', `/api/invitations/${token}`],
@@ -109,9 +108,9 @@ describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('INVITATION_WRONG_ACCOUNT');
     }
-    const caregiver = await signedIn(db(), { userType: 'caregiver', email: `cg-${Date.now()}@example.test` });
+    const caregiver = await signedIn(t.db, { userType: 'caregiver', email: `cg-${Date.now()}@example.test` });
     await invite(owner, c.id, { email: caregiver.user.email, role: 'viewer' });
-    const cgToken = await mailedToken(db(), caregiver.user.email);
+    const cgToken = await mailedToken(t.db, caregiver.user.email);
     const refused = await request(t.app, 'POST', `/api/invitations/${cgToken}/accept`, caregiver);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
@@ -145,7 +144,7 @@ describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
     const friend = await family();
     const start = clock;
     await invite(owner, c.id, { email: friend.user.email, role: 'viewer' });
-    const token = await mailedToken(db(), friend.user.email);
+    const token = await mailedToken(t.db, friend.user.email);
     try {
       clock = new Date(start.getTime() + 7 * DAY - 1000);
       expect((await request(t.app, 'GET', `/api/invitations/${token}`, friend)).statusCode).toBe(200);
@@ -174,9 +173,9 @@ describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
     const c = await createCircle(t.app, owner);
     const cousin = await family();
     const first = await invite(owner, c.id, { email: cousin.user.email, role: 'viewer' });
-    const firstToken = await mailedToken(db(), cousin.user.email);
+    const firstToken = await mailedToken(t.db, cousin.user.email);
     const second = await invite(owner, c.id, { email: cousin.user.email, role: 'payer' });
-    const secondToken = await mailedToken(db(), cousin.user.email);
+    const secondToken = await mailedToken(t.db, cousin.user.email);
     expect(second.id).not.toBe(first.id);
     expect((await request(t.app, 'GET', `/api/invitations/${firstToken}`, cousin)).statusCode).toBe(404);
     const open = (await request(t.app, 'GET', `/api/circles/${c.id}/invitations`, owner)).json().invitations;
@@ -199,7 +198,7 @@ describe.each(DB_KINDS)('circle invitations on %s', (kind) => {
     );
     expect(cross.statusCode).toBe(404);
     expect(
-      (await request(t.app, 'GET', `/api/invitations/${await mailedToken(db(), cousin.user.email)}`, cousin))
+      (await request(t.app, 'GET', `/api/invitations/${await mailedToken(t.db, cousin.user.email)}`, cousin))
         .statusCode,
     ).toBe(200);
     // Two invitations to one address at once: both answered, one left open.

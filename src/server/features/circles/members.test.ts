@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { careCircles, circleInvitations, circleMembers } from '../../db/schema';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { createCircle, join, request } from './testing';
 
@@ -12,8 +13,7 @@ const rolesOf = (view: View, userId: number) => view.members.find((m) => m.userI
 
 describe.each(DB_KINDS)('circle members on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
-  const family = () => signedIn(db(), { userType: 'family' });
+  const family = () => signedIn(t.db, { userType: 'family' });
   const patch = (who: Awaited<ReturnType<typeof family>>, circleId: number, userId: number, body: object) =>
     request(t.app, 'PATCH', `/api/circles/${circleId}/members/${userId}`, who, body);
 
@@ -31,10 +31,10 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
     const leave = await request(t.app, 'DELETE', `/api/circles/${c.id}/members/${owner.user.id}`, owner);
     expect(leave.statusCode).toBe(409);
     // Nothing changed by the refused requests.
-    const [m] = await db().select().from(circleMembers).where(eq(circleMembers.circleId, c.id));
+    const [m] = await t.db.select().from(circleMembers).where(eq(circleMembers.circleId, c.id));
     expect(m.roles).toEqual(['coordinator', 'payer']);
     // With a payer aboard, the owner may drop the payer role, but the new payer cannot then leave.
-    const payer = await join(t.app, db(), c.id, owner, 'payer');
+    const payer = await join(t.app, t.db, c.id, owner, 'payer');
     const view = (await patch(payer, c.id, payer.user.id, { monthlyCapJmd: 25000 })).json();
     expect(rolesOf(view, owner.user.id)).toEqual(['coordinator']);
     expect(view.members.find((x: { userId: number }) => x.userId === payer.user.id).monthlyCapJmd).toBe(
@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
     for (const mode of ['each other', 'themselves', 'each other', 'themselves', 'each other'] as const) {
       const owner = await family();
       const c = await createCircle(t.app, owner);
-      const other = await join(t.app, db(), c.id, owner, 'coordinator');
+      const other = await join(t.app, t.db, c.id, owner, 'coordinator');
       // The owner's coordinator role passed to the other; give it back so both are coordinators.
       expect((await patch(other, c.id, owner.user.id, { roles: ['coordinator', 'payer'] })).statusCode).toBe(
         200,
@@ -83,7 +83,7 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
         }),
       ]);
       expect([a.statusCode, b.statusCode].sort(), mode).toEqual([200, mode === 'each other' ? 403 : 409]);
-      const rows = await db().select().from(circleMembers).where(eq(circleMembers.circleId, c.id));
+      const rows = await t.db.select().from(circleMembers).where(eq(circleMembers.circleId, c.id));
       expect(rows.filter((r) => r.roles.includes('coordinator'))).toHaveLength(1);
     }
   });
@@ -91,7 +91,7 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
   it('exports circles and invitations (no token hashes); deletion keeps the circle for the others', async () => {
     const owner = await family();
     const c = await createCircle(t.app, owner);
-    const payer = await join(t.app, db(), c.id, owner, 'payer');
+    const payer = await join(t.app, t.db, c.id, owner, 'payer');
     await request(t.app, 'POST', `/api/circles/${c.id}/invitations`, owner, {
       email: 'aunt@example.test',
       role: 'viewer',
@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
       [payer.user.email, 'sent'],
       ['aunt@example.test', 'sent'],
     ]);
-    const [inv] = await db().select().from(circleInvitations).where(eq(circleInvitations.circleId, c.id));
+    const [inv] = await t.db.select().from(circleInvitations).where(eq(circleInvitations.circleId, c.id));
     expect(exported.body).not.toContain(inv.tokenHash);
     expect(exported.body).not.toContain('tokenHash');
     const theirs = JSON.parse((await request(t.app, 'GET', '/api/me/export', payer)).body).careCircles;
@@ -132,7 +132,7 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
     expect(view.members.map((m: { userId: number }) => m.userId)).toEqual([payer.user.id]);
     const open = (await request(t.app, 'GET', `/api/circles/${c.id}/invitations`, payer)).json();
     expect(open.invitations).toEqual([]);
-    const [circle] = await db().select().from(careCircles).where(eq(careCircles.id, c.id));
+    const [circle] = await t.db.select().from(careCircles).where(eq(careCircles.id, c.id));
     expect(circle.name).toBe('Mummy in Mandeville');
   });
 
@@ -142,13 +142,13 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
     expect(
       (await request(t.app, 'DELETE', '/api/me', alone, { password: DEFAULT_PASSWORD })).statusCode,
     ).toBe(200);
-    expect(await db().select().from(careCircles).where(eq(careCircles.id, c.id))).toEqual([]);
+    expect(await t.db.select().from(careCircles).where(eq(careCircles.id, c.id))).toEqual([]);
   });
 
   it('the only member with an unpaid circle booking cannot delete their account; once it is paid, the circle and its booking stay', async () => {
     const alone = await family();
     const c = await createCircle(t.app, alone);
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const booked = await request(t.app, 'POST', '/api/bookings', alone, {
       ...panelBody(cg.caregiver.id, daysAhead(6), '9:00 AM', 2),
       circleId: c.id,
@@ -168,8 +168,8 @@ describe.each(DB_KINDS)('circle members on %s', (kind) => {
     expect(
       (await request(t.app, 'DELETE', '/api/me', alone, { password: DEFAULT_PASSWORD })).statusCode,
     ).toBe(200);
-    const [circle] = await db().select().from(careCircles).where(eq(careCircles.id, c.id));
+    const [circle] = await t.db.select().from(careCircles).where(eq(careCircles.id, c.id));
     expect(circle?.name).toBe('Mummy in Mandeville');
-    expect(await db().select().from(circleMembers).where(eq(circleMembers.circleId, c.id))).toEqual([]);
+    expect(await t.db.select().from(circleMembers).where(eq(circleMembers.circleId, c.id))).toEqual([]);
   });
 });

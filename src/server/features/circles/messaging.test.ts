@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody } from '../bookings/testing';
 import { createCircle, join, request } from './testing';
 
 /**
@@ -10,15 +11,14 @@ import { createCircle, join, request } from './testing';
  */
 describe.each(DB_KINDS)('a care circle and messaging on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
 
   it("keeps the coordinator's conversation with the caregiver from other members and the caregiver from them", async () => {
-    const coordinator = await signedIn(db(), { userType: 'family', firstName: 'Devon' });
+    const coordinator = await signedIn(t.db, { userType: 'family', firstName: 'Devon' });
     const circle = await createCircle(t.app, coordinator);
-    const payer = await join(t.app, db(), circle.id, coordinator, 'payer', { lastName: 'Abroad' });
-    const viewer = await join(t.app, db(), circle.id, coordinator, 'viewer', { lastName: 'Cousin' });
-    const stranger = await signedIn(db(), { userType: 'family' });
-    const cg = await signedInCaregiver(db());
+    const payer = await join(t.app, t.db, circle.id, coordinator, 'payer', { lastName: 'Abroad' });
+    const viewer = await join(t.app, t.db, circle.id, coordinator, 'viewer', { lastName: 'Cousin' });
+    const stranger = await signedIn(t.db, { userType: 'family' });
+    const cg = await signedInCaregiver(t.db);
     const booked = await request(t.app, 'POST', '/api/bookings', coordinator, {
       ...panelBody(cg.caregiver.id, daysAhead(5), '9:00 AM', 2),
       circleId: circle.id,

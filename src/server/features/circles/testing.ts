@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { UserOverrides } from '../../test/factories';
+import { signedIn } from '../../test/sign-in';
 import { newestMailTo } from '../../test/verification';
-import { signedIn } from '../bookings/testing';
 
 /** Test helpers for care circles (not used by the app). */
 

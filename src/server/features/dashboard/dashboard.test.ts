@@ -11,7 +11,6 @@ const MIN = 60_000;
 
 describe.each(DB_KINDS)('dashboards on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   let carer: Awaited<ReturnType<typeof createCaregiver>>;
   let otherCarer: Awaited<ReturnType<typeof createCaregiver>>;
   let family: Awaited<ReturnType<typeof createUser>>;
@@ -20,10 +19,10 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
   beforeAll(async () => {
-    carer = await createCaregiver(db(), { user: { firstName: 'Shanique' }, hourlyRate: 1800 });
-    otherCarer = await createCaregiver(db());
-    family = await createUser(db(), { firstName: 'Marcia', phone: '+18765550123', location: 'Kingston' });
-    const admin = await createUser(db(), { userType: 'admin' });
+    carer = await createCaregiver(t.db, { user: { firstName: 'Shanique' }, hourlyRate: 1800 });
+    otherCarer = await createCaregiver(t.db);
+    family = await createUser(t.db, { firstName: 'Marcia', phone: '+18765550123', location: 'Kingston' });
+    const admin = await createUser(t.db, { userType: 'admin' });
     tokens.carer = await loginToken(t.app, carer.user.email);
     tokens.other = await loginToken(t.app, otherCarer.user.email);
     tokens.family = await loginToken(t.app, family.email);
@@ -58,7 +57,7 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     ] as const;
     for (const p of plan) {
       const startsAt = new Date(now - p.daysAgo * DAY);
-      const b = await insertBooking(db(), {
+      const b = await insertBooking(t.db, {
         familyId: family.id,
         caregiverId: c,
         status: 'pending',
@@ -77,7 +76,7 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
         await transition(t.app, b.id, p.to, carer.user.id, answerAt);
       }
     }
-    const rows = await db().select().from(bookings).where(eq(bookings.caregiverId, c));
+    const rows = await t.db.select().from(bookings).where(eq(bookings.caregiverId, c));
     const done = rows.filter((b) => b.status === 'completed');
     const hours = done.reduce((s, b) => s + b.duration, 0);
     const earnings = done.reduce((s, b) => s + Number(b.hourlyRate) * b.duration, 0);
@@ -127,12 +126,12 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
   });
 
   it("measures response time over a family's first messages too (median, last 90 days)", async () => {
-    const c = await createCaregiver(db());
-    const f = await createUser(db());
+    const c = await createCaregiver(t.db);
+    const f = await createUser(t.db);
     const token = await loginToken(t.app, c.user.email);
     const base = Date.now() - 2 * DAY;
     const msg = (from: number, to: number, minutes: number) =>
-      db()
+      t.db
         .insert(messages)
         .values({ senderId: from, receiverId: to, content: 'hi', createdAt: new Date(base + minutes * MIN) });
     await msg(f.id, c.user.id, 0); // first message: answered at 15
@@ -142,31 +141,29 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     await msg(c.user.id, f.id, 190);
     await msg(f.id, c.user.id, 300); // unanswered: does not count
     // 100 days ago, answered after 30 minutes: outside the window.
-    await db()
-      .insert(messages)
-      .values([
-        {
-          senderId: f.id,
-          receiverId: c.user.id,
-          content: 'old',
-          createdAt: new Date(Date.now() - 100 * DAY),
-        },
-        {
-          senderId: c.user.id,
-          receiverId: f.id,
-          content: 'old',
-          createdAt: new Date(Date.now() - 100 * DAY + 30 * MIN),
-        },
-      ]);
+    await t.db.insert(messages).values([
+      {
+        senderId: f.id,
+        receiverId: c.user.id,
+        content: 'old',
+        createdAt: new Date(Date.now() - 100 * DAY),
+      },
+      {
+        senderId: c.user.id,
+        receiverId: f.id,
+        content: 'old',
+        createdAt: new Date(Date.now() - 100 * DAY + 30 * MIN),
+      },
+    ]);
     const body = (await get('/api/caregiver/dashboard', token)).json();
     expect(body.stats).toMatchObject({ responseSamples: 2, responseTime: 53 });
   });
 
   it('gives families their bookings, spending, unread messages, completeness, favourites and categories', async () => {
-    const f = await createUser(db(), { phone: null, location: 'Kingston' });
+    const f = await createUser(t.db, { phone: null, location: 'Kingston' });
     const token = await loginToken(t.app, f.email);
-    const c = await createCaregiver(db(), { kinds: ['senior-care'], availability: ['Overnight'] });
-    const past = await insertBooking(db(), {
+    const c = await createCaregiver(t.db, { kinds: ['senior-care'], availability: ['Overnight'] });
+    const past = await insertBooking(t.db, {
       familyId: f.id,
       caregiverId: c.caregiver.id,
       status: 'confirmed',
@@ -176,24 +173,22 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     });
     // Completion posts the charge to the ledger: 2 h × 1,000 + 5% fee.
     await transition(t.app, past.id, 'completed', c.user.id);
-    await insertBooking(db(), {
+    await insertBooking(t.db, {
       familyId: f.id,
       caregiverId: c.caregiver.id,
       status: 'confirmed',
       startsAt: new Date(Date.now() + 2 * DAY),
     });
-    await insertBooking(db(), {
+    await insertBooking(t.db, {
       familyId: f.id,
       caregiverId: c.caregiver.id,
       status: 'confirmed',
       startsAt: new Date(Date.now() - 9 * DAY),
     });
-    await db()
-      .insert(messages)
-      .values([
-        { senderId: c.user.id, receiverId: f.id, content: 'a' },
-        { senderId: c.user.id, receiverId: f.id, content: 'b', isRead: true, readAt: new Date() },
-      ]);
+    await t.db.insert(messages).values([
+      { senderId: c.user.id, receiverId: f.id, content: 'a' },
+      { senderId: c.user.id, receiverId: f.id, content: 'b', isRead: true, readAt: new Date() },
+    ]);
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/favourites/${c.caregiver.id}`,
@@ -228,8 +223,8 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     expect(cats['senior-care']).toBeGreaterThanOrEqual(1);
   });
   it('counts the completion rate over accepted bookings that ended: a family cancelling does not count', async () => {
-    const c = await createCaregiver(db());
-    const f = await createUser(db());
+    const c = await createCaregiver(t.db);
+    const f = await createUser(t.db);
     const token = await loginToken(t.app, c.user.email);
     const now = Date.now();
     const plan = [
@@ -244,7 +239,7 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
     ] as const;
     for (const p of plan) {
       const startsAt = new Date(now - p.daysAgo * DAY);
-      const b = await insertBooking(db(), {
+      const b = await insertBooking(t.db, {
         familyId: f.id,
         caregiverId: c.caregiver.id,
         status: 'pending',
@@ -271,7 +266,7 @@ describe.each(DB_KINDS)('dashboards on %s', (kind) => {
   });
 
   it('greets a family with "Welcome" on the first sign-in and "Welcome back" only after an earlier one', async () => {
-    const f = await createUser(db());
+    const f = await createUser(t.db);
     const first = await loginToken(t.app, f.email);
     expect((await get('/api/family/dashboard', first)).json().signedInBefore).toBe(false);
     const second = await loginToken(t.app, f.email);

@@ -3,14 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveries, ledgerEntries, mailOutbox, notifications, payments } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  shiftBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { declareEmergency, emergencyBody } from './testing';
 
@@ -19,21 +13,20 @@ const HOUR = 3_600_000;
 /** Issue 20: what a parish emergency changes for bookings: free late cancellations, warnings, notices. */
 describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const act = (id: number, action: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${id}/${action}`, headers, payload: {} });
   const caregiverPayable = async (bookingId: number) =>
-    (await db().select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId)))
+    (await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId)))
       .filter((r) => r.account === 'caregiver_payable')
       .reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0);
   const paymentOf = async (bookingId: number) =>
-    (await db().select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
-  const admin = () => signedIn(db(), { userType: 'admin' });
+    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
+  const admin = () => signedIn(t.db, { userType: 'admin' });
 
   /** A family in `parish`, a J$ 1,000/h caregiver, 4 h paid by card and confirmed, starting in 10 h. */
   async function lateConfirmed(parish: string) {
-    const family = await signedIn(db(), { userType: 'family', parish });
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1000 });
+    const family = await signedIn(t.db, { userType: 'family', parish });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1000 });
     const res = await requestBooking(
       t.app,
       family.headers,
@@ -49,7 +42,7 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     });
     expect(paid.statusCode).toBe(201);
     expect((await act(id, 'accept', cg.headers)).statusCode).toBe(200);
-    await shiftBooking(db(), id, new Date(Date.now() + 10 * HOUR));
+    await shiftBooking(t.db, id, new Date(Date.now() + 10 * HOUR));
     return { family, cg, id };
   }
 
@@ -60,11 +53,7 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     );
 
     const affected = await lateConfirmed('Portland');
-    const view = await t.app.inject({
-      method: 'GET',
-      url: `/api/bookings/${affected.id}`,
-      headers: affected.family.headers,
-    });
+    const view = await t.injectAs(affected.family, { method: 'GET', url: `/api/bookings/${affected.id}` });
     expect(view.json().emergency).toMatchObject({
       parishes: ['Portland'],
       warning: expect.stringContaining('no fee'),
@@ -72,7 +61,7 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     expect((await act(affected.id, 'cancel', affected.family.headers)).statusCode).toBe(200);
     expect((await paymentOf(affected.id)).status).toBe('voided');
     expect(await caregiverPayable(affected.id)).toBe(0);
-    const [notice] = await db()
+    const [notice] = await t.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, affected.family.user.id))
@@ -80,10 +69,9 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     expect(notice.body).not.toContain('late-cancellation fee');
 
     const unaffected = await lateConfirmed('St. Ann');
-    const plain = await t.app.inject({
+    const plain = await t.injectAs(unaffected.family, {
       method: 'GET',
       url: `/api/bookings/${unaffected.id}`,
-      headers: unaffected.family.headers,
     });
     expect(plain.json()).not.toHaveProperty('emergency');
     expect((await act(unaffected.id, 'cancel', unaffected.family.headers)).statusCode).toBe(200);
@@ -100,13 +88,13 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     expect(
       (await declareEmergency(t.app, a.headers, emergencyBody(['Trelawny'], -1, 24 * 5))).statusCode,
     ).toBe(201);
-    const cg = await signedInCaregiver(db());
-    const inside = await signedIn(db(), { userType: 'family', parish: 'Trelawny' });
+    const cg = await signedInCaregiver(t.db);
+    const inside = await signedIn(t.db, { userType: 'family', parish: 'Trelawny' });
     const res = await requestBooking(t.app, inside.headers, panelBody(cg.caregiver.id, daysAhead(2)));
     expect(res.statusCode).toBe(201);
     expect(res.json().emergency).toMatchObject({ kind: 'hurricane', parishes: ['Trelawny'] });
     expect(res.json().emergency.warning).toContain('either side can cancel with no fee');
-    const outside = await signedIn(db(), { userType: 'family', parish: 'Hanover' });
+    const outside = await signedIn(t.db, { userType: 'family', parish: 'Hanover' });
     const other = await requestBooking(
       t.app,
       outside.headers,
@@ -121,9 +109,9 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
 
   it('tells each affected family and caregiver once per declare, extend and end; nobody else', async () => {
     const a = await admin();
-    const family = await signedIn(db(), { userType: 'family', parish: 'St. Mary' });
-    const cg = await signedInCaregiver(db());
-    const bystander = await signedIn(db(), { userType: 'family', parish: 'St. Elizabeth' });
+    const family = await signedIn(t.db, { userType: 'family', parish: 'St. Mary' });
+    const cg = await signedInCaregiver(t.db);
+    const bystander = await signedIn(t.db, { userType: 'family', parish: 'St. Elizabeth' });
     for (const [who, start] of [
       [family, '9:00 AM'],
       [family, '1:00 PM'],
@@ -139,21 +127,19 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     const extended = new Date(Date.now() + 24 * 6 * HOUR).toISOString();
     expect(
       (
-        await t.app.inject({
+        await t.injectAs(a, {
           method: 'PATCH',
           url: `/api/admin/emergencies/${id}`,
-          headers: a.headers,
           payload: { endsAt: extended },
         })
       ).statusCode,
     ).toBe(200);
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/admin/emergencies/${id}/end`, headers: a.headers }))
-        .statusCode,
+      (await t.injectAs(a, { method: 'POST', url: `/api/admin/emergencies/${id}/end` })).statusCode,
     ).toBe(200);
 
     const kindsOf = async (userId: number) =>
-      (await db().select().from(notifications).where(eq(notifications.userId, userId)))
+      (await t.db.select().from(notifications).where(eq(notifications.userId, userId)))
         .map((n) => n.kind)
         .filter((k) => k.startsWith('emergency.'))
         .sort();
@@ -161,7 +147,7 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     expect(await kindsOf(family.user.id)).toEqual(all);
     expect(await kindsOf(cg.user.id)).toEqual(all);
     expect(await kindsOf(bystander.user.id)).toEqual([]);
-    const [familyNotice] = await db()
+    const [familyNotice] = await t.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, family.user.id))
@@ -169,12 +155,12 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
     expect(familyNotice.title).toBe('Hurricane warning: St. Mary');
     expect(familyNotice.body).toContain('You have 2 bookings there in this time');
     expect(familyNotice.body).toContain('cancel affected bookings with no fee');
-    const mails = (await db().select().from(mailOutbox).where(eq(mailOutbox.to, family.user.email))).filter(
+    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, family.user.email))).filter(
       (m) => m.subject.includes('St. Mary'),
     );
     expect(mails).toHaveLength(3);
     // Through the delivery outbox as critical notices (ADR 0033), each sent during the admin's request.
-    const rows = (await db().select().from(deliveries).where(eq(deliveries.userId, family.user.id))).filter(
+    const rows = (await t.db.select().from(deliveries).where(eq(deliveries.userId, family.user.id))).filter(
       (d) => d.kind.startsWith('emergency.'),
     );
     expect(rows.map((d) => [d.kind, d.channel, d.critical, d.status]).sort()).toEqual([

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { emergencyRepo } from './repo';
 import { declareEmergency, emergencyBody } from './testing';
 
@@ -14,15 +14,14 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
   // The app's clock, moved by the tests (the rules read it; nobody sleeps).
   let clock = new Date('2026-09-01T12:00:00Z');
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const active = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/emergencies/active' })).json().emergencies as {
       id: number;
     }[];
 
   it('refuses visitors (401), families and caregivers (403) on every admin route', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
-    const caregiver = await signedInCaregiver(db());
+    const family = await signedIn(t.db, { userType: 'family' });
+    const caregiver = await signedInCaregiver(t.db);
     const body = emergencyBody(['St. Thomas'], 0, 24, clock);
     const routes = [
       { method: 'GET' as const, url: '/api/admin/emergencies' },
@@ -34,14 +33,14 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
     for (const r of routes) {
       expect((await t.app.inject(r)).statusCode, `${r.method} ${r.url}`).toBe(401);
       for (const who of [family, caregiver]) {
-        expect((await t.app.inject({ ...r, headers: who.headers })).statusCode, r.url).toBe(403);
+        expect((await t.injectAs(who, { ...r })).statusCode, r.url).toBe(403);
       }
     }
     expect(await active()).toHaveLength(0);
   });
 
   it('refuses an unknown parish, an end before the start, a window over 14 days, a past end (400)', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const bad = [
       emergencyBody(['Atlantis'], 0, 24, clock),
       emergencyBody([], 0, 24, clock),
@@ -66,25 +65,20 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
     expect(ok.json()).toMatchObject({ parishes: ['Portland'], kind: 'hurricane', state: 'active' });
     const id = ok.json().id;
     const patch = (endsAt: Date) =>
-      t.app.inject({
+      t.injectAs(admin, {
         method: 'PATCH',
         url: `/api/admin/emergencies/${id}`,
-        headers: admin.headers,
         payload: { endsAt: endsAt.toISOString() },
       });
     expect((await patch(new Date(clock.getTime() + 15 * DAY))).statusCode).toBe(400);
     expect((await patch(new Date(clock.getTime() - HOUR))).statusCode).toBe(400);
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/emergencies/99999/end',
-      headers: admin.headers,
-    });
+    const missing = await t.injectAs(admin, { method: 'POST', url: '/api/admin/emergencies/99999/end' });
     expect(missing.statusCode).toBe(404);
-    await t.app.inject({ method: 'POST', url: `/api/admin/emergencies/${id}/end`, headers: admin.headers });
+    await t.injectAs(admin, { method: 'POST', url: `/api/admin/emergencies/${id}/end` });
   });
 
   it('is in force from declaration until its end (upcoming ones too), then gone; end and extend are audited', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const start = clock;
     const upcoming = await declareEmergency(t.app, admin.headers, emergencyBody(['St. Mary'], 6, 30, start));
     expect(upcoming.json().state).toBe('upcoming');
@@ -95,10 +89,9 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
 
     // Extended by two hours: still in force at +11 h.
-    const extend = await t.app.inject({
+    const extend = await t.injectAs(admin, {
       method: 'PATCH',
       url: `/api/admin/emergencies/${ids[1]}`,
-      headers: admin.headers,
       payload: { endsAt: new Date(start.getTime() + 12 * HOUR).toISOString(), message: 'Still flooding.' },
     });
     expect(extend.statusCode).toBe(200);
@@ -108,23 +101,15 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
     // Past its (new) end: no longer in force, and it cannot be extended or ended again.
     clock = new Date(start.getTime() + 12 * HOUR);
     expect((await active()).map((e) => e.id)).not.toContain(ids[1]);
-    const late = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/emergencies/${ids[1]}/end`,
-      headers: admin.headers,
-    });
+    const late = await t.injectAs(admin, { method: 'POST', url: `/api/admin/emergencies/${ids[1]}/end` });
     expect(late.statusCode).toBe(409);
     // Ended early: gone at once.
-    const end = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/emergencies/${ids[0]}/end`,
-      headers: admin.headers,
-    });
+    const end = await t.injectAs(admin, { method: 'POST', url: `/api/admin/emergencies/${ids[0]}/end` });
     expect(end.statusCode).toBe(200);
     expect(end.json().state).toBe('over');
     expect((await active()).map((e) => e.id)).not.toContain(ids[0]);
 
-    const rows = await db()
+    const rows = await t.db
       .select()
       .from(adminAudit)
       .where(and(eq(adminAudit.subjectType, 'emergency'), eq(adminAudit.subjectId, ids[1])));
@@ -132,7 +117,7 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
     expect(rows.every((r) => r.actorId === admin.user.id)).toBe(true);
     expect(rows[1].before).toMatchObject({ message: expect.stringContaining('Hanover') });
     expect(rows[1].after).toMatchObject({ message: 'Still flooding.' });
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/emergencies', headers: admin.headers });
+    const list = await t.injectAs(admin, { method: 'GET', url: '/api/admin/emergencies' });
     const ended = list.json().emergencies.find((e: { id: number }) => e.id === ids[0]);
     expect(ended.history.map((h: { action: string }) => h.action)).toEqual([
       'emergency.declare',
@@ -142,9 +127,9 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
   });
 
   it('declares a prepared emergency from now, keeping its length; only once', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     clock = new Date('2026-09-10T12:00:00Z');
-    const prepared = await emergencyRepo.insert(db(), {
+    const prepared = await emergencyRepo.insert(t.db, {
       kind: 'hurricane',
       parishes: ['St. Thomas', 'Portland'],
       startsAt: new Date('2026-01-01T00:00:00Z'),
@@ -153,7 +138,7 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
     });
     expect((await active()).map((e) => e.id)).not.toContain(prepared.id);
     const url = `/api/admin/emergencies/${prepared.id}/declare`;
-    const res = await t.app.inject({ method: 'POST', url, headers: admin.headers });
+    const res = await t.injectAs(admin, { method: 'POST', url });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       state: 'active',
@@ -161,6 +146,6 @@ describe.each(DB_KINDS)('parish emergencies on %s', (kind) => {
       endsAt: new Date(clock.getTime() + 2 * DAY).toISOString(),
     });
     expect((await active()).map((e) => e.id)).toContain(prepared.id);
-    expect((await t.app.inject({ method: 'POST', url, headers: admin.headers })).statusCode).toBe(409);
+    expect((await t.injectAs(admin, { method: 'POST', url })).statusCode).toBe(409);
   });
 });

@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fxRates } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 
 /** The app's clock: 20 Nov 2026, 11 PM in Jamaica (already the 21st in UTC). */
 const NOW = new Date('2026-11-21T04:00:00Z');
 
 describe.each(DB_KINDS)('exchange rates on %s', (kind) => {
   const t = useTestApp(kind, {}, () => NOW);
-  const db = () => t.database.db;
   const put = (headers: Record<string, string>, currency: string, payload: unknown) =>
     t.app.inject({
       method: 'PUT',
@@ -21,7 +20,7 @@ describe.each(DB_KINDS)('exchange rates on %s', (kind) => {
     t.app.inject({ method: 'GET', url: '/api/fx-rates', headers });
 
   it('an admin sets a rate; every signed-in user reads the rates with their dates', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const res = await put(admin.headers, 'usd', { jmdPerUnit: '157.2', rateDate: '2026-11-20' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -37,11 +36,11 @@ describe.each(DB_KINDS)('exchange rates on %s', (kind) => {
     expect(
       (await put(admin.headers, 'GBP', { jmdPerUnit: '199.8125', rateDate: '2026-11-19' })).statusCode,
     ).toBe(200);
-    const [usd] = await db().select().from(fxRates).where(eq(fxRates.currency, 'USD'));
+    const [usd] = await t.db.select().from(fxRates).where(eq(fxRates.currency, 'USD'));
     expect(usd).toMatchObject({ jmdPerUnit: '158.0500', updatedBy: admin.user.id });
 
     for (const userType of ['family', 'caregiver', 'admin'] as const) {
-      const who = await signedIn(db(), { userType });
+      const who = await signedIn(t.db, { userType });
       const read = await list(who.headers);
       expect(read.statusCode).toBe(200);
       const rates = read
@@ -56,19 +55,19 @@ describe.each(DB_KINDS)('exchange rates on %s', (kind) => {
   });
 
   it('only admins set rates: a family or caregiver 403, a visitor 401, and nothing changes', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
-    const carer = await signedIn(db(), { userType: 'caregiver' });
+    const family = await signedIn(t.db, { userType: 'family' });
+    const carer = await signedIn(t.db, { userType: 'caregiver' });
     const body = { jmdPerUnit: '1999', rateDate: '2026-11-20' };
     expect((await put(family.headers, 'CAD', body)).statusCode).toBe(403);
     expect((await put(carer.headers, 'CAD', body)).statusCode).toBe(403);
     expect((await put({}, 'CAD', body)).statusCode).toBe(401);
     // Refused before the body is looked at: a nonsense body is still 403, not 400.
     expect((await put(family.headers, 'XXX', { jmdPerUnit: 'x' })).statusCode).toBe(403);
-    expect(await db().select().from(fxRates).where(eq(fxRates.currency, 'CAD'))).toEqual([]);
+    expect(await t.db.select().from(fxRates).where(eq(fxRates.currency, 'CAD'))).toEqual([]);
   });
 
   it('refuses a rate that is no positive number within bounds, or a date that is not a past or present day', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const bad: [string, object, string][] = [
       ['EUR', { jmdPerUnit: 0, rateDate: '2026-11-20' }, 'jmdPerUnit'],
       ['EUR', { jmdPerUnit: '-170', rateDate: '2026-11-20' }, 'jmdPerUnit'],
@@ -99,7 +98,7 @@ describe.each(DB_KINDS)('exchange rates on %s', (kind) => {
           .join(' '),
       ).toContain(field);
     }
-    expect(await db().select().from(fxRates).where(eq(fxRates.currency, 'EUR'))).toEqual([]);
+    expect(await t.db.select().from(fxRates).where(eq(fxRates.currency, 'EUR'))).toEqual([]);
     // Today in Jamaica is fine.
     expect((await put(admin.headers, 'EUR', { jmdPerUnit: '170', rateDate: '2026-11-20' })).statusCode).toBe(
       200,

@@ -150,14 +150,7 @@ describe.each(DB_KINDS)('account details and photo on %s', (kind) => {
       data: await pngImage(),
     });
     expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/users/me/photo',
-          headers: ok.headers,
-          payload: ok.payload,
-        })
-      ).statusCode,
+      (await t.injectAs(ok, { method: 'POST', url: '/api/users/me/photo', payload: ok.payload })).statusCode,
     ).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 
 describe.each(DB_KINDS)('a member’s time zone and currency on %s', (kind) => {
   const t = useTestApp(kind);

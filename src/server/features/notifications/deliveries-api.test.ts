@@ -14,7 +14,8 @@ import {
 } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
 import { deliveriesJob } from './deliveries-job';
 import { queueNotice } from './outbox';
 
@@ -41,11 +42,10 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
     },
     () => clock ?? new Date(),
   );
-  const db = () => t.database.db;
 
   /** A notice for `user` written as features write them; the row is returned. */
   async function noticeFor(user: { id: number; email: string }, kindOf = 'booking.confirmed') {
-    const [mail] = await db().transaction((tx) =>
+    const [mail] = await t.db.transaction((tx) =>
       queueNotice(tx, {
         userId: user.id,
         email: user.email,
@@ -55,21 +55,21 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
         link: '/bookings',
       }),
     );
-    const [row] = await db()
+    const [row] = await t.db
       .select()
       .from(deliveries)
       .where(eq(deliveries.id, mail?.deliveryId ?? 0));
     return row;
   }
   const setRow = (id: number, set: Partial<typeof deliveries.$inferInsert>) =>
-    db().update(deliveries).set(set).where(eq(deliveries.id, id));
+    t.db.update(deliveries).set(set).where(eq(deliveries.id, id));
 
   it('writes a booking notice to the outbox and sends it during the request: the mail is there at once', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
-    const cg = await signedInCaregiver(db());
+    const family = await signedIn(t.db, { userType: 'family' });
+    const cg = await signedInCaregiver(t.db);
     const res = await requestBooking(t.app, family.headers, panelBody(cg.caregiver.id, daysAhead(5)));
     expect(res.statusCode).toBe(201);
-    const rows = await db().select().from(deliveries).where(eq(deliveries.userId, cg.user.id));
+    const rows = await t.db.select().from(deliveries).where(eq(deliveries.userId, cg.user.id));
     expect(rows).toEqual([
       expect.objectContaining({
         kind: 'booking.pending',
@@ -81,23 +81,19 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
         critical: false,
       }),
     ]);
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, cg.user.email));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, cg.user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(rows[0].subject);
   });
 
   it('lists my own deliveries, newest first, with no provider ids or errors; anonymous 401', async () => {
-    const me = await signedIn(db());
-    const other = await signedIn(db());
+    const me = await signedIn(t.db);
+    const other = await signedIn(t.db);
     const first = await noticeFor(me.user);
     const second = await noticeFor(me.user, 'visit.incident');
     await noticeFor(other.user);
     await setRow(second.id, { lastError: 'smtp 550', providerMessageId: 'secret-ish-id' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/notifications/deliveries',
-      headers: me.headers,
-    });
+    const res = await t.injectAs(me, { method: 'GET', url: '/api/notifications/deliveries' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
@@ -109,17 +105,13 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications/deliveries' })).statusCode).toBe(
       401,
     );
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/notifications/deliveries?page=0',
-      headers: me.headers,
-    });
+    const bad = await t.injectAs(me, { method: 'GET', url: '/api/notifications/deliveries?page=0' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('shows admins the log filtered by user, e-mail, kind, channel, status; families 403, anonymous 401', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
-    const family = await signedIn(db());
+    const admin = await signedIn(t.db, { userType: 'admin' });
+    const family = await signedIn(t.db);
     const a = await noticeFor(family.user, 'visit.no_show');
     const b = await noticeFor(family.user, 'booking.confirmed');
     await setRow(a.id, { status: 'failed', lastError: 'smtp 550' });
@@ -141,8 +133,8 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
   });
 
   it('lets an admin retry a failed delivery (audited, sent again now); 409 while queued, 403 others', async () => {
-    const admin = await signedIn(db(), { userType: 'admin' });
-    const family = await signedIn(db());
+    const admin = await signedIn(t.db, { userType: 'admin' });
+    const family = await signedIn(t.db);
     const row = await noticeFor(family.user);
     const retry = (id: number, headers = admin.headers) =>
       t.app.inject({ method: 'POST', url: `/api/admin/deliveries/${id}/retry`, headers });
@@ -156,7 +148,7 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
     const res = await retry(row.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().delivery).toMatchObject({ id: row.id, status: 'sent', attempts: 1, lastError: null });
-    const audit = await db()
+    const audit = await t.db
       .select()
       .from(adminAudit)
       .where(and(eq(adminAudit.subjectType, 'delivery'), eq(adminAudit.subjectId, row.id)));
@@ -177,14 +169,14 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
     const signed = (body: string, at = t.app.now()) => sandboxReceiptHeaders(SANDBOX_SECRET, body, at);
 
     async function sentRow(provider: string, providerMessageId: string) {
-      const family = await signedIn(db());
+      const family = await signedIn(t.db);
       const row = await noticeFor(family.user);
       await setRow(row.id, { status: 'sent', provider, providerMessageId, sentAt: new Date() });
       return row;
     }
     const statusOf = async (id: number) =>
-      (await db().select().from(deliveries).where(eq(deliveries.id, id)))[0];
-    const fallbacksOf = (id: number) => db().select().from(deliveries).where(eq(deliveries.fallbackOf, id));
+      (await t.db.select().from(deliveries).where(eq(deliveries.id, id)))[0];
+    const fallbacksOf = (id: number) => t.db.select().from(deliveries).where(eq(deliveries.fallbackOf, id));
 
     it('refuses unsigned, forged and re-timed receipts with 401 and changes nothing; unknown provider 404', async () => {
       const row = await sentRow('sandbox', 'SBforged1');
@@ -265,10 +257,10 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
       clock = new Date('2026-11-28T15:00:00Z');
       const row = await sentRow('sandbox', 'SBreplay1');
       // The family gets booking notices by SMS too, on a verified phone: a bounce falls back to an SMS.
-      await db()
+      await t.db
         .insert(notificationPhones)
         .values({ userId: row.userId, phone: '+18765550142', verifiedAt: clock });
-      await db()
+      await t.db
         .insert(notificationPreferences)
         .values({ userId: row.userId, group: 'bookings', email: true, sms: true, whatsapp: false });
       const body = 'MessageSid=SBreplay1&MessageStatus=undelivered';
@@ -314,7 +306,7 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
         await sentRow('sandbox', 'SBwindowC'),
       ];
       const delivered = (sid: string) => `MessageSid=${sid}&MessageStatus=delivered`;
-      const remembered = async () => (await db().select().from(webhookReceipts)).length;
+      const remembered = async () => (await t.db.select().from(webhookReceipts)).length;
       const rememberedBefore = await remembered();
       for (const off of [-6, 6]) {
         const res = await post(
@@ -339,7 +331,7 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
     it('remembers sandbox signatures for twice the window and Twilio’s for 30 days; the deliveries job forgets them after', async () => {
       const now = new Date('2026-11-28T17:00:00Z');
       clock = now;
-      await db().delete(webhookReceipts);
+      await t.db.delete(webhookReceipts);
       const sb = 'MessageSid=SBforget1&MessageStatus=delivered';
       expect((await post('sandbox', sb, signed(sb))).statusCode).toBe(200);
       const params = new URLSearchParams({ MessageSid: 'SMforget1', MessageStatus: 'delivered' });
@@ -347,7 +339,7 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
       const tw = { 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, params) };
       expect((await post('twilio', params.toString(), tw)).statusCode).toBe(200);
       const kept = async () =>
-        (await db().select().from(webhookReceipts))
+        (await t.db.select().from(webhookReceipts))
           .map((r) => [r.provider, r.expiresAt.toISOString()])
           .sort();
       expect(await kept()).toEqual([
@@ -365,7 +357,6 @@ describe.each(DB_KINDS)('delivery API on %s', (kind) => {
 
 describe.each(DB_KINDS)('delivery webhooks with no secret configured, on %s', (kind) => {
   const t = useTestApp(kind, { sandboxWebhookSecret: undefined, smsProvider: undefined });
-  const db = () => t.database.db;
   const post = (provider: string, body: string, headers: Record<string, string>) =>
     t.app.inject({
       method: 'POST',
@@ -375,8 +366,8 @@ describe.each(DB_KINDS)('delivery webhooks with no secret configured, on %s', (k
     });
 
   it('answers 401 to the sandbox without SANDBOX_WEBHOOK_SECRET and to Twilio without an auth token; nothing changes', async () => {
-    const family = await signedIn(db());
-    const [mail] = await db().transaction((tx) =>
+    const family = await signedIn(t.db);
+    const [mail] = await t.db.transaction((tx) =>
       queueNotice(tx, {
         userId: family.user.id,
         email: family.user.email,
@@ -387,12 +378,12 @@ describe.each(DB_KINDS)('delivery webhooks with no secret configured, on %s', (k
       }),
     );
     const id = mail?.deliveryId ?? 0;
-    const rowOf = async () => (await db().select().from(deliveries).where(eq(deliveries.id, id)))[0];
+    const rowOf = async () => (await t.db.select().from(deliveries).where(eq(deliveries.id, id)))[0];
     for (const [provider, sid] of [
       ['sandbox', 'SBnosecret1'],
       ['twilio', 'SMnosecret1'],
     ]) {
-      await db()
+      await t.db
         .update(deliveries)
         .set({ status: 'sent', provider, providerMessageId: sid, sentAt: new Date() })
         .where(eq(deliveries.id, id));
@@ -415,9 +406,9 @@ describe.each(DB_KINDS)('delivery webhooks with no secret configured, on %s', (k
         expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
       }
       expect(await rowOf()).toEqual(before);
-      expect(await db().select().from(deliveries).where(eq(deliveries.fallbackOf, id))).toEqual([]);
+      expect(await t.db.select().from(deliveries).where(eq(deliveries.fallbackOf, id))).toEqual([]);
     }
-    expect(await db().select().from(webhookReceipts)).toEqual([]);
+    expect(await t.db.select().from(webhookReceipts)).toEqual([]);
   });
 });
 

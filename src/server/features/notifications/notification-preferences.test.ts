@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTICE_GROUPS, type PreferenceMatrix } from '../../../shared/contracts/notification-preferences';
 import { notificationPhones } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 
 const off = { email: false, sms: false, whatsapp: false };
 const matrix = (patch: Partial<PreferenceMatrix> = {}): PreferenceMatrix => ({

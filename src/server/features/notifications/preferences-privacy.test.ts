@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationPhones, notificationPreferences, quietHours, smsOutbox } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { scrubDeletedAccountsJob } from '../privacy/job';
 
 const DAY = 24 * 60 * 60_000;
@@ -13,17 +13,15 @@ describe.each(DB_KINDS)('notification preferences and the notice phone in privac
 
   async function withChoices() {
     const me = await signedIn(t.database.db);
-    const sent = await t.app.inject({
+    const sent = await t.injectAs(me, {
       method: 'POST',
       url: '/api/users/me/phone',
-      headers: me.headers,
       payload: { phone: '876-555-0150' },
     });
     expect(sent.statusCode).toBe(200);
-    const put = await t.app.inject({
+    const put = await t.injectAs(me, {
       method: 'PUT',
       url: '/api/notifications/preferences',
-      headers: me.headers,
       payload: {
         groups: {
           bookings: { email: true, sms: false, whatsapp: false },
@@ -42,7 +40,7 @@ describe.each(DB_KINDS)('notification preferences and the notice phone in privac
 
   it('the export holds the matrix, quiet hours and the phone with its verification state, never a code', async () => {
     const me = await withChoices();
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: me.headers });
+    const res = await t.injectAs(me, { method: 'GET', url: '/api/me/export' });
     expect(res.statusCode).toBe(200);
     const data = res.json();
     expect(data.notificationPreferences).toMatchObject({
@@ -58,10 +56,9 @@ describe.each(DB_KINDS)('notification preferences and the notice phone in privac
     const me = await withChoices();
     const db = t.database.db;
     const deletedAt = Date.now();
-    const del = await t.app.inject({
+    const del = await t.injectAs(me, {
       method: 'DELETE',
       url: '/api/me',
-      headers: me.headers,
       payload: { password: me.user.plainPassword },
     });
     expect(del.statusCode).toBe(200);

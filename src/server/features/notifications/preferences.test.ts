@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { daysAhead, panelBody, requestBooking, signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
 import { setEmailPreferences, wantsEmail } from './preferences';
 
 describe.each(DB_KINDS)('e-mail preferences on %s', (kind) => {

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  shiftBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
 import { sandboxToken } from './testing';
 
 const HOUR = 3_600_000;
@@ -25,16 +19,15 @@ interface Item {
 
 describe.each(DB_KINDS)('admin payments view on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, headers, payload });
 
   /** A card hold captured on completion and paid out on a Friday, and a bank transfer refunded on cancel. */
   async function history() {
-    const family = await signedIn(db(), { userType: 'family' });
-    const other = await signedIn(db(), { userType: 'family' });
-    const cg = await signedInCaregiver(db(), { hourlyRate: 1000 });
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const family = await signedIn(t.db, { userType: 'family' });
+    const other = await signedIn(t.db, { userType: 'family' });
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1000 });
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const card = (
       await requestBooking(t.app, family.headers, panelBody(cg.caregiver.id, daysAhead(4), '9:00 AM', 2))
     ).json();
@@ -49,12 +42,11 @@ describe.each(DB_KINDS)('admin payments view on %s', (kind) => {
     );
     expect(paid.statusCode, paid.body).toBe(201);
     await post(`/api/bookings/${card.id}/accept`, cg.headers);
-    await shiftBooking(db(), card.id, new Date(Date.now() - 3 * HOUR));
+    await shiftBooking(t.db, card.id, new Date(Date.now() - 3 * HOUR));
     expect((await post(`/api/bookings/${card.id}/complete`, cg.headers)).statusCode).toBe(200);
-    await t.app.inject({
+    await t.injectAs(cg, {
       method: 'PUT',
       url: '/api/payment-settings',
-      headers: cg.headers,
       payload: { bankName: 'JN Bank', accountHolder: 'A B', accountNumber: '987654321' },
     });
     const run = await t.app.services.payouts.run(new Date(Date.now() + 49 * HOUR), '2099-01-02');
@@ -86,9 +78,9 @@ describe.each(DB_KINDS)('admin payments view on %s', (kind) => {
   };
 
   it('refuses visitors (401), families and caregivers (403), and bad filters (400)', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
-    const cg = await signedInCaregiver(db());
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const family = await signedIn(t.db, { userType: 'family' });
+    const cg = await signedInCaregiver(t.db);
+    const admin = await signedIn(t.db, { userType: 'admin' });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments' })).statusCode).toBe(401);
     for (const h of [family.headers, cg.headers]) {
       expect((await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: h })).statusCode).toBe(
@@ -96,11 +88,7 @@ describe.each(DB_KINDS)('admin payments view on %s', (kind) => {
       );
     }
     for (const q of ['page=0', 'page=abc', 'bookingId=-1', 'userId=x', 'bookingId=99999999999']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/payments?${q}`,
-        headers: admin.headers,
-      });
+      const res = await t.injectAs(admin, { method: 'GET', url: `/api/admin/payments?${q}` });
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }

@@ -11,11 +11,10 @@ import { requestedBooking, sandboxToken } from './testing';
 
 describe.each(DB_KINDS)('payments on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   /** What the hosted card fields hand the page for this card. */
   const tok = (number = '4242 4242 4242 4242') => sandboxToken(t.app, number);
   const booked = (rate?: number, duration?: number, days?: number) =>
-    requestedBooking(t.app, db(), rate, duration, days);
+    requestedBooking(t.app, t.db, rate, duration, days);
 
   describe('card data stays in the provider’s hosted fields (PCI DSS SAQ A)', () => {
     /** A second server instance on the same database, with its own clock and a log kept in memory. */

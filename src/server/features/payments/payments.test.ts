@@ -7,7 +7,8 @@ import { ledgerRepo } from '../../core/ledger/repo';
 import { ledgerEntries, payments } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { shiftBooking, signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
+import { shiftBooking } from '../bookings/testing';
 import { backupHoldsJob } from './jobs';
 import { requestedBooking, sandboxToken } from './testing';
 
@@ -15,11 +16,10 @@ const HOUR = 3_600_000;
 
 describe.each(DB_KINDS)('payments on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   /** What the hosted card fields hand the page for this card. */
   const tok = (number = '4242 4242 4242 4242') => sandboxToken(t.app, number);
   const booked = (rate?: number, duration?: number, days?: number) =>
-    requestedBooking(t.app, db(), rate, duration, days);
+    requestedBooking(t.app, t.db, rate, duration, days);
 
   const pay = (
     headers: Record<string, string>,
@@ -38,7 +38,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     bookingId: number,
     account: 'caregiver_payable' | 'booking_hold' | 'platform_revenue',
   ) => {
-    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId));
+    const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId));
     return rows
       .filter((r) => r.account === account)
       .reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0);
@@ -58,15 +58,11 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       cardLast4: '4242',
       amount: '3150.00',
     });
-    const [row] = await db().select().from(payments).where(eq(payments.id, res.json().id));
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, res.json().id));
     expect(JSON.stringify(row)).not.toContain('4242424242424242');
     expect(JSON.stringify(row)).not.toContain('tok_sbx_'); // only the token's hash, to refuse its reuse
     expect(await accountOf(booking.id, 'booking_hold')).toBe(315000);
-    const view = await t.app.inject({
-      method: 'GET',
-      url: `/api/bookings/${booking.id}`,
-      headers: family.headers,
-    });
+    const view = await t.injectAs(family, { method: 'GET', url: `/api/bookings/${booking.id}` });
     expect(view.json().payment).toMatchObject({ status: 'authorized', cardLast4: '4242' });
   });
 
@@ -91,7 +87,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     }
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(sandbox.stats.holdsCreated - holdsBefore).toBe(1);
-    const rows = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
+    const rows = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(rows).toHaveLength(1);
     expect(await accountOf(booking.id, 'booking_hold')).toBe(315000);
     // The same key for another request is refused; a second payment for the booking too.
@@ -178,7 +174,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
 
   it('refuses other families, caregivers and visitors on every payment route', async () => {
     const { family, cg, booking } = await booked();
-    const stranger = await signedIn(db());
+    const stranger = await signedIn(t.db);
     const body = { bookingId: booking.id, method: 'card', paymentToken: await tok() };
     expect((await pay(stranger.headers, body)).statusCode).toBe(404);
     expect((await pay(cg.headers, body)).statusCode).toBe(403);
@@ -196,9 +192,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       });
       expect(list.statusCode).toBe(404);
     }
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: family.headers })).statusCode,
-    ).toBe(200);
+    expect((await t.injectAs(family, { method: 'GET', url: `/api/payments/${id}` })).statusCode).toBe(200);
     for (const headers of [family.headers, cg.headers]) {
       const admin = await t.app.inject({
         method: 'GET',
@@ -220,30 +214,24 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(res.json().instructions).toContain(res.json().reference);
     // Every amount names its currency: 3 h × 2,000 + 5% = J$ 6,300, in the instructions and the notice.
     expect(res.json().instructions).toContain('Send J$ 6,300 by bank transfer');
-    const admin = await signedIn(db(), { userType: 'admin' });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/payments/awaiting-transfer',
-      headers: admin.headers,
-    });
+    const admin = await signedIn(t.db, { userType: 'admin' });
+    const list = await t.injectAs(admin, { method: 'GET', url: '/api/admin/payments/awaiting-transfer' });
     expect(list.json().map((p: { id: number }) => p.id)).toContain(res.json().id);
-    const mark = await t.app.inject({
+    const mark = await t.injectAs(admin, {
       method: 'POST',
       url: `/api/admin/payments/${res.json().id}/received`,
-      headers: admin.headers,
     });
     expect(mark.json().status).toBe('received');
-    const notices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: family.headers });
+    const notices = await t.injectAs(family, { method: 'GET', url: '/api/notifications' });
     const received = `We received your J$ 6,300 transfer (${res.json().reference}). Thank you!`;
     expect(notices.json().items.some((n: { body: string }) => n.body.startsWith(received))).toBe(true);
-    const again = await t.app.inject({
+    const again = await t.injectAs(admin, {
       method: 'POST',
       url: `/api/admin/payments/${res.json().id}/received`,
-      headers: admin.headers,
     });
     expect(again.statusCode).toBe(409);
     expect((await act(booking.id, 'accept', cg.headers)).statusCode).toBe(200);
-    await shiftBooking(db(), booking.id, new Date(Date.now() - 4 * HOUR));
+    await shiftBooking(t.db, booking.id, new Date(Date.now() - 4 * HOUR));
     expect((await act(booking.id, 'complete', cg.headers)).statusCode).toBe(200);
     expect(await accountOf(booking.id, 'caregiver_payable')).toBe(600000);
     expect(await accountOf(booking.id, 'platform_revenue')).toBe(30000);
@@ -258,11 +246,11 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
           .statusCode,
       ).toBe(201);
       expect((await act(b.booking.id, 'accept', b.cg.headers)).statusCode).toBe(200);
-      await shiftBooking(db(), b.booking.id, new Date(Date.now() + hoursAhead * HOUR));
+      await shiftBooking(t.db, b.booking.id, new Date(Date.now() + hoursAhead * HOUR));
       return b;
     }
     const paymentOf = async (bookingId: number) =>
-      (await db().select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
+      (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
 
     it('a family cancelling 24 h or more ahead pays nothing', async () => {
       const b = await paidConfirmed(30);
@@ -315,12 +303,12 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       expect((await paymentOf(b.booking.id)).status).toBe('captured');
       expect(await accountOf(b.booking.id, 'caregiver_payable')).toBe(400000);
       expect(await accountOf(b.booking.id, 'platform_revenue')).toBe(20000);
-      const spending = await ledgerRepo.familySpending(db(), b.family.user.id, new Date(Date.now() - HOUR));
+      const spending = await ledgerRepo.familySpending(t.db, b.family.user.id, new Date(Date.now() - HOUR));
       expect(spending).toEqual({ total: 420000, since: 420000 });
-      const earnings = await ledgerRepo.caregiverEarnings(db(), b.cg.caregiver.id);
+      const earnings = await ledgerRepo.caregiverEarnings(t.db, b.cg.caregiver.id);
       expect(earnings).toEqual({ available: 0, pending: 400000, paid: 0, total: 400000 });
-      expect(await ledgerRepo.unbalancedTxns(db())).toEqual([]);
-      expect((await ledgerRepo.totals(db())).all).toBe(0);
+      expect(await ledgerRepo.unbalancedTxns(t.db)).toEqual([]);
+      expect((await ledgerRepo.totals(t.db)).all).toBe(0);
     });
   });
 });

@@ -6,7 +6,8 @@ import { buildApp } from '../../app';
 import { deliveries, payments, sandboxProviderOperations } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { shiftBooking, signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
+import { shiftBooking } from '../bookings/testing';
 import { reconciliationJob } from './jobs';
 import { sandboxTokenSecret } from './provider';
 import { requestedBooking, sandboxToken } from './testing';
@@ -17,7 +18,6 @@ const MISMATCHES = '/api/admin/money-audit/mismatches';
 
 describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (kind) => {
   const t = useTestApp(kind, { metricsToken: TOKEN });
-  const db = () => t.database.db;
   const sandbox = () => t.app.payments as SandboxProvider;
   const act = (id: number, action: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${id}/${action}`, headers });
@@ -28,7 +28,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
 
   /** A booking paid by card and accepted, starting `hoursAhead` from now. */
   async function paidConfirmed(hoursAhead: number) {
-    const b = await requestedBooking(t.app, db(), 1000, 4, 10);
+    const b = await requestedBooking(t.app, t.db, 1000, 4, 10);
     const paid = await t.app.inject({
       method: 'POST',
       url: '/api/payments',
@@ -37,17 +37,17 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     });
     expect(paid.statusCode).toBe(201);
     expect((await act(b.booking.id, 'accept', b.cg.headers)).statusCode).toBe(200);
-    await shiftBooking(db(), b.booking.id, new Date(Date.now() + hoursAhead * HOUR));
+    await shiftBooking(t.db, b.booking.id, new Date(Date.now() + hoursAhead * HOUR));
     return b;
   }
   const paymentOf = async (bookingId: number) =>
-    (await db().select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
+    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
 
   let admin: Awaited<ReturnType<typeof signedIn>>;
   let completedBooking = 0;
 
   it('finds nothing after ordinary holds, captures, partial captures and voids', async () => {
-    admin = await signedIn(db(), { userType: 'admin' });
+    admin = await signedIn(t.db, { userType: 'admin' });
     const completed = await paidConfirmed(-6);
     expect((await act(completed.booking.id, 'complete', completed.cg.headers)).statusCode).toBe(200);
     completedBooking = completed.booking.id;
@@ -69,11 +69,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     expect(ops.filter((o) => o.kind === 'authorize')).toHaveLength(4);
 
     // By hand, as the console's button does: the same run under the job's lock.
-    const byHand = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/money-audit/run',
-      headers: admin.headers,
-    });
+    const byHand = await t.injectAs(admin, { method: 'POST', url: '/api/admin/money-audit/run' });
     expect(byHand.json()).toMatchObject({ ran: true, result: { found: 0, newFound: 0 } });
     expect(await run()).toMatchObject({ found: 0, newFound: 0 });
     const list = (await get(MISMATCHES, admin.headers)).json();
@@ -92,7 +88,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     });
     expect(orphan.ok).toBe(true);
     const edited = await paymentOf(completedBooking);
-    await db().update(payments).set({ capturedAmount: '4100.00' }).where(eq(payments.id, edited.id));
+    await t.db.update(payments).set({ capturedAmount: '4100.00' }).where(eq(payments.id, edited.id));
 
     expect(await run()).toMatchObject({ newFound: 2 });
     const { mismatches, open } = (await get(MISMATCHES, admin.headers)).json();
@@ -109,7 +105,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     // The next run lists nothing new and alerts no one again.
     expect(await run()).toMatchObject({ found: 2, newFound: 0 });
     expect((await get(MISMATCHES, admin.headers)).json().mismatches).toHaveLength(2);
-    const alerts = await db()
+    const alerts = await t.db
       .select()
       .from(deliveries)
       .where(and(eq(deliveries.userId, admin.user.id), eq(deliveries.kind, 'payment.reconciliation')));
@@ -145,8 +141,8 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
   });
 
   it('refuses families, caregivers and visitors, before reading the body', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
-    const caregiver = await signedIn(db(), { userType: 'caregiver' });
+    const family = await signedIn(t.db, { userType: 'family' });
+    const caregiver = await signedIn(t.db, { userType: 'caregiver' });
     for (const [headers, status] of [
       [family.headers, 403],
       [caregiver.headers, 403],
@@ -188,7 +184,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
     expect(again.stats.holdsCreated).toBe(0);
     await again.capture(first.ok ? first.providerRef : '', 5000, `${key}:capture`);
     await sandbox().capture(first.ok ? first.providerRef : '', 5000, `${key}:capture`);
-    const rows = await db()
+    const rows = await t.db
       .select()
       .from(sandboxProviderOperations)
       .where(eq(sandboxProviderOperations.providerRef, first.ok ? first.providerRef : ''));
@@ -225,7 +221,7 @@ describe.each(DB_KINDS)('reconciliation with the provider’s record on %s', (ki
           }),
         ]);
         expect(a).toEqual(b);
-        const rows = await db()
+        const rows = await t.db
           .select()
           .from(sandboxProviderOperations)
           .where(eq(sandboxProviderOperations.idempotencyKey, key));

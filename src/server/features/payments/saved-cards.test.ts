@@ -8,7 +8,7 @@ import { buildApp, loggerOptions } from '../../app';
 import { savedPaymentMethods } from '../../db/schema';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { request } from '../circles/testing';
 import { sandboxCardToken, TEST_CARDS } from './testing';
 
@@ -30,11 +30,10 @@ function cardsOf(app: () => FastifyInstance) {
 
 describe.each(DB_KINDS)('saved cards on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const cards = cardsOf(() => t.app);
 
   it('saves a card from a hosted-fields token: brand, last 4, expiry; the first is the default; never the reference', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const first = await cards.save(family);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
@@ -48,7 +47,7 @@ describe.each(DB_KINDS)('saved cards on %s', (kind) => {
     expect(second.json()).toMatchObject({ last4: '0002', isDefault: false });
     const list = await cards.list(family);
     expect(list.json().map((c: { id: number }) => c.id)).toEqual([first.json().id, second.json().id]);
-    const [row] = await db()
+    const [row] = await t.db
       .select()
       .from(savedPaymentMethods)
       .where(eq(savedPaymentMethods.id, first.json().id));
@@ -61,7 +60,7 @@ describe.each(DB_KINDS)('saved cards on %s', (kind) => {
   });
 
   it('moves the default, and removing the default makes the oldest other card the default', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const a = (await cards.save(family)).json().id;
     const b = (await cards.save(family)).json().id;
     const c = (await cards.save(family)).json().id;
@@ -85,7 +84,7 @@ describe.each(DB_KINDS)('saved cards on %s', (kind) => {
   });
 
   it('refuses card data, a bad or reused token, and a sixth card', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const pan = await request(t.app, 'POST', '/api/payment-methods', family, {
       paymentToken: 'x',
       number: '4242424242424242',
@@ -112,14 +111,14 @@ describe.each(DB_KINDS)('saved cards on %s', (kind) => {
   });
 
   it('deleting the account removes every saved card at once, here and at the provider', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     await cards.save(family);
     await cards.save(family);
     const stats = (t.app.payments as SandboxProvider).stats;
     const removedBefore = stats.methodsRemoved;
     const gone = await request(t.app, 'DELETE', '/api/me', family, { password: DEFAULT_PASSWORD });
     expect(gone.statusCode).toBe(200);
-    const rows = await db()
+    const rows = await t.db
       .select()
       .from(savedPaymentMethods)
       .where(eq(savedPaymentMethods.userId, family.user.id));
@@ -128,10 +127,10 @@ describe.each(DB_KINDS)('saved cards on %s', (kind) => {
   });
 
   it('is for families only: 401 anonymous, 403 caregiver and admin, 404 another family’s card', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
-    const other = await signedIn(db(), { userType: 'family' });
-    const caregiver = await signedInCaregiver(db());
-    const admin = await signedIn(db(), { userType: 'admin' });
+    const family = await signedIn(t.db, { userType: 'family' });
+    const other = await signedIn(t.db, { userType: 'family' });
+    const caregiver = await signedInCaregiver(t.db);
+    const admin = await signedIn(t.db, { userType: 'admin' });
     const id = (await cards.save(family)).json().id;
     for (const who of [undefined, caregiver, admin]) {
       const status = who ? 403 : 401;

@@ -4,7 +4,7 @@ import type { SandboxProvider } from '../../adapters/payments';
 import { bookingSeries, bookings, circleMembers, notifications, payments } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, type Person, request } from '../circles/testing';
 import { sandboxCardToken, TEST_CARDS } from './testing';
 
@@ -18,7 +18,6 @@ const HOUR = 3_600_000;
 describe.each(DB_KINDS)('visit holds charge only with the card owner’s consent on %s', (kind) => {
   const w = { clock: new Date('2030-01-01T12:00:00Z') };
   const t = useTestApp(kind, {}, () => w.clock);
-  const db = () => t.database.db;
   const sandbox = () => t.app.payments as SandboxProvider;
   const run = (at: Date) => t.app.services.visitHolds.runVisitHolds(at);
   let andre: Person;
@@ -46,8 +45,8 @@ describe.each(DB_KINDS)('visit holds charge only with the card owner’s consent
 
   /** A confirmed 2-hour visit (J$3,150) of an accepted series Andre booked for the circle. */
   async function seriesVisit(circleId: number, date: string) {
-    const cg = await signedInCaregiver(db());
-    const b = await createBooking(db(), {
+    const cg = await signedInCaregiver(t.db);
+    const b = await createBooking(t.db, {
       familyId: andre.user.id,
       caregiverId: cg.caregiver.id,
       date,
@@ -56,7 +55,7 @@ describe.each(DB_KINDS)('visit holds charge only with the card owner’s consent
       status: 'confirmed',
       circleId,
     });
-    const [series] = await db()
+    const [series] = await t.db
       .insert(bookingSeries)
       .values({
         familyId: andre.user.id,
@@ -70,14 +69,14 @@ describe.each(DB_KINDS)('visit holds charge only with the card owner’s consent
         status: 'accepted',
       })
       .returning();
-    await db().update(bookings).set({ seriesId: series.id }).where(eq(bookings.id, b.id));
+    await t.db.update(bookings).set({ seriesId: series.id }).where(eq(bookings.id, b.id));
     return { id: b.id, start: b.startsAt.getTime() };
   }
-  const paymentsOf = (id: number) => db().select().from(payments).where(eq(payments.bookingId, id));
+  const paymentsOf = (id: number) => t.db.select().from(payments).where(eq(payments.bookingId, id));
 
   beforeAll(async () => {
-    andre = await signedIn(db(), { userType: 'family', firstName: 'Andre' });
-    paula = await signedIn(db(), { userType: 'family', firstName: 'Paula' });
+    andre = await signedIn(t.db, { userType: 'family', firstName: 'Andre' });
+    paula = await signedIn(t.db, { userType: 'family', firstName: 'Paula' });
     await saveCard(paula);
   });
 
@@ -85,12 +84,12 @@ describe.each(DB_KINDS)('visit holds charge only with the card owner’s consent
     // Paula's own cap is J$2,000. The state the attack of issue 30 left (the API refuses each step now):
     // Andre holds payer by his own PATCH (no consent of his own act), and approved his visit himself.
     const circleId = await circleWithPaula(2000);
-    await db()
+    await t.db
       .update(circleMembers)
       .set({ roles: ['coordinator', 'payer'], payerConsentedAt: null })
       .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, andre.user.id)));
     const visit = await seriesVisit(circleId, '2030-03-04');
-    await db()
+    await t.db
       .update(bookings)
       .set({
         approvalState: 'approved',
@@ -104,7 +103,7 @@ describe.each(DB_KINDS)('visit holds charge only with the card owner’s consent
     // Paula's own cap: her card is not held.
     expect(await run(new Date(visit.start - 47 * HOUR))).toMatchObject({ held: 0, failed: 1 });
     expect(await paymentsOf(visit.id)).toEqual([]);
-    const told = await db()
+    const told = await t.db
       .select()
       .from(notifications)
       .where(
@@ -145,7 +144,7 @@ describe.each(DB_KINDS)('visit holds charge only with the card owner’s consent
     const fourth = await seriesVisit(circleId, '2030-04-22');
     expect(await run(new Date(fourth.start - 47 * HOUR))).toMatchObject({ held: 0, failed: 1 });
     expect(await paymentsOf(fourth.id)).toEqual([]);
-    const told = await db()
+    const told = await t.db
       .select()
       .from(notifications)
       .where(

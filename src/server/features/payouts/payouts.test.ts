@@ -7,14 +7,8 @@ import { decryptSecret, encryptSecret, loadPayoutKey } from '../../core/payout-k
 import { payoutAccounts, payouts } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  shiftBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
 import { sandboxToken } from '../payments/testing';
 import { fridayPayoutJob } from './jobs';
 import { isFriday, nextFriday } from './service';
@@ -46,12 +40,11 @@ describe('payout helpers', () => {
 
 describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
 
   /** A caregiver with one completed, card-paid booking `completedHoursAgo` ago. */
   async function earned(completedHoursAgo: number, rate = 1000) {
-    const family = await signedIn(db());
-    const cg = await signedInCaregiver(db(), { hourlyRate: rate });
+    const family = await signedIn(t.db);
+    const cg = await signedInCaregiver(t.db, { hourlyRate: rate });
     const res = await requestBooking(
       t.app,
       family.headers,
@@ -64,71 +57,61 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
       headers: { ...family.headers, 'idempotency-key': randomUUID() },
       payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(t.app) },
     });
-    await t.app.inject({ method: 'POST', url: `/api/bookings/${id}/accept`, headers: cg.headers });
-    await shiftBooking(db(), id, new Date(Date.now() - 3 * HOUR));
-    await t.app.inject({ method: 'POST', url: `/api/bookings/${id}/complete`, headers: cg.headers });
+    await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${id}/accept` });
+    await shiftBooking(t.db, id, new Date(Date.now() - 3 * HOUR));
+    await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${id}/complete` });
     return { family, cg, bookingId: id, asOf: new Date(Date.now() + completedHoursAgo * HOUR) };
   }
 
   it('stores the payout account encrypted and shows it masked; only caregivers', async () => {
-    const cg = await signedInCaregiver(db());
-    const empty = await t.app.inject({ method: 'GET', url: '/api/payment-settings', headers: cg.headers });
+    const cg = await signedInCaregiver(t.db);
+    const empty = await t.injectAs(cg, { method: 'GET', url: '/api/payment-settings' });
     expect(empty.json()).toEqual({
       bankName: null,
       accountHolder: null,
       accountNumberMasked: null,
       updatedAt: null,
     });
-    const put = await t.app.inject({
+    const put = await t.injectAs(cg, {
       method: 'PUT',
       url: '/api/payment-settings',
-      headers: cg.headers,
       payload: { bankName: 'NCB', accountHolder: 'Shanique Williams', accountNumber: '0012 3456 7890' },
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ bankName: 'NCB', accountNumberMasked: '•••• 7890' });
     expect(put.body).not.toContain('001234567890');
-    const [row] = await db()
+    const [row] = await t.db
       .select()
       .from(payoutAccounts)
       .where(eq(payoutAccounts.caregiverId, cg.caregiver.id));
     expect(row.accountNumberEncrypted).not.toContain('001234567890');
     expect(decryptSecret(loadPayoutKey(t.env), row.accountNumberEncrypted)).toBe('001234567890');
-    const bad = await t.app.inject({
+    const bad = await t.injectAs(cg, {
       method: 'PUT',
       url: '/api/payment-settings',
-      headers: cg.headers,
       payload: { bankName: 'NCB', accountHolder: 'S W', accountNumber: '12ab' },
     });
     expect(bad.statusCode).toBe(400);
-    const family = await signedIn(db());
+    const family = await signedIn(t.db);
     for (const method of ['GET', 'PUT'] as const) {
-      const res = await t.app.inject({
+      const res = await t.injectAs(family, {
         method,
         url: '/api/payment-settings',
-        headers: family.headers,
         ...(method === 'PUT'
           ? { payload: { bankName: 'NCB', accountHolder: 'A B', accountNumber: '12345678' } }
           : {}),
       });
       expect(res.statusCode).toBe(403);
     }
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/earnings', headers: family.headers })).statusCode,
-    ).toBe(403);
+    expect((await t.injectAs(family, { method: 'GET', url: '/api/earnings' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/earnings' })).statusCode).toBe(401);
   });
 
   it('pays available earnings on Friday once, even when two runs race; pending ones wait', async () => {
     const ready = await earned(0);
     const account = { bankName: 'JN Bank', accountHolder: 'A B', accountNumber: '987654321' };
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/payment-settings',
-      headers: ready.cg.headers,
-      payload: account,
-    });
-    const before = await t.app.inject({ method: 'GET', url: '/api/earnings', headers: ready.cg.headers });
+    await t.injectAs(ready.cg, { method: 'PUT', url: '/api/payment-settings', payload: account });
+    const before = await t.injectAs(ready.cg, { method: 'GET', url: '/api/earnings' });
     expect(before.json().totals).toEqual({
       total: '2000.00',
       available: '0.00',
@@ -145,22 +128,18 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
     const friday = new Date(Date.now() + 49 * HOUR);
     const service = t.app.services.payouts;
     const [a, b] = await Promise.all([service.run(friday, '2099-01-02'), service.run(friday, '2099-01-02')]);
-    const mine = (await db().select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
+    const mine = (await t.db.select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ amount: '2000.00', accountLast4: '4321' });
     expect(a.paid + b.paid).toBeGreaterThanOrEqual(1);
     const again = await service.run(friday, '2099-01-02');
     expect(again.paid).toBe(0);
-    const earnings = await ledgerRepo.caregiverEarnings(db(), ready.cg.caregiver.id, friday);
+    const earnings = await ledgerRepo.caregiverEarnings(t.db, ready.cg.caregiver.id, friday);
     expect(earnings).toEqual({ available: 0, pending: 0, paid: 200000, total: 200000 });
-    const after = await t.app.inject({ method: 'GET', url: '/api/earnings', headers: ready.cg.headers });
+    const after = await t.injectAs(ready.cg, { method: 'GET', url: '/api/earnings' });
     expect(after.json().totals.paid).toBe('2000.00');
     // The payout notice (and its e-mail text) names the currency.
-    const notices = await t.app.inject({
-      method: 'GET',
-      url: '/api/notifications',
-      headers: ready.cg.headers,
-    });
+    const notices = await t.injectAs(ready.cg, { method: 'GET', url: '/api/notifications' });
     expect(notices.json().items.map((n: { body: string }) => n.body)).toContain(
       'J$ 2,000 is on its way to your JN Bank account •••• 4321. It arrives within 1-2 business days.',
     );
@@ -168,15 +147,14 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
       'payout:paid',
       'earning:paid',
     ]);
-    expect(await ledgerRepo.unbalancedTxns(db())).toEqual([]);
+    expect(await ledgerRepo.unbalancedTxns(t.db)).toEqual([]);
   });
 
   it('the Friday job run twice at once (two instances) pays once', async () => {
     const ready = await earned(0);
-    await t.app.inject({
+    await t.injectAs(ready.cg, {
       method: 'PUT',
       url: '/api/payment-settings',
-      headers: ready.cg.headers,
       payload: { bankName: 'NCB', accountHolder: 'A B', accountNumber: '11112222' },
     });
     const friday = new Date(`${nextFriday(jamaicaToday(new Date(Date.now() + 49 * HOUR)))}T12:00:00-05:00`);
@@ -187,7 +165,7 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
     expect(runs.some((r) => r.ran)).toBe(true);
     const again = await runJob(t.app, fridayPayoutJob, friday);
     expect(again).toMatchObject({ ran: true, result: { paid: 0 } });
-    const mine = (await db().select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
+    const mine = (await t.db.select().from(payouts)).filter((p) => p.caregiverId === ready.cg.caregiver.id);
     expect(mine).toHaveLength(1);
     expect(mine[0].amount).toBe('2000.00');
   });
@@ -197,20 +175,18 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
     const friday = new Date(Date.now() + 50 * HOUR);
     const r = await t.app.services.payouts.run(friday, '2099-02-06');
     expect(r.skippedNoAccount).toBeGreaterThanOrEqual(1);
-    const earnings = await ledgerRepo.caregiverEarnings(db(), noAccount.cg.caregiver.id, friday);
+    const earnings = await ledgerRepo.caregiverEarnings(t.db, noAccount.cg.caregiver.id, friday);
     expect(earnings.available).toBe(200000);
-    const res = await t.app.inject({
+    const res = await t.injectAs(noAccount.cg, {
       method: 'POST',
       url: '/api/admin/jobs/payouts/run',
-      headers: noAccount.cg.headers,
       payload: {},
     });
     expect(res.statusCode).toBe(403);
-    const admin = await signedIn(db(), { userType: 'admin' });
-    const ok = await t.app.inject({
+    const admin = await signedIn(t.db, { userType: 'admin' });
+    const ok = await t.injectAs(admin, {
       method: 'POST',
       url: '/api/admin/jobs/bookings-lifecycle/run',
-      headers: admin.headers,
       payload: { asOf: new Date(Date.now() + HOUR).toISOString() },
     });
     expect(ok.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxProvider } from '../../adapters/payments';
 import { mailOutbox, subscriptionCharges, subscriptions } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { TEST_CARDS } from '../payments/testing';
 import { plansOf } from './testing';
 
@@ -13,7 +13,6 @@ import { plansOf } from './testing';
  */
 describe.each(DB_KINDS)('plan intents on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const api = plansOf(() => t.app);
 
   /** The provider keys of every authorization from now on. */
@@ -29,14 +28,13 @@ describe.each(DB_KINDS)('plan intents on %s', (kind) => {
   }
 
   it('keys a first charge by family, plan, card and attempt; a refused saved card tried again is the next attempt', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const card = (await api.saveCard(family, TEST_CARDS.declined)).json();
     const keys = keysAsked();
     const subscribe = () =>
-      t.app.inject({
+      t.injectAs(family, {
         method: 'POST',
         url: '/api/subscriptions',
-        headers: family.headers,
         payload: { plan: 'premium', paymentMethodId: card.id },
       });
     expect((await subscribe()).statusCode).toBe(402);
@@ -44,7 +42,7 @@ describe.each(DB_KINDS)('plan intents on %s', (kind) => {
     const base = `plan-subscribe:${family.user.id}:premium:${card.id}`;
     expect(keys).toEqual([`${base}:0`, `${base}:1`]);
     // The refusals are on record (that is what moves the attempt on); no plan was written.
-    const charges = await db()
+    const charges = await t.db
       .select()
       .from(subscriptionCharges)
       .where(eq(subscriptionCharges.userId, family.user.id));
@@ -56,9 +54,9 @@ describe.each(DB_KINDS)('plan intents on %s', (kind) => {
   });
 
   it('keys an upgrade by subscription, plans and period; the same upgrade again is 409 without the provider', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     expect((await api.subscribe(family, 'family')).statusCode).toBe(201);
-    const [s] = await db().select().from(subscriptions).where(eq(subscriptions.userId, family.user.id));
+    const [s] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, family.user.id));
     const keys = keysAsked();
     expect((await api.change(family, 'premium')).statusCode).toBe(200);
     const again = await api.change(family, 'premium');
@@ -68,7 +66,7 @@ describe.each(DB_KINDS)('plan intents on %s', (kind) => {
   });
 
   it('a repeated downgrade or cancel answers the state already set, with one notice each', async () => {
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     expect((await api.subscribe(family, 'premium')).statusCode).toBe(201);
     const first = await api.change(family, 'family');
     const second = await api.change(family, 'family');
@@ -78,7 +76,7 @@ describe.each(DB_KINDS)('plan intents on %s', (kind) => {
     const cancelledAgain = await api.cancel(family);
     expect(cancelledAgain.statusCode).toBe(200);
     expect(cancelledAgain.json()).toMatchObject({ plan: 'premium', cancelAtPeriodEnd: true });
-    const subjects = (await db().select().from(mailOutbox).where(eq(mailOutbox.to, family.user.email))).map(
+    const subjects = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, family.user.email))).map(
       (m) => m.subject,
     );
     expect(subjects.filter((s) => s.includes('Your plan changes to'))).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { plansOf } from './testing';
 
 describe.each(DB_KINDS)('plans in the privacy export on %s', (kind) => {
@@ -14,7 +14,7 @@ describe.each(DB_KINDS)('plans in the privacy export on %s', (kind) => {
     expect((await api.subscribe(other, 'premium')).statusCode).toBe(201);
     expect((await api.cancel(family)).statusCode).toBeLessThan(300);
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: family.headers });
+    const res = await t.injectAs(family, { method: 'GET', url: '/api/me/export' });
     expect(res.statusCode).toBe(200);
     const { plans } = res.json();
     expect(plans.subscriptions).toMatchObject([{ plan: 'family', cancelAtPeriodEnd: true }]);

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema';
 import { createCaregiver } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { TEST_CARDS } from '../payments/testing';
 import { anniversary } from './periods';
 import { plansOf } from './testing';
@@ -19,20 +19,19 @@ const DAY = 86_400_000;
 describe.each(DB_KINDS)('plan renewals on %s', (kind) => {
   let clock = new Date();
   const t = useTestApp(kind, {}, () => clock);
-  const db = () => t.database.db;
   const api = plansOf(() => t.app);
   const run = (at: Date) => {
     clock = at;
     return t.app.services.planRenewals.runRenewals(at);
   };
   const subjects = async (email: string) =>
-    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject);
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject);
   const chargesOf = (userId: number) =>
-    db().select().from(subscriptionCharges).where(eq(subscriptionCharges.userId, userId));
+    t.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.userId, userId));
 
   it('a renewal notice 3 days before, a charge on the anniversary and a receipt', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const start = clock;
     const end = new Date((await api.subscribe(family, 'family')).json().currentPeriodEnd);
     expect(end.getTime()).toBe(anniversary(start, 1).getTime());
@@ -58,18 +57,18 @@ describe.each(DB_KINDS)('plan renewals on %s', (kind) => {
 
   it('a refused renewal is retried 3 times over 7 days with notices, then Basic with nothing lost', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const sub = (await api.subscribe(family, 'premium')).json();
     const end = new Date(sub.currentPeriodEnd);
     // The family's card is now one that is refused: the good card removed, a declined one the default.
-    const [good] = await db()
+    const [good] = await t.db
       .select({ id: subscriptions.savedCardId })
       .from(subscriptions)
       .where(eq(subscriptions.userId, family.user.id));
     expect((await api.saveCard(family, TEST_CARDS.declined)).statusCode).toBe(201);
     expect((await api.removeCard(family, good.id!)).statusCode).toBe(204);
-    const { caregiver } = await createCaregiver(db());
-    await db().insert(favourites).values({ familyId: family.user.id, caregiverId: caregiver.id });
+    const { caregiver } = await createCaregiver(t.db);
+    await t.db.insert(favourites).values({ familyId: family.user.id, caregiverId: caregiver.id });
 
     expect((await run(new Date(end.getTime() + 1000))).failed).toBe(1);
     expect((await api.me(family)).json()).toMatchObject({ plan: 'premium', status: 'past_due' });
@@ -88,7 +87,7 @@ describe.each(DB_KINDS)('plan renewals on %s', (kind) => {
     expect(mails).toContain('YaadCare: Your account is now on Basic');
     expect((await api.me(family)).json()).toMatchObject({ plan: 'basic', status: 'none' });
     expect(await t.app.services.plans.gate.allows(String(family.user.id), 'favourites_rebook')).toBe(false);
-    const kept = await db().select().from(favourites).where(eq(favourites.familyId, family.user.id));
+    const kept = await t.db.select().from(favourites).where(eq(favourites.familyId, family.user.id));
     expect(kept).toHaveLength(1);
     // And the family may choose a plan again.
     expect((await api.subscribe(family, 'family')).statusCode).toBe(201);
@@ -96,7 +95,7 @@ describe.each(DB_KINDS)('plan renewals on %s', (kind) => {
 
   it('a cancelled plan ends at the period end without a charge and without a renewal notice', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const end = new Date((await api.subscribe(family, 'family')).json().currentPeriodEnd);
     expect((await api.cancel(family)).statusCode).toBe(200);
     expect((await run(new Date(end.getTime() - 2 * DAY))).noticed).toBe(0);
@@ -109,9 +108,9 @@ describe.each(DB_KINDS)('plan renewals on %s', (kind) => {
 
   it('a deleted account’s plan ends before its renewal: no charge, no notice', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const end = new Date((await api.subscribe(family, 'family')).json().currentPeriodEnd);
-    await db()
+    await t.db
       .insert(accountDeletions)
       .values({ userId: family.user.id, scrubAfter: new Date(end.getTime() + 30 * DAY) });
     expect((await run(new Date(end.getTime() - 2 * DAY))).ended).toBe(1);
@@ -122,7 +121,7 @@ describe.each(DB_KINDS)('plan renewals on %s', (kind) => {
 
   it('a pending downgrade is charged at the lower price on the anniversary', async () => {
     clock = new Date();
-    const family = await signedIn(db(), { userType: 'family' });
+    const family = await signedIn(t.db, { userType: 'family' });
     const end = new Date((await api.subscribe(family, 'premium')).json().currentPeriodEnd);
     expect((await api.change(family, 'family')).json()).toMatchObject({ pendingPlan: 'family' });
     expect((await run(new Date(end.getTime() + 1000))).renewed).toBe(1);

@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client';
 import { accountDeletions, bookingSeries, visitContacts, visitEntries } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { postSeries, seriesAction, seriesBody } from '../booking-series/testing';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
 import { createCircle } from '../circles/testing';
 import { scrubDeletedAccountsJob } from './job';
 
@@ -30,17 +30,16 @@ async function logEntry(db: Tx, bookingId: number, authorUserId: number, text: s
 /** Issue 19: booking series and the visit log in the privacy export, and what account deletion does to them. */
 describe.each(DB_KINDS)('series and visit log in the export and deletion on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const exportOf = async (who: Person) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: who.headers });
+    const res = await t.injectAs(who, { method: 'GET', url: '/api/me/export' });
     expect(res.statusCode).toBe(200);
     return res.json();
   };
 
   async function world() {
-    const family = await signedIn(db(), { userType: 'family' });
-    const neighbour = await signedIn(db(), { userType: 'family' });
-    const cg = await signedInCaregiver(db());
+    const family = await signedIn(t.db, { userType: 'family' });
+    const neighbour = await signedIn(t.db, { userType: 'family' });
+    const cg = await signedInCaregiver(t.db);
     const s = (
       await postSeries(t.app, family, seriesBody(cg.caregiver.id, { notes: 'Tom has asthma' }))
     ).json();
@@ -52,9 +51,9 @@ describe.each(DB_KINDS)('series and visit log in the export and deletion on %s',
         seriesBody(cg.caregiver.id, { startTime: '15:00', notes: 'Gate code 4471' }),
       )
     ).json();
-    await logEntry(db(), s.bookings[0].id, cg.user.id, 'Gave Tom his inhaler at 10');
-    await logEntry(db(), s.bookings[0].id, cg.user.id, '', 12);
-    await logEntry(db(), theirs.bookings[0].id, cg.user.id, 'Neighbour’s secret: key under the mat');
+    await logEntry(t.db, s.bookings[0].id, cg.user.id, 'Gave Tom his inhaler at 10');
+    await logEntry(t.db, s.bookings[0].id, cg.user.id, '', 12);
+    await logEntry(t.db, theirs.bookings[0].id, cg.user.id, 'Neighbour’s secret: key under the mat');
     return { family, neighbour, cg, s, theirs };
   }
 
@@ -100,7 +99,7 @@ describe.each(DB_KINDS)('series and visit log in the export and deletion on %s',
   it('exports the time every entry counts at, and the server’s record of contact with the user’s own phone only', async () => {
     const { family, cg, s } = await world();
     const at = new Date('2030-01-07T14:00:00Z');
-    await db().insert(visitContacts).values({ bookingId: s.bookings[0].id, userId: cg.user.id, at });
+    await t.db.insert(visitContacts).values({ bookingId: s.bookings[0].id, userId: cg.user.id, at });
     const carer = await exportOf(cg);
     expect(carer.visitContacts).toEqual([{ bookingId: s.bookings[0].id, at: at.toISOString() }]);
     for (const e of carer.visitLog) expect(e.effectiveAt).toEqual(expect.any(String));
@@ -108,9 +107,9 @@ describe.each(DB_KINDS)('series and visit log in the export and deletion on %s',
   });
 
   it('a circle series shows for its caregiver only once a visit reached them', async () => {
-    const coordinator = await signedIn(db(), { userType: 'family' });
+    const coordinator = await signedIn(t.db, { userType: 'family' });
     const circleId = (await createCircle(t.app, coordinator, { approvalRequired: true })).id;
-    const cg = await signedInCaregiver(db());
+    const cg = await signedInCaregiver(t.db);
     const s = await postSeries(t.app, coordinator, seriesBody(cg.caregiver.id, { circleId }));
     expect(s.statusCode).toBe(201);
     expect((await exportOf(cg)).bookingSeries).toEqual([]);
@@ -122,26 +121,24 @@ describe.each(DB_KINDS)('series and visit log in the export and deletion on %s',
     // A photo of the family's home in the log: its row and its file go with the scrub.
     const key = `visit-photos/${s.bookings[0].id}/${'ab'.repeat(16)}.webp`;
     await t.app.storage.put(key, Buffer.from('webp bytes'), 'image/webp');
-    await db()
-      .insert(visitEntries)
-      .values({
-        bookingId: s.bookings[0].id,
-        kind: 'photo',
-        clientId: `photo-${s.bookings[0].id}`,
-        authorUserId: cg.user.id,
-        details: { caption: 'Tom in the yard', width: 10, height: 10 },
-        storageKey: key,
-        recordedAt: new Date(),
-        receivedAt: new Date(),
-        effectiveAt: new Date(),
-      });
-    await db()
+    await t.db.insert(visitEntries).values({
+      bookingId: s.bookings[0].id,
+      kind: 'photo',
+      clientId: `photo-${s.bookings[0].id}`,
+      authorUserId: cg.user.id,
+      details: { caption: 'Tom in the yard', width: 10, height: 10 },
+      storageKey: key,
+      recordedAt: new Date(),
+      receivedAt: new Date(),
+      effectiveAt: new Date(),
+    });
+    await t.db
       .insert(accountDeletions)
       .values({ userId: family.user.id, scrubAfter: new Date(Date.now() - 1000) });
     await runJob(t.app, scrubDeletedAccountsJob, new Date());
-    const [series] = await db().select().from(bookingSeries).where(eq(bookingSeries.id, s.id));
+    const [series] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, s.id));
     expect(series.notes).toBeNull();
-    const entries = await db()
+    const entries = await t.db
       .select()
       .from(visitEntries)
       .where(eq(visitEntries.bookingId, s.bookings[0].id));
@@ -151,7 +148,7 @@ describe.each(DB_KINDS)('series and visit log in the export and deletion on %s',
     expect(entries.map((e) => e.details)).toEqual([{}, {}]);
     expect(entries.find((e) => e.kind === 'check_in')?.locationAccuracyM).toBe(12);
     // The neighbour's series and log are untouched.
-    const [other] = await db().select().from(bookingSeries).where(eq(bookingSeries.id, theirs.id));
+    const [other] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, theirs.id));
     expect(other.notes).toBe('Gate code 4471');
     expect((await exportOf(neighbour)).visitLog[0].details.text).toContain('key under the mat');
   });

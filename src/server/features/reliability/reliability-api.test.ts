@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { visitEntries } from '../../db/schema';
 import { createCaregiver, createUser } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  shiftBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
 import { reliabilityService } from './service';
 import { pastVisit, reliabilityForTests } from './testing';
 
@@ -21,14 +15,13 @@ const HOUR = 3_600_000;
  */
 describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const post = (id: number, action: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/bookings/${id}/${action}`, headers, payload: {} });
 
   async function confirmed() {
-    const family = await signedIn(db(), { userType: 'family' });
-    const cg = await signedInCaregiver(db());
+    const family = await signedIn(t.db, { userType: 'family' });
+    const cg = await signedInCaregiver(t.db);
     const res = await requestBooking(t.app, family.headers, panelBody(cg.caregiver.id, daysAhead(10)));
     const id = res.json().id as number;
     expect((await post(id, 'accept', cg.headers)).statusCode).toBe(200);
@@ -37,7 +30,7 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
 
   it('counts a caregiver’s late cancellation at once, and shows it on the public profile', async () => {
     const { id, cg } = await confirmed();
-    await shiftBooking(db(), id, new Date(Date.now() + 3 * HOUR));
+    await shiftBooking(t.db, id, new Date(Date.now() + 3 * HOUR));
     expect((await post(id, 'cancel', cg.headers)).statusCode).toBe(200);
     const res = await get(`/api/caregivers/${cg.caregiver.id}`);
     expect(res.statusCode).toBe(200);
@@ -47,9 +40,9 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
 
   it('does not count a family’s late cancellation against the caregiver', async () => {
     const { id, family, cg } = await confirmed();
-    await shiftBooking(db(), id, new Date(Date.now() + 3 * HOUR));
+    await shiftBooking(t.db, id, new Date(Date.now() + 3 * HOUR));
     expect((await post(id, 'cancel', family.headers)).statusCode).toBe(200);
-    expect(await reliabilityService.recordOf(db(), cg.caregiver.id)).toMatchObject({
+    expect(await reliabilityService.recordOf(t.db, cg.caregiver.id)).toMatchObject({
       lateCancellations: 0,
       completed: 0,
       score: 0.9,
@@ -59,18 +52,16 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
   it('counts a completed visit with its check-in when the caregiver marks it completed', async () => {
     const { id, cg } = await confirmed();
     const start = new Date(Date.now() - 5 * HOUR);
-    await shiftBooking(db(), id, start);
-    await db()
-      .insert(visitEntries)
-      .values({
-        bookingId: id,
-        kind: 'check_in',
-        clientId: 'api-1',
-        authorUserId: cg.user.id,
-        recordedAt: new Date(start.getTime() + 2 * 60_000),
-        receivedAt: new Date(start.getTime() + 2 * 60_000),
-        effectiveAt: new Date(start.getTime() + 2 * 60_000),
-      });
+    await shiftBooking(t.db, id, start);
+    await t.db.insert(visitEntries).values({
+      bookingId: id,
+      kind: 'check_in',
+      clientId: 'api-1',
+      authorUserId: cg.user.id,
+      recordedAt: new Date(start.getTime() + 2 * 60_000),
+      receivedAt: new Date(start.getTime() + 2 * 60_000),
+      effectiveAt: new Date(start.getTime() + 2 * 60_000),
+    });
     expect((await post(id, 'complete', cg.headers)).statusCode).toBe(200);
     expect((await get(`/api/caregivers/${cg.caregiver.id}`)).json().reliability).toMatchObject({
       completed: 1,
@@ -80,9 +71,9 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
   });
 
   it('sorts search by reliability (then rating) on request, and leaves the spec’s sorts as they were', async () => {
-    const family = await createUser(db(), { userType: 'family' });
+    const family = await createUser(t.db, { userType: 'family' });
     const make = (name: string, rating: number) =>
-      createCaregiver(db(), {
+      createCaregiver(t.db, {
         user: { firstName: name },
         averageRating: rating,
         totalReviews: 3,
@@ -95,7 +86,7 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
     const at = new Date();
     const day = (n: number) => daysAhead(-n);
     for (let n = 2; n <= 12; n++) {
-      await pastVisit(db(), {
+      await pastVisit(t.db, {
         familyId: family.id,
         caregiverId: good.caregiver.id,
         caregiverUserId: good.user.id,
@@ -104,7 +95,7 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
         checkIn: 0,
       });
     }
-    await pastVisit(db(), {
+    await pastVisit(t.db, {
       familyId: family.id,
       caregiverId: poor.caregiver.id,
       caregiverUserId: poor.user.id,
@@ -113,7 +104,7 @@ describe.each(DB_KINDS)('reliability through the API on %s', (kind) => {
       cancel: { by: 'caregiver', hoursBefore: 2 },
     });
     await reliabilityForTests.refresh(
-      db(),
+      t.db,
       [poor, fresh, good, alsoNew].map((c) => c.caregiver.id),
       at,
     );

@@ -17,16 +17,15 @@ const AT = new Date('2027-06-15T17:00:00Z');
  */
 describe.each(DB_KINDS)('reliability records on %s', (kind) => {
   const t = useTestApp(kind);
-  const db = () => t.database.db;
 
   async function people(parish = 'Kingston') {
-    const family = await createUser(db(), { userType: 'family', parish });
-    const { user, caregiver } = await createCaregiver(db());
+    const family = await createUser(t.db, { userType: 'family', parish });
+    const { user, caregiver } = await createCaregiver(t.db);
     const visit = (v: Omit<PastVisit, 'familyId' | 'caregiverId' | 'caregiverUserId'>) =>
-      pastVisit(db(), { familyId: family.id, caregiverId: caregiver.id, caregiverUserId: user.id, ...v });
+      pastVisit(t.db, { familyId: family.id, caregiverId: caregiver.id, caregiverUserId: user.id, ...v });
     const record = async (at = AT) => {
-      await reliabilityForTests.refresh(db(), [caregiver.id], at);
-      return reliabilityService.recordOf(db(), caregiver.id);
+      await reliabilityForTests.refresh(t.db, [caregiver.id], at);
+      return reliabilityService.recordOf(t.db, caregiver.id);
     };
     return { family, user, caregiver, visit, record };
   }
@@ -101,7 +100,7 @@ describe.each(DB_KINDS)('reliability records on %s', (kind) => {
       cancel: { by: 'caregiver', hoursBefore: 3 },
     });
     // In force when it was cancelled; ended by an admin later: still excused.
-    await pastEmergency(db(), {
+    await pastEmergency(t.db, {
       parishes: ['St. Thomas', 'Portland'],
       startsAt: new Date(covered.startsAt.getTime() - 24 * HOUR),
       endsAt: new Date(covered.endsAt.getTime() + 24 * HOUR),
@@ -114,7 +113,7 @@ describe.each(DB_KINDS)('reliability records on %s', (kind) => {
       status: 'cancelled',
       cancel: { by: 'caregiver', hoursBefore: 3 },
     });
-    await pastEmergency(db(), {
+    await pastEmergency(t.db, {
       parishes: ['St. Thomas'],
       startsAt: new Date(before.startsAt.getTime() - 24 * HOUR),
       endsAt: new Date(before.endsAt.getTime() + 24 * HOUR),
@@ -126,7 +125,7 @@ describe.each(DB_KINDS)('reliability records on %s', (kind) => {
       status: 'cancelled',
       cancel: { by: 'caregiver', hoursBefore: 3 },
     });
-    await pastEmergency(db(), {
+    await pastEmergency(t.db, {
       parishes: ['Kingston'],
       startsAt: new Date(elsewhere.startsAt.getTime() - 24 * HOUR),
       endsAt: new Date(elsewhere.endsAt.getTime() + 24 * HOUR),
@@ -152,13 +151,13 @@ describe.each(DB_KINDS)('reliability records on %s', (kind) => {
     await poor.visit({ date: '2027-03-02', status: 'completed' });
     const fresh = await people();
     const ids = [poor, fresh, short, good].map((p) => p.caregiver.id);
-    await reliabilityForTests.refresh(db(), ids, AT);
-    const rank = await reliabilityService.rankOf(db(), [...ids, 999_999]);
+    await reliabilityForTests.refresh(t.db, ids, AT);
+    const rank = await reliabilityService.rankOf(t.db, [...ids, 999_999]);
     expect(rank.get(fresh.caregiver.id)).toBe(NEUTRAL_RELIABILITY);
     expect(rank.get(999_999)).toBe(NEUTRAL_RELIABILITY);
     const order = [...ids].sort((a, b) => (rank.get(b) ?? 0) - (rank.get(a) ?? 0));
     expect(order).toEqual([good, short, fresh, poor].map((p) => p.caregiver.id));
-    expect(await reliabilityService.rankOf(db(), [])).toEqual(new Map());
+    expect(await reliabilityService.rankOf(t.db, [])).toEqual(new Map());
   });
 
   it('refreshes the caregivers touched lately by job, and everyone with the daily job', async () => {
@@ -167,16 +166,16 @@ describe.each(DB_KINDS)('reliability records on %s', (kind) => {
     await p.visit({ date: '2027-06-15', status: 'confirmed' });
     const run = new Date('2027-06-15T16:10:00Z');
     await runJob(t.app, reliabilityRefreshJob, run);
-    expect(await reliabilityService.recordOf(db(), p.caregiver.id)).toMatchObject({
+    expect(await reliabilityService.recordOf(t.db, p.caregiver.id)).toMatchObject({
       noShows: 1,
       computedAt: run.toISOString(),
     });
     // A year and a day later only the daily job sees the window slide past it.
     const later = new Date('2028-06-16T16:10:00Z');
     await runJob(t.app, reliabilityRefreshJob, later);
-    expect((await reliabilityService.recordOf(db(), p.caregiver.id)).noShows).toBe(1);
+    expect((await reliabilityService.recordOf(t.db, p.caregiver.id)).noShows).toBe(1);
     await runJob(t.app, reliabilityRecomputeAllJob, later);
-    expect(await reliabilityService.recordOf(db(), p.caregiver.id)).toMatchObject({
+    expect(await reliabilityService.recordOf(t.db, p.caregiver.id)).toMatchObject({
       noShows: 0,
       score: NEUTRAL_RELIABILITY,
     });

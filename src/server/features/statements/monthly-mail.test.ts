@@ -16,10 +16,9 @@ const dec = (day: number, hour: number) => new Date(Date.UTC(2026, 11, day, hour
 
 describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
   const t = useTestApp(kind, {}, () => dec(1, 9));
-  const db = () => t.database.db;
   /** Statement mails only (the invitations that built the circle went to the same people). */
   const mailsTo = (...emails: string[]) =>
-    db()
+    t.db
       .select()
       .from(mailOutbox)
       .where(and(inArray(mailOutbox.to, emails), like(mailOutbox.subject, 'Your YaadCare statement%')))
@@ -27,7 +26,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
   const run = (at: Date) => runJob(t.app, monthlyStatementMailJob, at);
 
   it('sends last month’s statement to every payer on the 1st in Jamaica, once, and nothing to other members', async () => {
-    const s = await statementScenario(t.app, db());
+    const s = await statementScenario(t.app, t.db);
     const everyone = [s.payer, s.payer2, s.coordinator, s.viewer].map((p) => p.user.email);
 
     // 11:59 PM on 30 Nov in Jamaica (already 1 Dec in UTC): not yet.
@@ -73,7 +72,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
     expect((await run(dec(4, 0))).result).toEqual({ month: null, sent: 0, failed: 0 });
 
     // The payer's data export says which statements were mailed to her, and when.
-    const exported = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: s.payer.headers });
+    const exported = await t.injectAs(s.payer, { method: 'GET', url: '/api/me/export' });
     expect(exported.json().circleStatementMails).toEqual([
       {
         circleId: s.circleId,
@@ -85,7 +84,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
   });
 
   it('two instances running at once send each payer’s mail once', async () => {
-    const s = await statementScenario(t.app, db());
+    const s = await statementScenario(t.app, t.db);
     const payers = [s.payer.user.email, s.payer2.user.email];
     const service = t.app.services.statements;
     // The job's advisory lock lets one run at a time; the claim holds even without it.
@@ -98,7 +97,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
     expect(results).toHaveLength(3);
     const mails = await mailsTo(...payers);
     expect(mails.map((m) => m.to).sort()).toEqual([...payers].sort());
-    const claims = await db()
+    const claims = await t.db
       .select()
       .from(circleStatementMails)
       .where(eq(circleStatementMails.circleId, s.circleId));
@@ -107,7 +106,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
   });
 
   it('a mail that could not be sent is sent by the next run, and only that one', async () => {
-    const s = await statementScenario(t.app, db());
+    const s = await statementScenario(t.app, t.db);
     const failFor = new Set([s.payer2.user.email]);
     const sent: Mail[] = [];
     const flaky: Mailer = {
@@ -118,7 +117,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
       },
     };
     const service = createStatementService({
-      db: db(),
+      db: t.db,
       mailer: flaky,
       publicUrl: 'https://yaadcare.example',
       fxRates: t.app.services.fxRates,
@@ -130,7 +129,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
     const first = await service.sendMonthlyStatements(dec(1, 10));
     expect(first.failed).toBeGreaterThanOrEqual(1);
     expect(sent.filter((m) => m.to === s.payer.user.email)).toHaveLength(1);
-    const noClaim = await db()
+    const noClaim = await t.db
       .select()
       .from(circleStatementMails)
       .where(
@@ -148,8 +147,8 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
   });
 
   it('a payer who turned booking e-mails off gets none; a circle with nothing counted gets none', async () => {
-    const s = await statementScenario(t.app, db());
-    await setEmailPreferences(db(), s.payer.user.id, {
+    const s = await statementScenario(t.app, t.db);
+    await setEmailPreferences(t.db, s.payer.user.id, {
       messages: true,
       bookings: false,
       reviews: true,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_COUNTS } from '../../../shared/contracts/statements';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { request } from '../circles/testing';
 import { statementScenario } from './testing';
 

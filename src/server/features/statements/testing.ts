@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { fxRates, ledgerEntries, payments } from '../../db/schema';
 import { createBooking, createCaregiver } from '../../test/factories';
-import { signedIn } from '../bookings/testing';
+import { signedIn } from '../../test/sign-in';
 import { createCircle, join } from '../circles/testing';
 
 /** Test helpers for statements (not used by the app). */

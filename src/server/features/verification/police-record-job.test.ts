@@ -14,9 +14,8 @@ const daysAgoIso = (days: number) => new Date(Date.now() - days * DAY).toISOStri
 describe.each(DB_KINDS)('the police record reminders job on %s', (kind) => {
   const t = useAppWithFiles(kind, 'yc-police-job-');
   const { signIn } = verificationHelpers(t);
-  const db = () => t.database.db;
   const renewalNotices = async (userId: number) =>
-    (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).filter(
       (n) => n.kind === 'verification.police-record-renewal',
     );
 
@@ -44,7 +43,7 @@ describe.each(DB_KINDS)('the police record reminders job on %s', (kind) => {
     expect(due.ran).toBe(true);
     expect((due.result as { reminded: number }).reminded).toBeGreaterThanOrEqual(1);
     expect(await renewalNotices(carer.user.id)).toHaveLength(1);
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, carer.user.email));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, carer.user.email));
     expect(mails.filter((m) => m.subject === 'Time to renew your police record')).toHaveLength(1);
 
     // Once per record, however often it runs.

@@ -56,10 +56,9 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
     );
     expect(
       (
-        await t.app.inject({
+        await t.injectAs(anon, {
           method: 'POST',
           url: '/api/verification/document/upload',
-          headers: anon.headers,
           payload: anon.payload,
         })
       ).statusCode,

@@ -3,7 +3,7 @@ import { beforeAll } from 'vitest';
 import { visitEntries } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { type DbKind, useTestApp } from '../../test/harness';
-import { signedIn, signedInCaregiver } from '../bookings/testing';
+import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { createCircle, join, type Person, request } from '../circles/testing';
 
 /** Test helpers for the visit log (not used by the app). */
@@ -21,25 +21,24 @@ export function useVisitWorld(kind: DbKind) {
     people: {} as Record<'family' | 'coordinator' | 'viewer' | 'payer' | 'stranger' | 'admin', Person>,
   };
   const t = useTestApp(kind, {}, () => w.clock);
-  const db = () => t.database.db;
 
   beforeAll(async () => {
     const p = w.people;
-    p.family = await signedIn(db(), { userType: 'family', firstName: 'Paula' });
-    p.coordinator = await signedIn(db(), { userType: 'family', firstName: 'Andre' });
+    p.family = await signedIn(t.db, { userType: 'family', firstName: 'Paula' });
+    p.coordinator = await signedIn(t.db, { userType: 'family', firstName: 'Andre' });
     w.circleId = (await createCircle(t.app, p.coordinator)).id;
-    p.viewer = await join(t.app, db(), w.circleId, p.coordinator, 'viewer', { firstName: 'Abroad' });
-    p.payer = await join(t.app, db(), w.circleId, p.coordinator, 'payer', { firstName: 'Sandra' });
-    p.stranger = await signedIn(db(), { userType: 'family' });
-    p.admin = await signedIn(db(), { userType: 'admin' });
+    p.viewer = await join(t.app, t.db, w.circleId, p.coordinator, 'viewer', { firstName: 'Abroad' });
+    p.payer = await join(t.app, t.db, w.circleId, p.coordinator, 'payer', { firstName: 'Sandra' });
+    p.stranger = await signedIn(t.db, { userType: 'family' });
+    p.admin = await signedIn(t.db, { userType: 'admin' });
   });
 
   let day = 0;
   /** A 2-hour (or `hours`) visit at 9:00 Jamaica on a fresh day, with its own caregiver (Marcia Campbell). */
   async function visit(opts: { circle?: boolean; status?: 'confirmed' | 'pending'; hours?: number } = {}) {
-    const cg = await signedInCaregiver(db(), { user: { firstName: 'Marcia', lastName: 'Campbell' } });
+    const cg = await signedInCaregiver(t.db, { user: { firstName: 'Marcia', lastName: 'Campbell' } });
     day++;
-    const booking = await createBooking(db(), {
+    const booking = await createBooking(t.db, {
       familyId: (opts.circle ? w.people.coordinator : w.people.family).user.id,
       caregiverId: cg.caregiver.id,
       date: `2030-03-${String(day).padStart(2, '0')}`,
@@ -56,13 +55,14 @@ export function useVisitWorld(kind: DbKind) {
   return {
     t,
     w,
-    db,
+    /** The app's database (callers use `db()`; same as `t.db`). */
+    db: () => t.db,
     visit,
     /** A fresh client-made id. */
     cid: () => `client-${kind}-${++n}-abcdef`,
     post: (who: Person | undefined, id: number | string, what: string, body: unknown) =>
       request(t.app, 'POST', `/api/bookings/${id}/${what}`, who, body),
     getLog: (who: Person | undefined, id: number) => request(t.app, 'GET', `/api/bookings/${id}/log`, who),
-    entriesOf: (id: number) => db().select().from(visitEntries).where(eq(visitEntries.bookingId, id)),
+    entriesOf: (id: number) => t.db.select().from(visitEntries).where(eq(visitEntries.bookingId, id)),
   };
 }

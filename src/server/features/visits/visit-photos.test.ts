@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../core/realtime-bus';
 import { mailOutbox, notifications, storedFiles } from '../../db/schema';
 import { DB_KINDS } from '../../test/harness';
+import { signedInCaregiver } from '../../test/sign-in';
 import { jpegPhoto, multipart, windowsExecutable } from '../../test/uploads';
-import { signedInCaregiver } from '../bookings/testing';
 import type { Person } from '../circles/testing';
 import { useVisitWorld } from './testing';
 

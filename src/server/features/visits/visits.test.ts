@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBooking } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
-import { signedInCaregiver } from '../bookings/testing';
+import { signedInCaregiver } from '../../test/sign-in';
 import { useVisitWorld } from './testing';
 
 /**

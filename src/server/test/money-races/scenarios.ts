@@ -6,17 +6,11 @@ import { BACKUP_RULES } from '../../../shared/contracts/backups';
 import type { Db } from '../../db/client';
 import { bookings, subscriptions } from '../../db/schema';
 import { nextWeekday, seriesBody } from '../../features/booking-series/testing';
-import {
-  daysAhead,
-  panelBody,
-  requestBooking,
-  shiftBooking,
-  signedIn,
-  signedInCaregiver,
-} from '../../features/bookings/testing';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../../features/bookings/testing';
 import { sandboxToken } from '../../features/payments/testing';
 import { JOBS } from '../../wiring/jobs';
 import { createApprovedVerification } from '../factories';
+import { signedIn, signedInCaregiver } from '../sign-in';
 import { type Fired, registerMoneyScenario } from './registry';
 
 /**
