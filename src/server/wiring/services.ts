@@ -188,6 +188,7 @@ export function buildServices(app: FastifyInstance) {
     emergencies: emergencyRules,
     circles: bookingCircles,
     notices: outbox,
+    now,
   });
   // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
   const paymentBookings = {

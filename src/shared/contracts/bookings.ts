@@ -80,6 +80,13 @@ export const BookingPaymentSummary = z.object({
 });
 
 /** The care circle a booking is for, as the viewer may see it (ADR 0025). */
+export const BookingReviewState = z.object({
+  reviewed: z.boolean(),
+  /** The end of the review window (ISO). */
+  deadline: z.string(),
+  canReview: z.boolean(),
+});
+
 export const BookingCircle = z.object({
   id: z.number().int(),
   /** The circle's name, for its members; null for the caregiver. */
@@ -142,6 +149,11 @@ export const BookingView = z.object({
   rebookedFrom: z.number().int().nullable().optional(),
   /** A parish emergency covering the booking's place and time (ADR 0030): cancelling it is free. */
   emergency: BookingEmergency.optional(),
+  /**
+   * For the family who booked a completed booking: whether they reviewed it, until when they may, and
+   * whether 'Leave a review' stands now (not reviewed and the window still open); absent otherwise.
+   */
+  review: BookingReviewState.optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

@@ -6,6 +6,7 @@ import {
   type BookingView,
 } from '../../../shared/contracts/bookings';
 import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
+import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
 import type { Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
@@ -26,6 +27,7 @@ export function toBookingView(
   row: BookingJoined,
   viewer: Pick<Actor, 'id' | 'userType'>,
   circles: CircleFacts = new Map(),
+  now: Date = new Date(),
 ): BookingView {
   const b = row.b;
   const circle = circleOfBooking(row, viewer, circles);
@@ -96,6 +98,17 @@ export function toBookingView(
     circle,
     seriesId: b.seriesId,
     rebookedFrom: b.rebookedFrom,
+    ...(isFamily && b.status === 'completed' ? { review: reviewState(b, row.reviewed, now) } : {}),
+  };
+}
+
+/** The family's review of a completed booking: reviewed, the window's end, and whether it may be written now. */
+function reviewState(b: BookingJoined['b'], reviewed: boolean, now: Date) {
+  const deadline = new Date((b.completedAt ?? b.endsAt).getTime() + REVIEW_WINDOW_MS);
+  return {
+    reviewed,
+    deadline: deadline.toISOString(),
+    canReview: !reviewed && now.getTime() <= deadline.getTime(),
   };
 }
 
@@ -105,10 +118,11 @@ export async function viewOf(
   tx: Tx,
   id: number,
   viewer: Actor,
+  now: Date = new Date(),
 ): Promise<BookingView> {
   const joined = await bookingRepo.getJoined(tx, id);
   if (!joined) throw notFound(BOOKING_MESSAGES.notYours);
-  return toBookingView(joined, viewer, await circleFactsFor(circles, tx, [joined], viewer));
+  return toBookingView(joined, viewer, await circleFactsFor(circles, tx, [joined], viewer), now);
 }
 
 /** Views of many bookings, their circles read once each. */
@@ -117,9 +131,10 @@ async function viewsOf(
   tx: Tx,
   rows: BookingJoined[],
   viewer: Actor,
+  now: Date = new Date(),
 ): Promise<BookingView[]> {
   const facts = await circleFactsFor(circles, tx, rows, viewer);
-  return rows.map((r) => toBookingView(r, viewer, facts));
+  return rows.map((r) => toBookingView(r, viewer, facts, now));
 }
 
 /**
@@ -169,7 +184,7 @@ export function bookingViews({ db, emergencies, now, circles }: BookingContext) 
       (b.circleId !== null && (await circles.decide(db, b.circleId, actor.id, 'view')) === 'allowed');
     if (!mine) throw notFound(BOOKING_MESSAGES.notYours);
     const [view] = await withEmergencies([
-      toBookingView(joined, actor, await circleFactsFor(circles, db, [joined], actor)),
+      toBookingView(joined, actor, await circleFactsFor(circles, db, [joined], actor), now()),
     ]);
     return view;
   }
@@ -192,7 +207,7 @@ export function bookingViews({ db, emergencies, now, circles }: BookingContext) 
       }
       if (query.status?.length) conditions.push(inArray(bookings.status, query.status));
       const rows = await bookingRepo.listJoined(db, and(...conditions), { limit: query.limit });
-      return withEmergencies(await viewsOf(circles, db, rows, actor));
+      return withEmergencies(await viewsOf(circles, db, rows, actor, now()));
     },
 
     /** GET /api/bookings/family/{userId} (docs/product.md#the-api-contract): the family themselves or an admin. */
@@ -201,7 +216,7 @@ export function bookingViews({ db, emergencies, now, circles }: BookingContext) 
         throw forbidden('You can only see your own bookings.');
       }
       const rows = await bookingRepo.listJoined(db, eq(bookings.familyId, familyUserId));
-      return viewsOf(circles, db, rows, actor);
+      return viewsOf(circles, db, rows, actor, now());
     },
 
     get,

@@ -49,7 +49,7 @@ export function bookingApprovals(ctx: BookingContext) {
               patch: { approvalState: 'declined', approvalBy: actor.id, approvalAt: at, declinedAt: at },
             };
       const mails = await applyOrTaken(ctx, tx, booking, spec, actor.id, at);
-      return { view: await viewOf(ctx.circles, tx, id, actor), mails };
+      return { view: await viewOf(ctx.circles, tx, id, actor, ctx.now()), mails };
     });
     await sendAfterCommit(ctx.mailer, mails);
     return view;

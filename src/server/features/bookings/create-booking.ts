@@ -209,7 +209,7 @@ export function bookingCreation(ctx: BookingContext) {
           const { row, mails } = await writeRequest(ctx, tx, actor, opened, time, at);
           // The request succeeds in a parish emergency, with a warning (ADR 0030).
           const emergency = (await ctx.emergencies.coverOf(tx, [row], at)).get(row.id);
-          const view = await viewOf(ctx.circles, tx, row.id, actor);
+          const view = await viewOf(ctx.circles, tx, row.id, actor, ctx.now());
           return { view: emergency ? { ...view, emergency } : view, mails };
         }),
       );

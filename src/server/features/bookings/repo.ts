@@ -18,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { BACKUP_RULES } from '../../../shared/contracts/backups';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
-import { bookingEvents, bookings, caregivers, payments, users } from '../../db/schema';
+import { bookingEvents, bookings, caregivers, payments, reviews, users } from '../../db/schema';
 import type { BookingRow, BookingStatus } from './events';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -192,7 +192,23 @@ export const bookingRepo = {
       const current = paymentOf.get(p.bookingId);
       if (!current || p.status !== 'declined' || current.status === 'declined') paymentOf.set(p.bookingId, p);
     }
-    return rows.map((r) => ({ ...r, payment: paymentOf.get(r.b.id) ?? null }));
+    // The family's review of a completed booking (one per booking): 'Leave a review' only where none is.
+    const completed = rows.filter((r) => r.b.status === 'completed').map((r) => r.b.id);
+    const reviewed = new Set(
+      completed.length
+        ? (
+            await tx
+              .select({ id: reviews.bookingId })
+              .from(reviews)
+              .where(inArray(reviews.bookingId, completed))
+          ).map((r) => r.id)
+        : [],
+    );
+    return rows.map((r) => ({
+      ...r,
+      payment: paymentOf.get(r.b.id) ?? null,
+      reviewed: reviewed.has(r.b.id),
+    }));
   },
 
   async getJoined(tx: Tx, id: number) {

@@ -89,7 +89,7 @@ export function bookingReschedule(ctx: BookingContext) {
           actorUserId: actor.id,
           previousWhen,
         });
-        return { view: await viewOf(ctx.circles, tx, id, actor), mails };
+        return { view: await viewOf(ctx.circles, tx, id, actor, ctx.now()), mails };
       });
       await sendAfterCommit(ctx.mailer, mails);
       return view;

@@ -195,7 +195,7 @@ export function bookingTransitions(ctx: BookingContext) {
     const at = ctx.now();
     const { view, mails } = await ctx.db.transaction(async (tx) => {
       const mails = await answerIn(ctx, tx, actor, id, answer, at);
-      return { view: await viewOf(ctx.circles, tx, id, actor), mails };
+      return { view: await viewOf(ctx.circles, tx, id, actor, ctx.now()), mails };
     });
     await sendAfterCommit(ctx.mailer, mails);
     return view;

@@ -69,7 +69,8 @@ describe('circle booking texts', () => {
       }),
       'Shanique',
     );
-    expect(awaiting.path).toBe('/bookings');
+    // The new request stands first on the list, marked (issue 32: it was 7,856 px down the page).
+    expect(awaiting.path).toMatch(/^\/bookings\?booking=\d+$/);
     expect(awaiting.title).toBe('Sent for approval');
     expect(awaiting.description).toBe(
       'A payer in the circle must approve this booking for Hyacinth because this booking would take the month past a payer’s monthly spending cap. Shanique sees the request only after that.',
@@ -84,7 +85,7 @@ describe('circle booking texts', () => {
         'Shanique',
       );
     expect(pending(false)).toMatchObject({
-      path: '/bookings',
+      path: '/bookings?booking=9',
       description: 'Shanique has your request for Hyacinth. A payer in the circle pays for it.',
     });
     expect(pending(true).path).toBe('/payment/9');

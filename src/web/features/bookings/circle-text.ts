@@ -80,14 +80,14 @@ export function bookingOutcome(booking: BookingView, caregiverFirstName: string)
     return {
       title: 'Sent for approval',
       description: `A payer in the circle must approve this booking for ${who}${reason}. ${caregiverFirstName} sees the request only after that.`,
-      path: '/bookings',
+      path: `/bookings?booking=${booking.id}`,
     };
   }
   if (!circle.canPay) {
     return {
       title: 'Booking Request Created!',
       description: `${caregiverFirstName} has your request for ${who}. A payer in the circle pays for it.`,
-      path: '/bookings',
+      path: `/bookings?booking=${booking.id}`,
     };
   }
   return {

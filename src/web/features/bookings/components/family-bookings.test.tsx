@@ -6,6 +6,11 @@ import { makeUser, renderRoute, stubFetch } from '../../../test/render';
 import { makeBooking, makeBookingCircle, makeSeriesVisits } from '../test-fixtures';
 import { FamilyBookings } from './family-bookings';
 
+/** Radix tabs switch on a primary-button mouse down. */
+function openTab(name: string) {
+  fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
+}
+
 describe('FamilyBookings', () => {
   it('says a card is held (not paid) until the service, and every amount carries J$', async () => {
     const held = makeBooking({
@@ -32,6 +37,7 @@ describe('FamilyBookings', () => {
     expect(first).toHaveTextContent('PaymentCard held');
     expect(first).toHaveTextContent('TotalJ$ 3,150');
     expect(first).not.toHaveTextContent(/paid/i);
+    openTab('Past (1)');
     expect(within(screen.getByTestId('booking-2')).getByText('Charged')).toBeInTheDocument();
   });
 
@@ -89,7 +95,9 @@ describe('FamilyBookings', () => {
     expect(within(card).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
     expect(within(card).queryByRole('link', { name: 'Message' })).toBeNull();
 
-    const other = screen.getByRole('region', { name: 'Other bookings' });
+    // The rest in tabs: both unpaid, so both need action (pay), the first tab open.
+    expect(screen.getByRole('tab', { name: 'Needs action (2)', selected: true })).toBeVisible();
+    const other = screen.getByRole('tabpanel', { name: 'Needs action (2)' });
     const approvedCard = within(other).getByTestId('booking-12');
     expect(approvedCard).toHaveTextContent('Approved by Sandra');
     expect(within(approvedCard).getByRole('link', { name: 'Pay now' })).toHaveAttribute(

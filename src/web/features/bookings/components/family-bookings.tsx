@@ -1,55 +1,27 @@
 import { useId } from 'react';
 import type { CircleRole } from '../../../../shared/contracts/circles';
 import { formatJmd, toCents } from '../../../../shared/money';
-import { LIVE_PAYMENT_STATUSES, paymentStatusLabel } from '../../../../shared/payment-status';
+import { paymentStatusLabel } from '../../../../shared/payment-status';
 import { buttonClasses } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { Link } from '../../../lib/router';
+import { formatDate } from '../../../lib/format';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
 import { useEstimate } from '../../fx/api';
 import { type BookingView, useMyBookings } from '../api';
 import { backupsMayOpen } from '../backup-window';
 import { useMyCircleRoles } from '../circles-api';
+import { familyActions, familyMay, highlightedId, sectionBookings } from '../sections';
 import { groupBySeries, positionIn, type SeriesPosition } from '../series-text';
 import { ApprovalActions } from './approval-actions';
 import { BookingCardShell } from './booking-card-shell';
+import { type BookingTab, BookingTabs } from './booking-tabs';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CancellationPolicy } from './cancellation-policy';
 import { MemberCircleRows } from './circle-booking-details';
 import { FamilySeriesList } from './family-series-list';
 import { MoveBookingButton, mayMove } from './move-booking-button';
-
-/**
- * What this family may do with a booking. Their own household's: pay, cancel, message and review as always.
- * A care circle's (ADR 0025): the server says who may approve, pay and cancel; the coordinator who booked is
- * the caregiver's contact (message, review); a viewer sees no payment at all.
- */
-function allowed(booking: BookingView, userId: number | undefined, roles: CircleRole[] | undefined) {
-  const circle = booking.circle;
-  const open = booking.status === 'pending' || booking.status === 'confirmed';
-  const paid = !!booking.payment && LIVE_PAYMENT_STATUSES.includes(booking.payment.status);
-  const started = new Date(booking.startsAt).getTime() <= Date.now();
-  if (!circle) {
-    return {
-      pay: (open || booking.status === 'completed') && !paid,
-      cancel: open && !started,
-      move: mayMove(booking),
-      contact: true,
-      paymentRow: true,
-    };
-  }
-  const booker = booking.familyId === userId;
-  return {
-    pay: circle.canPay && !paid,
-    cancel: circle.canCancel && !started,
-    // Coordinators move a circle's booking (the server: members who may book).
-    move: circle.canCancel && mayMove(booking),
-    contact: booker,
-    // A viewer's list has no payment (not "not paid"); until the roles are known, say nothing either.
-    paymentRow: !!booking.payment || booker || (roles !== undefined && roles.length > 0),
-  };
-}
 
 function FamilyBookingCard({
   booking,
@@ -65,7 +37,7 @@ function FamilyBookingCard({
   roles: CircleRole[] | undefined;
 }) {
   const cg = booking.caregiver;
-  const may = allowed(booking, userId, roles);
+  const may = familyMay(booking, userId, roles, new Date());
   const circle = booking.circle;
   // A circle's payer abroad reads the total in their own currency too (ADR 0026); the charge stays in JMD.
   const estimate = useEstimate(
@@ -131,7 +103,7 @@ function FamilyBookingCard({
               Visit log
             </Link>
           ) : null}
-          {may.move ? <MoveBookingButton booking={booking} /> : null}
+          {may.cancel && mayMove(booking) ? <MoveBookingButton booking={booking} /> : null}
           {backupsMayOpen(booking, new Date()) ? (
             <Link to={`/bookings/${booking.id}/backups`} className={buttonClasses({ size: 'sm' })}>
               {booking.status === 'cancelled'
@@ -140,13 +112,17 @@ function FamilyBookingCard({
             </Link>
           ) : null}
           {may.cancel ? <CancelBookingButton booking={booking} by="family" /> : null}
-          {booking.status === 'completed' && may.contact ? (
+          {may.review && booking.review ? (
             <Link
               to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
               Leave a review
+              <span className="sr-only"> (until {formatDate(booking.review.deadline)})</span>
             </Link>
+          ) : null}
+          {booking.review?.reviewed && may.contact ? (
+            <p className="self-center text-sm text-muted-foreground">You reviewed this booking.</p>
           ) : null}
         </>
       }
@@ -155,35 +131,63 @@ function FamilyBookingCard({
 }
 
 /**
- * /bookings for families: every booking with its status colour, pay, cancel (policy shown), review; their
- * care circles' bookings too, those waiting for this payer's approval first.
+ * /bookings for families: the payer's approvals first, then the bookings in tabs (issue 32): what needs them
+ * now, upcoming soonest first, past latest first, cancelled and declined; the booking just made or changed
+ * (`?booking=<id>`) above them all, marked.
  */
 export function FamilyBookings() {
   const { data: user } = useCurrentUser();
   const { data, isPending, isError } = useMyBookings();
   const hasCircleBookings = !!data?.some((b) => b.circle);
   const { data: roles } = useMyCircleRoles(hasCircleBookings);
-  const ids = { approval: useId(), rest: useId() };
+  const [search] = useSearchParams();
+  const approvalId = useId();
   if (isPending) return <Spinner label="Loading bookings" />;
   if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
+  const now = new Date();
   const groups = groupBySeries(data);
-  const toApprove = data.filter((b) => b.circle?.canApprove);
+  const rolesOf = (b: BookingView) => (b.circle ? roles?.get(b.circle.id) : undefined);
+  const highlight = highlightedId(search);
+  const first = data.find((b) => b.id === highlight);
+  const toApprove = data.filter((b) => b.circle?.canApprove && b.id !== highlight);
   const rest = data.filter((b) => !b.circle?.canApprove);
+  const sections = sectionBookings(rest, (b) => familyActions(b, user?.id, rolesOf(b), now).length > 0, now);
   const card = (b: BookingView) => (
     <FamilyBookingCard
       key={b.id}
       booking={b}
       userId={user?.id}
       currency={user?.currency}
-      roles={b.circle ? roles?.get(b.circle.id) : undefined}
+      roles={rolesOf(b)}
       position={positionIn(b, groups)}
     />
   );
+  const tabs: BookingTab[] = [
+    {
+      value: 'action',
+      label: 'Needs action',
+      empty: 'Nothing needs you now.',
+      items: sections.action.map(card),
+    },
+    {
+      value: 'upcoming',
+      label: 'Upcoming',
+      empty: 'No upcoming bookings.',
+      items: sections.upcoming.map(card),
+    },
+    { value: 'past', label: 'Past', empty: 'No past bookings yet.', items: sections.past.map(card) },
+    {
+      value: 'closed',
+      label: 'Cancelled & declined',
+      empty: 'No cancelled, declined or expired bookings.',
+      items: sections.closed.map(card),
+    },
+  ];
   return (
     <>
       {toApprove.length ? (
-        <section aria-labelledby={ids.approval} className="mb-8">
-          <h2 id={ids.approval} className="text-xl font-bold">
+        <section aria-labelledby={approvalId} className="mb-8">
+          <h2 id={approvalId} className="text-xl font-bold">
             Waiting for your approval ({toApprove.length})
           </h2>
           <p className="mt-1 mb-4 text-sm text-muted-foreground">
@@ -201,16 +205,13 @@ export function FamilyBookings() {
             Find care
           </Link>
         </div>
-      ) : rest.length ? (
-        <section aria-labelledby={toApprove.length ? ids.rest : undefined}>
-          {toApprove.length ? (
-            <h2 id={ids.rest} className="mb-4 text-xl font-bold">
-              Other bookings
-            </h2>
-          ) : null}
-          <ul className="space-y-4">{rest.map(card)}</ul>
-        </section>
-      ) : null}
+      ) : (
+        <BookingTabs
+          tabs={tabs}
+          defaultValue={tabs.find((t) => t.items.length > 0)?.value ?? 'upcoming'}
+          first={first ? card(first) : undefined}
+        />
+      )}
     </>
   );
 }
