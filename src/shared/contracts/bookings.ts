@@ -172,4 +172,24 @@ export const BookingListQuery = z.object({
 export const BookingIdParam = z.object({ id: Id('id') });
 export const FamilyUserIdParam = z.object({ userId: Id('userId') });
 
+/** Why a caregiver declines a request (issue 32): the family reads it in the notice, in these words. */
+export const DECLINE_REASONS = {
+  unavailable: 'not available at that time',
+  too_far: 'too far to travel',
+  not_my_kind: 'not the kind of care they give',
+  other: 'another reason',
+} as const;
+export type DeclineReason = keyof typeof DECLINE_REASONS;
+
+/** POST /api/bookings/{id}/decline: the spec's call has no body; a reason is optional. */
+export const DeclineBookingRequest = z
+  .object({
+    reason: z
+      .enum(Object.keys(DECLINE_REASONS) as [DeclineReason, ...DeclineReason[]], {
+        error: `reason must be one of ${Object.keys(DECLINE_REASONS).join(', ')}`,
+      })
+      .optional(),
+  })
+  .nullish();
+
 export const CancelBookingRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();

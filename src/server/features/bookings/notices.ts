@@ -1,4 +1,4 @@
-import { clock12 } from '../../../shared/contracts/bookings';
+import { clock12, DECLINE_REASONS, type DeclineReason } from '../../../shared/contracts/bookings';
 import { formatJmd, priceBooking, toCents } from '../../../shared/money';
 import { type HeldPayment, paymentOutcome, paymentStatusLabel } from '../../../shared/payment-status';
 import type { Mail } from '../../adapters/mailer';
@@ -47,6 +47,8 @@ export interface BookingNoticeOptions {
   payment?: PaidFacts;
   /** The time a moved booking had, for 'rescheduled'. */
   previousWhen?: string;
+  /** The caregiver's reason, for 'declined'. */
+  declineReason?: DeclineReason;
   /** When it happened (a cancellation within 24 h of the start is a critical notice); default: now. */
   at?: Date;
 }
@@ -66,6 +68,8 @@ interface Facts {
   releasedUnpaid: boolean;
   payment?: PaidFacts;
   previousWhen?: string;
+  /** ' They said: not available at that time.' or ''. */
+  declineReason: string;
 }
 
 type Notice = import('./circle-notices').Notice;
@@ -112,7 +116,7 @@ const TEXTS: Record<
   declined: (f) => ({
     family: {
       title: 'Booking declined',
-      body: `${f.caregiver} declined your booking request for ${f.when} (total ${f.total}). ${RELEASED}`,
+      body: `${f.caregiver} declined your booking request for ${f.when} (total ${f.total}).${f.declineReason} ${RELEASED}`,
     },
     caregiver: {
       title: 'Booking declined',
@@ -264,6 +268,7 @@ export async function notifyBookingParties(
     releasedUnpaid: event === 'cancelled' && b.cancelReason === 'unpaid',
     payment: opts.payment,
     previousWhen: opts.previousWhen,
+    declineReason: opts.declineReason ? ` They said: ${DECLINE_REASONS[opts.declineReason]}.` : '',
   };
   // Backups (ADR 0034): a dropped booking links the family to its offers; a backup request is urgent.
   const backup = await backupFactsOf(tx, b, event, byCaregiver);

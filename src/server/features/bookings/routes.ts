@@ -8,6 +8,7 @@ import {
   BookingView,
   CancelBookingRequest,
   CreateBookingRequest,
+  DeclineBookingRequest,
   FamilyUserIdParam,
   RescheduleBookingRequest,
 } from '../../../shared/contracts/bookings';
@@ -163,6 +164,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     async (req) => service.reschedule(currentUser(req), req.params.id, req.body),
   );
 
+  type DeclineBody = z.output<typeof DeclineBookingRequest>;
   const handlers = {
     accept: service.accept,
     decline: service.decline,
@@ -181,10 +183,14 @@ export async function bookingRoutes(app: FastifyInstance) {
           summary: t.summary,
           params: BookingIdParam,
           ...(t.path === 'cancel' ? { body: CancelBookingRequest } : {}),
+          ...(t.path === 'decline' ? { body: DeclineBookingRequest } : {}),
           response: { 200: BookingView, ...errors },
         },
       },
-      async (req) => handlers[t.path](currentUser(req), req.params.id),
+      async (req) =>
+        t.path === 'decline'
+          ? service.decline(currentUser(req), req.params.id, (req.body as DeclineBody)?.reason)
+          : handlers[t.path](currentUser(req), req.params.id),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { BACKUP_RULES } from '../../../shared/contracts/backups';
-import type { BookingView } from '../../../shared/contracts/bookings';
+import type { BookingView, DeclineReason } from '../../../shared/contracts/bookings';
 import {
   BOOKING_MESSAGES,
   cancellationTerms,
@@ -20,6 +20,8 @@ import { bookingRepo, caregiverSees } from './repo';
 /** notify: false when the caller tells the parties itself (a series sends one notice for all its visits). */
 export interface NoticeOption {
   notify?: boolean;
+  /** The caregiver's reason for declining, told to the family. */
+  declineReason?: DeclineReason;
 }
 
 export interface TransitionSpec {
@@ -35,12 +37,14 @@ export async function notifyTransition(
   row: BookingRow,
   to: BookingStatus,
   actorUserId: number | null,
+  declineReason?: DeclineReason,
 ) {
   const lateFeeCents = to === 'cancelled' ? await lateFeeOf(ctx, tx, row) : undefined;
   return notifyBookingParties(ctx, tx, row.id, to, {
     publicUrl: ctx.publicUrl,
     actorUserId,
     lateFeeCents,
+    declineReason,
     at: ctx.now(),
   });
 }
@@ -88,7 +92,10 @@ export async function applyTransition(
   if (!row) throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
   await bookingRepo.addEvent(tx, { bookingId: row.id, from: booking.status, to: spec.to, actorUserId, at });
   await ctx.events.emit(tx, { booking: row, from: booking.status, to: spec.to, actorUserId, at });
-  const mails = opts.notify === false ? [] : await notifyTransition(ctx, tx, row, spec.to, actorUserId);
+  const mails =
+    opts.notify === false
+      ? []
+      : await notifyTransition(ctx, tx, row, spec.to, actorUserId, opts.declineReason);
   return { row, mails };
 }
 
@@ -191,10 +198,15 @@ export async function answerIn(
 
 /** The family's and the caregiver's answers to a booking: accept, decline, cancel, complete. */
 export function bookingTransitions(ctx: BookingContext) {
-  async function act(actor: Actor, id: number, answer: BookingAnswer): Promise<BookingView> {
+  async function act(
+    actor: Actor,
+    id: number,
+    answer: BookingAnswer,
+    opts: NoticeOption = {},
+  ): Promise<BookingView> {
     const at = ctx.now();
     const { view, mails } = await ctx.db.transaction(async (tx) => {
-      const mails = await answerIn(ctx, tx, actor, id, answer, at);
+      const mails = await answerIn(ctx, tx, actor, id, answer, at, opts);
       return { view: await viewOf(ctx.circles, tx, id, actor, ctx.now()), mails };
     });
     await sendAfterCommit(ctx.mailer, mails);
@@ -203,7 +215,8 @@ export function bookingTransitions(ctx: BookingContext) {
 
   return {
     accept: (actor: Actor, id: number) => act(actor, id, 'accept'),
-    decline: (actor: Actor, id: number) => act(actor, id, 'decline'),
+    decline: (actor: Actor, id: number, reason?: DeclineReason) =>
+      act(actor, id, 'decline', { declineReason: reason }),
     cancel: (actor: Actor, id: number) => act(actor, id, 'cancel'),
     complete: (actor: Actor, id: number) => act(actor, id, 'complete'),
   };

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BOOKING_LIST_MAX } from '../../../shared/booking-rules';
-import type { BookingStatus, BookingView, CreateBookingRequest } from '../../../shared/contracts/bookings';
+import type {
+  BookingStatus,
+  BookingView,
+  CreateBookingRequest,
+  DeclineReason,
+} from '../../../shared/contracts/bookings';
 import { apiGet, apiPost } from '../../lib/api';
 
 export type { BookingStatus, BookingView };
@@ -57,14 +62,15 @@ export function useBooking(id: number) {
 export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete' | 'approve' | 'decline-approval';
 
 /** POST /api/bookings/{id}/{action}: the booking's state machine (approve and decline-approval: a circle's payers). */
-export const answerBooking = (id: number, action: BookingAction) =>
-  apiPost<BookingView>(`/api/bookings/${id}/${action}`);
+export const answerBooking = (id: number, action: BookingAction, body?: { reason: DeclineReason }) =>
+  apiPost<BookingView>(`/api/bookings/${id}/${action}`, body);
 
 /** Accept, decline, cancel, complete, approve or decline approval; every list and the booking itself refresh after. */
 export function useBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: BookingAction }) => answerBooking(id, action),
+    mutationFn: ({ id, action, reason }: { id: number; action: BookingAction; reason?: DeclineReason }) =>
+      answerBooking(id, action, reason ? { reason } : undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -6,6 +6,41 @@ import { makeBooking, makeCaregiverCircle, makeSeriesVisits } from '../test-fixt
 import { CaregiverBookings } from './caregiver-bookings';
 
 describe('CaregiverBookings', () => {
+  it('says an unpaid request is unpaid and what follows; Decline asks first and sends the reason (issue 32)', async () => {
+    const pending = makeBooking({ id: 1, status: 'pending' });
+    const declined = makeBooking({ id: 4, status: 'declined', date: '2099-01-02' });
+    const cancelled = makeBooking({ id: 5, status: 'cancelled', date: '2099-01-03' });
+    const { calls } = stubFetch({
+      'GET /api/bookings': { body: [cancelled, declined, pending] },
+      'POST /api/bookings/1/decline': { body: { ...pending, status: 'declined' } },
+    });
+    renderRoute(<CaregiverBookings />, { user: makeUser({ userType: 'caregiver' }) });
+    const card = await screen.findByTestId('booking-1');
+    expect(within(card).getByTestId('caregiver-payment')).toHaveTextContent('Not paid yet');
+    expect(card).toHaveTextContent(
+      'You may accept before they pay. You are paid out only once their payment is taken',
+    );
+    // Declined and cancelled bookings have a tab of their own.
+    expect(screen.getByRole('tab', { name: 'Cancelled & declined (2)' })).toBeVisible();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this request?' });
+    expect(dialog).toHaveTextContent('Declining cannot be undone');
+    expect(within(dialog).getByRole('link', { name: 'Message to suggest another time' })).toHaveAttribute(
+      'href',
+      '/chat/1',
+    );
+    // Nothing is sent until they confirm.
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'It is too far for me to travel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/bookings/1/decline')?.body).toEqual({
+        reason: 'too_far',
+      }),
+    );
+  });
+
   it('counts the tabs, shows the phone only for confirmed bookings, and Accept calls the server', async () => {
     const pending = makeBooking({ id: 1, status: 'pending' });
     const confirmed = makeBooking({

@@ -1,29 +1,37 @@
 import { ClipboardList, MapPin, MessageSquare, Phone } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { CAREGIVER_KINDS } from '../../../../shared/catalog';
+import type { DeclineReason } from '../../../../shared/contracts/bookings';
 import { formatJmd, toCents } from '../../../../shared/money';
-import { paymentStatusLabel } from '../../../../shared/payment-status';
+import { LIVE_PAYMENT_STATUSES, paymentStatusLabel } from '../../../../shared/payment-status';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-messages';
-import { Link } from '../../../lib/router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { type BookingView, useBookingAction, useMyBookings } from '../api';
 import { careFor } from '../circle-text';
+import { highlightedId, sectionBookings } from '../sections';
 import { groupBySeries, positionIn, type SeriesPosition } from '../series-text';
 import { BookingCardShell } from './booking-card-shell';
+import { BookingTabs } from './booking-tabs';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CaregiverCircleRows } from './circle-booking-details';
+import { DeclineDialog } from './decline-dialog';
 import { SeriesRequestCard } from './series-request-card';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
 
 function BookingCard({ booking, position }: { booking: BookingView; position?: SeriesPosition }) {
   const action = useBookingAction();
-  const run = (act: 'accept' | 'decline' | 'complete', title: string, description: string) =>
+  const run = (
+    act: 'accept' | 'decline' | 'complete',
+    title: string,
+    description: string,
+    reason?: DeclineReason,
+  ) =>
     action.mutate(
-      { id: booking.id, action: act },
+      { id: booking.id, action: act, reason },
       {
         onSuccess: () => toast({ title, description }),
         onError: (error) =>
@@ -77,11 +85,16 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
               {formatJmd(toCents(booking.hourlyRate))}/hr · you earn {formatJmd(toCents(booking.subtotal))}
             </dd>
           </div>
-          {booking.payment ? (
-            <div className="flex items-center gap-2">
-              <dt className="font-semibold">Payment</dt>
-              <dd>{paymentStatusLabel(booking.payment.status, booking.payment.method)}</dd>
-            </div>
+          <div className="flex flex-wrap items-center gap-x-2 sm:col-span-2">
+            <dt className="font-semibold">Payment</dt>
+            <dd data-testid="caregiver-payment">
+              {booking.payment
+                ? paymentStatusLabel(booking.payment.status, booking.payment.method)
+                : 'Not paid yet'}
+            </dd>
+          </div>
+          {unpaidNote(booking) ? (
+            <p className="text-sm text-muted-foreground sm:col-span-2">{unpaidNote(booking)}</p>
           ) : null}
         </>
       }
@@ -112,14 +125,14 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
               >
                 Accept
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
+              <DeclineDialog
+                booking={booking}
+                who={circle ? careFor(circle) : `${family.firstName} ${family.lastName}`}
                 disabled={action.isPending}
-                onClick={() => run('decline', 'Booking Declined', `${family.firstName} has been notified.`)}
-              >
-                Decline
-              </Button>
+                onDecline={(reason) =>
+                  run('decline', 'Booking Declined', `${family.firstName} has been notified.`, reason)
+                }
+              />
             </>
           ) : null}
           {booking.status === 'confirmed' && ended ? (
@@ -140,6 +153,22 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
   );
 }
 
+/**
+ * What the caregiver should know of a booking nobody has paid (issue 32, defect 3): a series visit is held on
+ * the family's card before it and released when still unpaid 24 hours before its start; a single booking is
+ * paid out to them only once the family's payment is taken.
+ */
+export function unpaidNote(booking: BookingView): string | undefined {
+  if (booking.payment && LIVE_PAYMENT_STATUSES.includes(booking.payment.status)) return undefined;
+  if (booking.status !== 'pending' && booking.status !== 'confirmed') return undefined;
+  if (booking.seriesId != null) {
+    return 'The family’s card is held before each visit. A visit still unpaid 24 hours before its start is released, and you are told.';
+  }
+  return booking.status === 'pending'
+    ? 'You may accept before they pay. You are paid out only once their payment is taken: ask them to pay before the visit.'
+    : 'Not paid yet: you are paid out only once their payment is taken. Ask them to pay before the visit.';
+}
+
 /** One card of a tab: a booking, or a series waiting for the caregiver's answer. */
 type Item =
   | { key: string; booking: BookingView; seriesId?: never; visits?: never }
@@ -153,11 +182,17 @@ const TABS = [
   },
   { value: 'pending', label: 'Pending', empty: 'No requests waiting for your answer.' },
   { value: 'completed', label: 'Completed', empty: 'No completed bookings yet.' },
+  {
+    value: 'closed',
+    label: 'Cancelled & declined',
+    empty: 'No cancelled, declined or expired bookings.',
+  },
 ] as const;
 
 /** /bookings for caregivers (docs/product.md#screens-and-routes): counts, tabs upcoming / pending / completed, real actions. */
 export function CaregiverBookings() {
   const { data, isPending, isError } = useMyBookings();
+  const [search] = useSearchParams();
   if (isPending) return <Spinner label="Loading bookings" />;
   if (isError) return <Alert>Your bookings could not be loaded. Please refresh the page.</Alert>;
   // docs/product.md#booking-states-and-transitions: upcoming = confirmed or pending; pending tab = pending; completed tab = completed.
@@ -183,14 +218,30 @@ export function CaregiverBookings() {
     }
     return out;
   };
+  const now = new Date();
+  const sections = sectionBookings(data, () => false, now);
   const byTab = {
-    upcoming: items(data.filter((b) => b.status === 'confirmed' || b.status === 'pending').reverse()),
-    pending: items(data.filter((b) => b.status === 'pending').reverse()),
-    completed: items(data.filter((b) => b.status === 'completed')),
+    // Soonest first; a confirmed visit that ended but is not marked completed yet stays here to complete.
+    upcoming: items(
+      [...sections.upcoming, ...sections.past.filter((b) => b.status === 'confirmed')].filter(
+        (b) => b.status === 'confirmed' || b.status === 'pending',
+      ),
+    ),
+    pending: items(sections.upcoming.filter((b) => b.status === 'pending')),
+    completed: items(sections.past.filter((b) => b.status === 'completed')),
+    closed: items(sections.closed),
   };
+  const highlight = highlightedId(search);
+  const first = data.find((b) => b.id === highlight);
+  const render = (i: Item) =>
+    i.booking ? (
+      <BookingCard key={i.key} booking={i.booking} position={positionIn(i.booking, groups)} />
+    ) : (
+      <SeriesRequestCard key={i.key} seriesId={i.seriesId} visits={i.visits} />
+    );
   return (
     <>
-      <dl className="mb-6 grid grid-cols-3 gap-3">
+      <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {TABS.map((t) => (
           <div key={t.value} className="rounded-xl border border-border bg-surface p-4 text-center">
             <dt className="text-sm text-muted-foreground">{t.label}</dt>
@@ -200,41 +251,11 @@ export function CaregiverBookings() {
           </div>
         ))}
       </dl>
-      <Tabs.Root defaultValue="upcoming">
-        <Tabs.List
-          aria-label="Bookings"
-          className="mb-4 inline-flex flex-wrap gap-1 rounded-lg border border-border bg-surface p-1"
-        >
-          {TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.value}
-              value={t.value}
-              className="rounded-md px-4 py-2 text-sm font-semibold hover:bg-muted data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
-            >
-              {t.label} ({byTab[t.value].length})
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Content key={t.value} value={t.value}>
-            {byTab[t.value].length === 0 ? (
-              <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-                {t.empty}
-              </p>
-            ) : (
-              <ul className="space-y-4">
-                {byTab[t.value].map((i) =>
-                  i.booking ? (
-                    <BookingCard key={i.key} booking={i.booking} position={positionIn(i.booking, groups)} />
-                  ) : (
-                    <SeriesRequestCard key={i.key} seriesId={i.seriesId} visits={i.visits} />
-                  ),
-                )}
-              </ul>
-            )}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <BookingTabs
+        defaultValue="upcoming"
+        first={first ? <BookingCard booking={first} position={positionIn(first, groups)} /> : undefined}
+        tabs={TABS.map((t) => ({ ...t, items: byTab[t.value].map(render) }))}
+      />
     </>
   );
 }
