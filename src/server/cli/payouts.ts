@@ -15,7 +15,7 @@ import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
 import { loadPayoutKey } from '../core/payout-key';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { bookingRecords } from '../features/bookings';
+import { bookingLookups } from '../features/bookings';
 import { createPayoutService } from '../features/payouts';
 import { jobLockKey } from '../jobs/scheduler';
 import { processIo, reportFailure, runIfMain } from './main-module';
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
       db: database.db,
       key: loadPayoutKey(env),
       mailer,
-      bookings: bookingRecords,
+      bookings: bookingLookups,
     });
     const now = new Date();
     // The same lock as the scheduled job: a run on a server instance and this one never overlap.

@@ -14,7 +14,7 @@ import {
   verifications,
 } from '../db/schema';
 import { hashPassword } from '../features/auth';
-import { circleBookingRules } from '../features/circles';
+import { circleAccess } from '../features/circles';
 import { seedDemoMoney } from '../features/payments';
 import { seedBadgeCatalog } from './badges';
 import { seedDemoCareRequests } from './care-requests';
@@ -280,7 +280,7 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   // A caregiver with a visible reliability record, then every record computed (ADR 0035).
   await seedDemoReliability(tx, now, uid(DEMO_FAMILY_EMAIL));
   // Payments, ledger and last Friday's payouts behind those bookings.
-  await seedDemoMoney(tx, now, circleBookingRules);
+  await seedDemoMoney(tx, now, circleAccess);
   // The exchange rates admins keep for payers' estimates (ADR 0026).
   await seedDemoFxRates(tx, now, adminId);
   // A prepared parish emergency an admin can declare from the console (ADR 0030).

@@ -4,12 +4,12 @@ import { CHECK_IN_SINCE } from '../../shared/reliability';
 import type { Tx } from '../db/client';
 import { rows } from '../db/raw-rows';
 import { bookingEvents, bookings, visitEntries } from '../db/schema';
-import { bookingRecords } from '../features/bookings';
+import { bookingLookups } from '../features/bookings';
 import { createEmergencyRules } from '../features/emergencies';
 import { reliabilityRecords } from '../features/reliability';
 
 /** Reliability records as the app keeps them (cancellations a parish emergency covered are excused). */
-const records = reliabilityRecords(createEmergencyRules(bookingRecords));
+const records = reliabilityRecords(createEmergencyRules(bookingLookups));
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -10,23 +10,18 @@ import { createBackupService } from '../features/backup-offers';
 import { createBadgeEngine } from '../features/badges';
 import { createBookingSeriesService } from '../features/booking-series';
 import {
-  bookingRecords,
-  bookingsForVisits,
+  bookingLookups,
   circleStatementRows,
   circlesWithStatementRows,
   createBookingEvents,
   createBookingReminders,
   createBookingService,
+  visitBookings,
 } from '../features/bookings';
 import { createCareRequestService } from '../features/care-requests';
 import { backupCandidates, createCaregiverDirectoryService } from '../features/caregiver-directory';
 import { caregiverStatsService, measureResponseTimes } from '../features/caregiver-stats';
-import {
-  approvalReasonFor,
-  chargeConsents,
-  circleBookingRules,
-  createCircleService,
-} from '../features/circles';
+import { approvalReasonFor, chargeConsents, circleAccess, createCircleService } from '../features/circles';
 import { createDashboardService } from '../features/dashboard';
 import { createEmergencyRules, createEmergencyService } from '../features/emergencies';
 import { createFavouriteService, createRebookService, listFavourites } from '../features/favourites';
@@ -116,7 +111,7 @@ export function buildServices(app: FastifyInstance) {
     gate: planGate,
   });
   // Care circles (ADR 0024): the privacy export and account deletion ask them about a user's circles.
-  const circles = createCircleService({ db, mailer, publicUrl, now, bookings: bookingRecords });
+  const circles = createCircleService({ db, mailer, publicUrl, now, bookings: bookingLookups });
   // Saved cards (ADR 0032); account deletion removes them at once, here and at the provider.
   const savedCards = createSavedCardService({ db, provider: app.payments, now });
   // The privacy export's sections and the scrub's erasers, offered by each feature (src/server/wiring/privacy-hooks.ts).
@@ -161,9 +156,9 @@ export function buildServices(app: FastifyInstance) {
   });
 
   // ── bookings and money ──
-  // The outbox and the circles' rules as the booking and money features' ports take them (issue 31).
+  // The outbox and the circles' access as the booking and money features' ports take them (issue 31).
   const outbox = { queue: queueNotice };
-  const bookingCircles = { ...circleBookingRules, approvalReasonFor };
+  const bookingCircles = { ...circleAccess, approvalReasonFor };
   // Booking state changes and what follows from them (the event table: src/server/wiring/events.ts).
   const bookingEvents = createBookingEvents();
   // Badges (measured on booking changes, reviews and the caregiver's dashboard visits).
@@ -172,13 +167,13 @@ export function buildServices(app: FastifyInstance) {
     notices: inAppNotices,
   });
   // Parish emergency mode's rules (ADR 0030), reading where bookings take place.
-  const emergencyRules = createEmergencyRules(bookingRecords);
+  const emergencyRules = createEmergencyRules(bookingLookups);
   registerBookingListeners(bookingEvents, {
     payments: app.payments,
     emergencies: emergencyRules,
     badges: (tx, e) => badges.remeasureAfterBooking(tx, e),
     reliability: (tx, e) => reliability.followBooking(tx, e),
-    settlement: { bookings: bookingRecords, visitTimes },
+    settlement: { bookings: bookingLookups, visitTimes },
   });
   const bookings = createBookingService({
     db,
@@ -192,11 +187,11 @@ export function buildServices(app: FastifyInstance) {
   });
   // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
   const paymentBookings = {
-    ...bookingRecords,
+    ...bookingLookups,
     notifyParties: bookings.notifyParties,
-    forVisits: bookingsForVisits,
+    findWithParties: visitBookings.find,
   };
-  const paymentCircles = { ...circleBookingRules, chargeConsents };
+  const paymentCircles = { ...circleAccess, chargeConsents };
   // Parish emergency mode (ADR 0030): bookings and payments ask its rules; admins declare, extend, end.
   const emergencies = createEmergencyService({
     db,
@@ -204,17 +199,17 @@ export function buildServices(app: FastifyInstance) {
     publicUrl,
     now,
     audit: adminAuditLog,
-    bookings: bookingRecords,
+    bookings: bookingLookups,
     notices: { queue: (tx, n, at) => queueNotice(tx, n, at) },
   });
   // Recurring bookings (ADR 0027): every visit through the bookings service's code paths.
   const bookingSeries = createBookingSeriesService({
     db,
-    bookings: bookings.forSeries,
+    bookings: bookings.batchBookings,
     publicUrl,
     now,
-    visitBookings: bookingsForVisits,
-    circles: circleBookingRules,
+    visitBookings,
+    circles: circleAccess,
     notices: { deliver: deliverBookingNotice },
   });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
@@ -224,8 +219,8 @@ export function buildServices(app: FastifyInstance) {
     storage,
     publicUrl,
     now,
-    bookings: bookingsForVisits,
-    circles: circleBookingRules,
+    bookings: visitBookings,
+    circles: circleAccess,
     notices: { deliver: deliverBookingNotice },
   });
   const payments = createPaymentService({
@@ -241,7 +236,7 @@ export function buildServices(app: FastifyInstance) {
   const visitHolds = createVisitHoldService({
     db,
     provider: app.payments,
-    bookings: bookings.forHolds,
+    bookings: bookings.unpaidVisits,
     records: paymentBookings,
     circles: paymentCircles,
     notices: outbox,
@@ -252,7 +247,7 @@ export function buildServices(app: FastifyInstance) {
   const reliability = createReliabilityService({ db, emergencies: emergencyRules });
   // Backups when a caregiver drops out (ADR 0034): offers computed live, ranked by reliability among
   // caregivers as near, the hold moved on a rebook.
-  const backupHolds = createBackupHolds(app.payments, db, bookingRecords);
+  const backupHolds = createBackupHolds(app.payments, db, bookingLookups);
   // The daily reconciliation with the provider's record and the admins' money audit (ADR 0041).
   const reconciliation = createReconciliationService({
     db,
@@ -265,14 +260,14 @@ export function buildServices(app: FastifyInstance) {
   const backups = createBackupService({
     db,
     mailer: notices,
-    bookings,
+    bookings: { ...bookings.backupRequests, get: bookings.get },
     holds: backupHolds,
     now,
     reliabilityRank: reliabilityService.rankOf,
     candidates: backupCandidates,
     visits: visitTimes,
   });
-  const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer, bookings: bookingRecords });
+  const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer, bookings: bookingLookups });
   const reviews = createReviewService({
     db,
     stats: caregiverStatsService,
@@ -289,7 +284,7 @@ export function buildServices(app: FastifyInstance) {
     notices: { queueReminder: (tx, n, at, sms) => queueNotice(tx, n, at, reminderPolicy(sms)) },
   });
   // Favourites' one-tap rebook: a Family Plan feature, through the bookings service's request path.
-  const rebook = createRebookService({ db, bookings, gate: planGate, records: bookingRecords });
+  const rebook = createRebookService({ db, bookings, gate: planGate, records: bookingLookups });
   // Estimates in a payer's currency, from the rates admins keep (ADR 0026).
   const fxRates = createFxRateService({ db, now });
   // Care circles' monthly statements: their bookings, the rates, and a mail to every payer on the 1st.
@@ -300,7 +295,7 @@ export function buildServices(app: FastifyInstance) {
     fxRates,
     now,
     bookings: { circleStatementRows, circlesWithStatementRows },
-    circles: circleBookingRules,
+    circles: circleAccess,
     wantsEmail,
   });
   const dashboard = createDashboardService({
@@ -319,7 +314,7 @@ export function buildServices(app: FastifyInstance) {
     mailer: notices,
     publicUrl,
     now,
-    bookings: bookings.forCareRequests,
+    bookings: bookings.requestsAtRate,
     gate: planGate,
     reliabilityRank: reliabilityService.rankOf,
     notices: outbox,

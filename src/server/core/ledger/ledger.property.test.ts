@@ -10,8 +10,8 @@ import type { Mailer } from '../../adapters/mailer';
 import { createSandboxProvider } from '../../adapters/payments';
 import { bookingEvents, bookings, ledgerEntries, payoutAccounts, payouts } from '../../db/schema';
 import { AppError } from '../../errors';
-import { bookingRecords, createBookingService } from '../../features/bookings/service';
-import { approvalReasonFor, circleBookingRules } from '../../features/circles/service';
+import { bookingLookups, createBookingService } from '../../features/bookings/service';
+import { approvalReasonFor, circleAccess } from '../../features/circles/service';
 import { queueNotice } from '../../features/notifications/service';
 import { createBackupHolds } from '../../features/payments/backup-holds';
 import { createPaymentService } from '../../features/payments/service';
@@ -60,7 +60,7 @@ describe.each(DB_KINDS)(
             mailer: quietMailer,
             publicUrl: 'http://x',
             events: t.app.services.bookingEvents,
-            circles: { ...circleBookingRules, approvalReasonFor },
+            circles: { ...circleAccess, approvalReasonFor },
             notices: { queue: queueNotice },
             now,
           });
@@ -77,7 +77,7 @@ describe.each(DB_KINDS)(
           const payoutService = createPayoutService({
             db: t.db,
             key: loadPayoutKey(t.env),
-            bookings: bookingRecords,
+            bookings: bookingLookups,
           });
           const families = [await signedIn(t.db), await signedIn(t.db)];
           const cgs = [

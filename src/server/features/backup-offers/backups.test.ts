@@ -235,7 +235,7 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     const ranked = createBackupService({
       db: t.db,
       mailer: t.app.mailer,
-      bookings: t.app.services.bookings,
+      bookings: { ...t.app.services.bookings.backupRequests, get: t.app.services.bookings.get },
       holds: t.app.services.backupHolds,
       now: () => clock,
       reliabilityRank: async () => new Map([[b.caregiver.id, 9]]),

@@ -8,13 +8,14 @@ import {
   type BackupOffers,
   type RebookAnswer,
 } from '../../../shared/contracts/backups';
+import type { BookingView } from '../../../shared/contracts/bookings';
 import { centsToDecimal, formatJmd, priceBooking, toCents } from '../../../shared/money';
 import { parishDistanceKm } from '../../../shared/parish-distance';
 import { initial } from '../../../shared/public-profile';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { Db, Tx } from '../../db/client';
 import { conflict } from '../../errors';
-import type { Actor, BackupBooking, BookingRow, BookingService } from '../bookings';
+import type { Actor, BackupBooking, BookingRow } from '../bookings';
 import type { BackupCandidate, BackupCandidateQuery } from '../caregiver-directory';
 import type { BackupHolds, MovedHold } from '../payments';
 
@@ -24,7 +25,7 @@ export type ReliabilityRank = (tx: Tx, caregiverIds: number[]) => Promise<Map<nu
 export interface BackupDeps {
   db: Db;
   mailer: Mailer;
-  bookings: Pick<BookingService, 'forBackups' | 'get'>;
+  bookings: BackupBookings;
   holds: BackupHolds;
   reliabilityRank?: ReliabilityRank;
   now?: () => Date;
@@ -32,6 +33,30 @@ export interface BackupDeps {
   candidates: (tx: Tx, q: BackupCandidateQuery) => Promise<BackupCandidate[]>;
   /** Whether the caregiver checked in (visits): offers open on a no-show only. */
   visits: { checkedIn(tx: Tx, bookingId: number): Promise<boolean> };
+}
+
+/**
+ * What backup offers ask of bookings (ADR 0034), each inside the offer's transaction but `get`: the family
+ * side's booking (locked), its live backup, a backup request written through the same path as any request,
+ * the original cancelled as its caregiver's no-show, and the new booking as its family sees it.
+ */
+export interface BackupBookings {
+  /** The booking, locked, when `actor` is its family side (403 for its caregiver, 404 for anyone else). */
+  openForFamily(tx: Tx, actor: Actor, id: number): Promise<BackupBooking>;
+  /** The backup booked for `id` that still stands, if any. */
+  liveBackupOf(tx: Tx, id: number): Promise<BookingRow | undefined>;
+  /** The backup request: the original's time at the new caregiver's rate, pending, linked to the original. */
+  writeBackupRequest(
+    tx: Tx,
+    actor: Actor,
+    original: BookingRow,
+    caregiverId: number,
+    at: Date,
+  ): Promise<{ row: BookingRow; mails: Mail[] }>;
+  /** The original ends, cancelled by the system as its caregiver's no-show; the mails for after commit. */
+  cancelAsNoShow(tx: Tx, original: BookingRow, at: Date): Promise<Mail[]>;
+  /** A booking as `actor` sees it. */
+  get(actor: Actor, id: number): Promise<BookingView>;
 }
 
 /** How many candidates the database returns before the reliability order picks three. */
@@ -46,9 +71,9 @@ interface BackupState {
 
 /** Why a booking is (or is not) open for backups at `at`, its row locked in `tx`. */
 async function stateOf(ctx: Required<BackupDeps>, tx: Tx, actor: Actor, id: number, at: Date) {
-  const bb = await ctx.bookings.forBackups.openForFamily(tx, actor, id);
+  const bb = await ctx.bookings.openForFamily(tx, actor, id);
   const b = bb.booking;
-  const live = await ctx.bookings.forBackups.liveBackupOf(tx, id);
+  const live = await ctx.bookings.liveBackupOf(tx, id);
   let cause: BackupCause | null = null;
   let closed: BackupClosedReason | null = null;
   if (bb.cancelledByCaregiver) cause = 'caregiver_cancelled';
@@ -211,18 +236,10 @@ export function createBackupService(deps: BackupDeps) {
         if (!offers.some((o) => o.caregiverId === caregiverId))
           throw conflict(BACKUP_MESSAGES.notOffered, 'BACKUP_NOT_OFFERED');
         const original = st.bb.booking;
-        const { row, mails } = await ctx.bookings.forBackups.writeBackupRequest(
-          tx,
-          actor,
-          original,
-          caregiverId,
-          at,
-        );
+        const { row, mails } = await ctx.bookings.writeBackupRequest(tx, actor, original, caregiverId, at);
         const hold = await ctx.holds.move(tx, original, row, at);
         const ended =
-          original.status === 'confirmed'
-            ? await ctx.bookings.forBackups.cancelAsNoShow(tx, original, at)
-            : [];
+          original.status === 'confirmed' ? await ctx.bookings.cancelAsNoShow(tx, original, at) : [];
         return { newId: row.id, hold, mails: [...mails, ...ended], replay: false };
       });
       for (const m of result.mails) {

@@ -126,10 +126,10 @@ export async function notifySeries(
 ): Promise<Mail[]> {
   const first = visits[0];
   if (!first) return [];
-  const { circles: circleBookingRules, notices } = ctx;
+  const { circles, notices } = ctx;
   const vb = await ctx.visitBookings.find(tx, first.id);
   if (!vb) return [];
-  const circle = series.circleId === null ? undefined : await circleBookingRules.find(tx, series.circleId);
+  const circle = series.circleId === null ? undefined : await circles.find(tx, series.circleId);
   const price = priceBooking(toCents(first.hourlyRate), first.duration);
   const facts: Facts = {
     actorId: actor.id,
@@ -153,7 +153,7 @@ export async function notifySeries(
   const zones = new Map<number, string | null>();
   const familySide: NoticeRecipient[] = [vb.family];
   if (circle) {
-    for (const m of await circleBookingRules.members(tx, circle.id)) {
+    for (const m of await circles.members(tx, circle.id)) {
       zones.set(m.userId, m.timeZone);
       if (m.userId !== vb.family.userId) familySide.push(m);
     }

@@ -1,29 +1,97 @@
 import type { SeriesConflict } from '../../../shared/booking-series';
 import type { BookingSeriesView } from '../../../shared/contracts/booking-series';
+import type { BookingView } from '../../../shared/contracts/bookings';
 import type { Mail } from '../../adapters/mailer';
 import type { BookingNotice, NoticeRecipient } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor, BookingsForSeries, bookingsForVisits } from '../bookings';
-import type { circleBookingRules } from '../circles';
+import type {
+  Actor,
+  BookingAnswer,
+  BookingRow,
+  BookingTransition,
+  OpenedRequest,
+  RequestedTime,
+  VisitBooking,
+} from '../bookings';
+import type { CircleAction, CircleDecision, CircleMemberContact, CircleRow } from '../circles';
 import type { SeriesRow } from './repo';
 
 export interface SeriesDeps {
   db: Db;
-  /** The bookings service's series part: every visit goes through the bookings code paths. */
-  bookings: BookingsForSeries;
+  /** Bookings written and answered one visit at a time through the bookings code paths (bookings). */
+  bookings: SeriesBookings;
   /** For the links in e-mailed notices. */
   publicUrl: string;
   /** A booking with its parties and its time in words (bookings; issue 31: the series' ports). */
-  visitBookings: Pick<typeof bookingsForVisits, 'find'>;
+  visitBookings: SeriesVisitBookings;
   /** A care circle, its members and what each may do (circles). */
-  circles: Pick<typeof circleBookingRules, 'decide' | 'find' | 'members'>;
+  circles: SeriesCircles;
   /** A booking notice to several people: in-app always, other channels by preference (notifications). */
   notices: SeriesNotices;
   now?: () => Date;
 }
 
 export type SeriesContext = Required<SeriesDeps>;
+
+/**
+ * What a series does with bookings (ADR 0027), each inside the series' transaction: the same request and
+ * answer code paths as a single booking (access, circle policy and approval, the exclusion constraint,
+ * listeners), one visit at a time, without a notice per visit. Mails come back to be sent after commit.
+ */
+export interface SeriesBookings {
+  /** The circle policy and the caregiver's state, once for the whole series (the circle stays locked). */
+  open(tx: Tx, actor: Actor, caregiverId: number, circleId: number | undefined): Promise<OpenedRequest>;
+  /** One visit, requested as a single booking is, its creation event kept in `batch` for `emitCreated`. */
+  request(
+    tx: Tx,
+    actor: Actor,
+    opened: OpenedRequest,
+    time: RequestedTime,
+    at: Date,
+    batch: BookingTransition[],
+  ): Promise<{ row: BookingRow; mails: Mail[] }>;
+  /** The listeners for the batch's new requests, once every visit is written. */
+  emitCreated(tx: Tx, batch: BookingTransition[]): Promise<void>;
+  /** The time the caregiver holds (pending and confirmed bookings) overlapping [from, to). */
+  held(
+    tx: Tx,
+    caregiverId: number,
+    from: Date,
+    to: Date,
+  ): Promise<{ id: number; startsAt: Date; endsAt: Date }[]>;
+  /** The series' visits (rows), first first. */
+  visits(tx: Tx, seriesId: number): Promise<BookingRow[]>;
+  /** Whether a visit has reached its caregiver (a circle's needs a payer's approval first). */
+  caregiverSees(b: Pick<BookingRow, 'approvalState'>): boolean;
+  /** One answer to one visit, with its own access check and rule; its own notice only with `notify: true`. */
+  answer(
+    tx: Tx,
+    actor: Actor,
+    id: number,
+    answer: BookingAnswer,
+    at: Date,
+    opts?: { notify?: boolean },
+  ): Promise<Mail[]>;
+  /** The series' visits as `viewer` sees them. */
+  views(tx: Tx, seriesId: number, viewer: Actor): Promise<BookingView[]>;
+  /** The caregiver record of a user, or undefined. */
+  caregiverIdOfUser(tx: Tx, userId: number): Promise<number | undefined>;
+  /** Sends the mails after commit (best effort). */
+  send(mails: Mail[]): Promise<void>;
+}
+
+/** A booking with its parties and its time in words (the series' notices). */
+export interface SeriesVisitBookings {
+  find(tx: Tx, id: number): Promise<VisitBooking | undefined>;
+}
+
+/** A care circle, its members and what each may do. */
+export interface SeriesCircles {
+  decide(tx: Tx, circleId: number, userId: number, action: CircleAction): Promise<CircleDecision>;
+  find(tx: Tx, circleId: number): Promise<CircleRow | undefined>;
+  members(tx: Tx, circleId: number): Promise<CircleMemberContact[]>;
+}
 
 /** A booking notice to several people: in-app always, e-mail and texts by their preferences (notifications). */
 export interface SeriesNotices {

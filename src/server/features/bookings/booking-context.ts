@@ -1,9 +1,11 @@
+import type { ApprovalReason } from '../../../shared/booking-rules';
+import type { CircleRole } from '../../../shared/contracts/circles';
 import type { BookingEmergency } from '../../../shared/contracts/emergencies';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth';
-import type { approvalReasonFor, circleBookingRules } from '../circles';
+import type { CircleAction, CircleDecision, CircleMemberContact, CircleRow } from '../circles';
 import type { BookingEvents } from './events';
 
 export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
@@ -23,11 +25,34 @@ export interface BookingDeps {
   notices: BookingNotices;
 }
 
-/** What bookings ask of care circles: who may book, approve or see, the members, the approval rule. */
-export type BookingCircleRules = Pick<
-  typeof circleBookingRules,
-  'authorize' | 'decide' | 'members' | 'find' | 'circleIdsOf' | 'rolesOf'
-> & { approvalReasonFor: typeof approvalReasonFor };
+/**
+ * What bookings ask of care circles (bookings own this port; services.ts passes the circles' access and
+ * approval rule): who may book, approve or see, the members, the approval rule.
+ */
+export interface BookingCircleRules {
+  /** Throws 404/403 unless `actor` may do `action` in the circle; `lock` serialises cap checks. */
+  authorize(
+    tx: Tx,
+    circleId: number,
+    actor: { id: number },
+    action: CircleAction,
+    opts?: { lock?: boolean },
+  ): Promise<{ circle: CircleRow }>;
+  /** The policy's decision without throwing (what a member may see or do). */
+  decide(tx: Tx, circleId: number, userId: number, action: CircleAction): Promise<CircleDecision>;
+  members(tx: Tx, circleId: number): Promise<CircleMemberContact[]>;
+  find(tx: Tx, circleId: number): Promise<CircleRow | undefined>;
+  /** The ids of every circle `userId` belongs to. */
+  circleIdsOf(tx: Tx, userId: number): Promise<number[]>;
+  /** The member's roles, or undefined for a non-member. */
+  rolesOf(tx: Tx, circleId: number, userId: number): Promise<CircleRole[] | undefined>;
+  /** Why a booking needs a payer's approval (`monthCents`: the month's committed total with it), or null. */
+  approvalReasonFor(
+    circle: Pick<CircleRow, 'approvalRequired'>,
+    payers: readonly { monthlyCapJmd: number | null }[],
+    monthCents: number,
+  ): ApprovalReason | null;
+}
 
 /** One notice for one person: in-app always, other channels by the recipient's policy; the mails due now. */
 export interface BookingNotices {

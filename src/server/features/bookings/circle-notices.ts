@@ -94,7 +94,7 @@ function approvalStageNotice(
  * approved it. During the approval stage the members get that stage's words (payers are asked to decide).
  */
 export async function circleNoticeParties(
-  circleBookingRules: Pick<BookingCircleRules, 'members'>,
+  circles: Pick<BookingCircleRules, 'members'>,
   tx: Tx,
   joined: BookingJoined,
   circle: CircleRow,
@@ -103,7 +103,7 @@ export async function circleNoticeParties(
   standard: { family: Notice; caregiver: Notice } | undefined,
 ): Promise<NoticeParty[]> {
   const b = joined.b;
-  const members = await circleBookingRules.members(tx, circle.id);
+  const members = await circles.members(tx, circle.id);
   const people = [...members];
   if (!people.some((m) => m.userId === joined.fu.id))
     people.push({

@@ -13,15 +13,15 @@ export type CircleFacts = Map<number, { circle: CircleRow; roles: CircleRole[] |
 
 /** Reads the circles of `rows` once each, with the viewer's roles. */
 export async function circleFactsFor(
-  circleBookingRules: Pick<BookingCircleRules, 'find' | 'rolesOf'>,
+  circles: Pick<BookingCircleRules, 'find' | 'rolesOf'>,
   tx: Tx,
   rows: readonly Pick<BookingJoined, 'b'>[],
   viewer: Pick<Actor, 'id'>,
 ): Promise<CircleFacts> {
   const facts: CircleFacts = new Map();
   for (const id of new Set(rows.map((r) => r.b.circleId).filter((c): c is number => c !== null))) {
-    const circle = await circleBookingRules.find(tx, id);
-    if (circle) facts.set(id, { circle, roles: await circleBookingRules.rolesOf(tx, id, viewer.id) });
+    const circle = await circles.find(tx, id);
+    if (circle) facts.set(id, { circle, roles: await circles.rolesOf(tx, id, viewer.id) });
   }
   return facts;
 }

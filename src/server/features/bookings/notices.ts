@@ -19,13 +19,13 @@ async function settledAmounts(tx: Tx, bookingId: number) {
 
 /** The first name of the payer who answered an approval (for the circle's words), else null. */
 async function actorFirstName(
-  circleBookingRules: Pick<BookingCircleRules, 'members'>,
+  circles: Pick<BookingCircleRules, 'members'>,
   tx: Tx,
   b: BookingRow,
   actorUserId: number | null,
 ) {
   if (actorUserId === null || b.circleId === null) return null;
-  const m = (await circleBookingRules.members(tx, b.circleId)).find((x) => x.userId === actorUserId);
+  const m = (await circles.members(tx, b.circleId)).find((x) => x.userId === actorUserId);
   return m?.firstName ?? null;
 }
 

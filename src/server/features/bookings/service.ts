@@ -1,21 +1,20 @@
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
+import { backupRequests } from './backup-requests';
+import { batchBookings } from './batch-bookings';
 import { type BookingDeps, NO_EMERGENCIES } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
 import { bookingCreation } from './create-booking';
-import { bookingsForBackups } from './for-backups';
-import { bookingsForCareRequests } from './for-care-requests';
-import { bookingsForHolds } from './for-holds';
-import { lastBookedWith } from './for-rebook';
-import { bookingsForSeries } from './for-series';
 import { type BookingNoticeEvent, type BookingNoticeOptions, notifyBookingParties } from './notices';
-import { bookingPlacesRepo } from './places-repo';
-import { bookingRepo } from './repo';
+import { requestsAtRate } from './requests-at-rate';
 import { bookingReschedule } from './reschedule-booking';
 import { bookingTransitions } from './transition-booking';
+import { unpaidVisits } from './unpaid-visits';
 
+export type { BackupBooking } from './backup-requests';
+export type { OpenedRequest, RequestedTime } from './batch-bookings';
 export type {
   Actor,
   BookingCircleRules,
@@ -23,6 +22,7 @@ export type {
   BookingEmergencyRules,
   BookingNotices,
 } from './booking-context';
+export { type BookingTemplate, bookingLookups } from './booking-lookups';
 export { toBookingView } from './booking-view';
 export { parseBookingTimes } from './create-booking';
 export type {
@@ -33,16 +33,12 @@ export type {
   BookingTransitionListener,
 } from './events';
 export { createBookingEvents } from './events';
-export type { BackupBooking, BookingsForBackups } from './for-backups';
-export type { BookingsForCareRequests, CareRequestBooking } from './for-care-requests';
-export type { BookingsForHolds } from './for-holds';
-export type { RebookTemplate } from './for-rebook';
-export type { BookingsForSeries, OpenedRequest, RequestedTime } from './for-series';
-/** What the visit log (ADR 0028) reads of a booking: the row, its parties, its time in words. */
-export { bookingsForVisits, type VisitBooking, type VisitPartyContact } from './for-visits';
 export { describeWhen, notifyBookingParties } from './notices';
 export { type BookingReminders, createBookingReminders } from './reminders';
+export type { RequestAtRate } from './requests-at-rate';
 export type { BookingAnswer } from './transition-booking';
+/** A booking as a visit (ADR 0028): the row, its parties, its time in words. */
+export { type VisitBooking, type VisitPartyContact, visitBookings } from './visit-bookings';
 
 /** The bookings service: requests, answers, the lifecycle job's transitions and the views, composed. */
 export function createBookingService(deps: BookingDeps) {
@@ -65,37 +61,17 @@ export function createBookingService(deps: BookingDeps) {
       event: BookingNoticeEvent,
       opts: BookingNoticeOptions,
     ): Promise<Mail[]> => notifyBookingParties(ctx, tx, bookingId, event, opts),
-    /** For recurring bookings (ADR 0027): the same code paths, inside the series' transaction. */
-    forSeries: bookingsForSeries(ctx),
-    /** For the visit-holds job (ADR 0032): unpaid series visits, and their release 24 h before the start. */
-    forHolds: bookingsForHolds(ctx),
-    /** For backup offers and the one-tap rebook (ADR 0034). */
-    forBackups: bookingsForBackups(ctx),
-    /** For care requests (ADR 0038): an applicant booked at the rate they applied with. */
-    forCareRequests: bookingsForCareRequests(ctx),
+    /** Bookings written and answered in a batch, one notice for all (recurring bookings, ADR 0027). */
+    batchBookings: batchBookings(ctx),
+    /** Unpaid series visits and their release 24 h before the start (ADR 0032). */
+    unpaidVisits: unpaidVisits(ctx),
+    /** A backup for a cancelled or no-show booking, and the original's end (ADR 0034). */
+    backupRequests: backupRequests(ctx),
+    /** A request priced at an agreed rate instead of the caregiver's profile's (ADR 0038). */
+    requestsAtRate: requestsAtRate(ctx),
   };
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
-
-/**
- * What other features (payments, payouts) read of a booking inside their own transaction: the row
- * (locked when they change money that depends on its state) and the caregiver record of a user.
- */
-export const bookingRecords = {
-  /** Favourites' one-tap rebook: the family's last confirmed or completed booking with a caregiver. */
-  lastBookedWith,
-  lock: bookingRepo.lock,
-  /** Locks a booking for a job, or undefined when another transaction is changing it. */
-  lockSkipLocked: bookingRepo.lockSkipLocked,
-  find: bookingRepo.find,
-  caregiverIdOfUser: bookingRepo.caregiverIdOfUser,
-  cancelledBySide: bookingRepo.cancelledBySide,
-  /** A care circle's bookings, and how many stand unpaid (circles: the last payer, account deletion). */
-  circleBookingCounts: bookingRepo.circleBookingCounts,
-  /** Parish emergencies (ADR 0030): where each booking's care happens, and the open bookings in parishes. */
-  placeParishes: bookingPlacesRepo.placeParishes,
-  openInParishes: bookingPlacesRepo.openInParishes,
-};
 
 export * from './circle-statement-rows';

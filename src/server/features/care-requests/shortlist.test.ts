@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('the team shortlist on %s', (kind) => {
       mailer: t.app.mailer,
       publicUrl: 'http://localhost',
       now: () => clock,
-      bookings: t.app.services.bookings.forCareRequests,
+      bookings: t.app.services.bookings.requestsAtRate,
       gate,
       reliabilityRank: reliabilityService.rankOf,
       notices: { queue: queueNotice },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeConsents } from './for-bookings';
+import { chargeConsents } from './circle-access';
 
 /** Whose card a job may charge for a circle booking (ADR 0039): a pure rule, so every case is listed. */
 describe('chargeConsents', () => {

@@ -5,9 +5,12 @@ import { circleRoutes } from './routes';
 export {
   approvalReasonFor,
   type ChargeConsentBasis,
+  type CircleAction,
+  type CircleDecision,
+  type CircleMemberContact,
   type CircleRow,
   chargeConsents,
-  circleBookingRules,
+  circleAccess,
   createCircleService,
 } from './service';
 

@@ -30,10 +30,13 @@ const GRANTS: Record<CircleRole | 'viewer', readonly CircleAction[]> = {
  * decision out. `setCap` is a payer's own cap (nobody sets another's); who may give the payer role, which
  * depends on the change and not only on the action, is decided in members.ts (ADR 0039).
  */
+/** The policy's answer: allowed, forbidden (a member without the right: 403) or hidden (a non-member: 404). */
+export type CircleDecision = 'allowed' | 'forbidden' | 'hidden';
+
 export function decideCircleAction(
   membership: { roles: readonly CircleRole[] } | undefined,
   action: CircleAction,
-): 'allowed' | 'forbidden' | 'hidden' {
+): CircleDecision {
   if (!membership) return 'hidden';
   if (GRANTS.viewer.includes(action)) return 'allowed';
   return membership.roles.some((r) => GRANTS[r].includes(action)) ? 'allowed' : 'forbidden';

@@ -5,7 +5,7 @@ import { circleMembership } from './members';
 import { circleExport } from './privacy';
 
 export type { Actor, CircleDeps } from './circle-context';
-export { CIRCLE_ACTIONS, type CircleAction, decideCircleAction } from './policy';
+export { CIRCLE_ACTIONS, type CircleAction, type CircleDecision, decideCircleAction } from './policy';
 
 /** The circles service: circles, invitations, members, and the circle policy for other features to ask. */
 export function createCircleService(deps: CircleDeps) {
@@ -22,12 +22,12 @@ export function createCircleService(deps: CircleDeps) {
   };
 }
 
-/** What bookings and payments ask of circles inside their own transaction (the policy, members, caps). */
+/** Access to circles inside the caller's transaction (the policy, members), and the rules of their charges. */
 export {
   approvalReasonFor,
   type ChargeConsentBasis,
   type CircleMemberContact,
   type CircleRow,
   chargeConsents,
-  circleBookingRules,
-} from './for-bookings';
+  circleAccess,
+} from './circle-access';

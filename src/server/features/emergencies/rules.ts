@@ -30,10 +30,8 @@ export type EmergencyRules = BookingEmergencyRules & {
   coveredWhen(tx: Tx, list: { id: number; startsAt: Date; endsAt: Date; at: Date }[]): Promise<Set<number>>;
 };
 
-/** The rules, reading where bookings take place through `bookingRecords` (given by services.ts). */
-export function createEmergencyRules(
-  bookingRecords: Pick<EmergencyBookings, 'placeParishes'>,
-): EmergencyRules {
+/** The rules, reading where bookings take place through `bookings` (given by services.ts). */
+export function createEmergencyRules(bookings: Pick<EmergencyBookings, 'placeParishes'>): EmergencyRules {
   const emergencyRules: EmergencyRules = {
     async coverOf(tx, list, at) {
       const found = new Map<number, BookingEmergency>();
@@ -41,7 +39,7 @@ export function createEmergencyRules(
       // Nearly always none: one cheap indexed query, and nothing more.
       const live = await emergencyRepo.inForce(tx, at);
       if (live.length === 0) return found;
-      const places = await bookingRecords.placeParishes(
+      const places = await bookings.placeParishes(
         tx,
         list.map((b) => b.id),
       );
@@ -68,7 +66,7 @@ export function createEmergencyRules(
       }
       const live = await emergencyRepo.inForceDuring(tx, new Date(from), new Date(to));
       if (live.length === 0) return found;
-      const places = await bookingRecords.placeParishes(
+      const places = await bookings.placeParishes(
         tx,
         list.map((b) => b.id),
       );

@@ -5,7 +5,7 @@ import { jamaicaToday } from '../../../shared/time';
 import { bookings } from '../../db/schema';
 import { bearer, createBooking, createCaregiver, createUser, loginToken } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
-import { bookingRecords } from '../bookings/service';
+import { bookingLookups } from '../bookings/service';
 import { plansOf } from '../plans/testing';
 import { createRebookService } from './rebook';
 
@@ -65,7 +65,7 @@ describe.each(DB_KINDS)('one-tap rebook of a favourite on %s', (kind) => {
       db: t.database.db,
       bookings: t.app.services.bookings,
       gate,
-      records: bookingRecords,
+      records: bookingLookups,
     });
 
   it('refuses a family on Basic with 403 PLAN_REQUIRED before reading the body, and tells them why', async () => {

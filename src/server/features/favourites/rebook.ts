@@ -5,10 +5,10 @@ import {
   type RebookRequest,
 } from '../../../shared/contracts/favourites';
 import type { FeatureGate } from '../../../shared/plan-features';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import type { BookingService, bookingRecords } from '../bookings';
+import type { BookingService, BookingTemplate } from '../bookings';
 
 type Family = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
 
@@ -16,8 +16,13 @@ export interface RebookDeps {
   db: Db;
   bookings: Pick<BookingService, 'create'>;
   gate: FeatureGate;
-  /** The family's last booking with a caregiver (bookings' records). */
-  records: Pick<typeof bookingRecords, 'lastBookedWith'>;
+  /** The family's last booking with a caregiver (bookings' lookups). */
+  records: RebookRecords;
+}
+
+/** What a rebook copies: the family's own last confirmed or completed booking with a caregiver (bookings). */
+export interface RebookRecords {
+  lastBookedWith(tx: Tx, familyUserId: number, caregiverId: number): Promise<BookingTemplate | undefined>;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface RebookDeps {
  * confirmed or completed booking with a favourite caregiver, repeated on a new date through the bookings
  * service's own request path (priced there, never overlapping, pending until the caregiver accepts).
  */
-export function createRebookService({ db, bookings, gate, records: bookingRecords }: RebookDeps) {
+export function createRebookService({ db, bookings, gate, records }: RebookDeps) {
   return {
     /** Refuses a family whose plan does not include it (403 PLAN_REQUIRED), before any body is read. */
     async assertAllowed(family: Family): Promise<void> {
@@ -36,7 +41,7 @@ export function createRebookService({ db, bookings, gate, records: bookingRecord
 
     async options(family: Family, caregiverId: number): Promise<RebookOptions> {
       const allowed = await gate.allows(String(family.id), 'favourites_rebook');
-      const last = await db.transaction((tx) => bookingRecords.lastBookedWith(tx, family.id, caregiverId));
+      const last = await db.transaction((tx) => records.lastBookedWith(tx, family.id, caregiverId));
       return {
         allowed,
         last: last
@@ -47,7 +52,7 @@ export function createRebookService({ db, bookings, gate, records: bookingRecord
 
     async rebook(family: Family, caregiverId: number, body: RebookRequest) {
       await this.assertAllowed(family);
-      const last = await db.transaction((tx) => bookingRecords.lastBookedWith(tx, family.id, caregiverId));
+      const last = await db.transaction((tx) => records.lastBookedWith(tx, family.id, caregiverId));
       if (!last) throw notFound(REBOOK_MESSAGES.neverBooked);
       const startTime = body.startTime ?? last.startTime;
       return bookings.create(family, {

@@ -121,7 +121,7 @@ export async function moveHoldToBackup(
 export async function releaseKeptHolds(
   provider: PaymentProvider,
   db: Db,
-  bookingRecords: Pick<PaymentBookings, 'lockSkipLocked'>,
+  bookings: Pick<PaymentBookings, 'lockSkipLocked'>,
   at: Date,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -130,7 +130,7 @@ export async function releaseKeptHolds(
   for (const { bookingId } of due) {
     if (signal?.aborted) break;
     await db.transaction(async (tx) => {
-      const b = await bookingRecords.lockSkipLocked(tx, bookingId);
+      const b = await bookings.lockSkipLocked(tx, bookingId);
       if (b?.status !== 'cancelled') return;
       if (!isHeld(await paymentRepo.liveForBooking(tx, b.id))) return;
       await releaseAll(provider, tx, await asPaidBy(tx, b), at);
@@ -144,7 +144,7 @@ export async function releaseKeptHolds(
 export function createBackupHolds(
   provider: PaymentProvider,
   db: Db,
-  /** The bookings' rows, locked without waiting (bookings' records, passed by services.ts). */
+  /** The bookings' rows, locked without waiting (bookings' lookups, passed by services.ts). */
   bookings: Pick<PaymentBookings, 'lockSkipLocked'>,
 ) {
   return {

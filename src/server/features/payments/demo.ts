@@ -27,8 +27,8 @@ export function previousFriday(today: string): string {
 export async function seedDemoMoney(
   tx: Tx,
   now: Date,
-  /** The circles' members (circles' rules, passed by the demo seed): a circle's bookings were paid by its payer. */
-  circleBookingRules: Pick<PaymentCircleRules, 'members'>,
+  /** The circles' members (circles' access, passed by the demo seed): a circle's bookings were paid by its payer. */
+  circles: Pick<PaymentCircleRules, 'members'>,
 ): Promise<{ payments: number; payouts: number }> {
   const rows = await tx
     .select()
@@ -39,7 +39,7 @@ export async function seedDemoMoney(
   // A care circle's bookings were paid by its payer.
   const payerOf = new Map<number, number>();
   for (const circleId of new Set(rows.map((b) => b.circleId).filter((c): c is number => c !== null))) {
-    const payer = (await circleBookingRules.members(tx, circleId)).find((m) => m.roles.includes('payer'));
+    const payer = (await circles.members(tx, circleId)).find((m) => m.roles.includes('payer'));
     if (payer) payerOf.set(circleId, payer.userId);
   }
   const paidBy = (b: (typeof rows)[number]) =>

@@ -108,7 +108,7 @@ function newReference(bookingId: number): string {
 }
 
 export function createPaymentService(deps: PaymentDeps) {
-  const { db, provider, supportEmail, bookings: bookingRecords, circles: circleBookingRules } = deps;
+  const { db, provider, supportEmail, bookings: bookingPort, circles } = deps;
   const now = deps.now ?? (() => new Date());
   const view = (p: PaymentRow) => toPaymentView(p, supportEmail);
 
@@ -121,7 +121,7 @@ export function createPaymentService(deps: PaymentDeps) {
 
   /** Both parties of the booking hear of the payment (in `tx`); the mails go after commit. */
   const noticePaid = (tx: Tx, p: PaymentRow, actorUserId: number) =>
-    bookingRecords.notifyParties(tx, p.bookingId, 'paid', {
+    bookingPort.notifyParties(tx, p.bookingId, 'paid', {
       publicUrl: deps.publicUrl,
       actorUserId,
       payment: view(p),
@@ -141,10 +141,10 @@ export function createPaymentService(deps: PaymentDeps) {
     mails: Mail[],
   ): Promise<PaymentRow> {
     const at = now();
-    const booking = await bookingRecords.lock(tx, input.bookingId);
+    const booking = await bookingPort.lock(tx, input.bookingId);
     if (!booking) throw notFound('Booking not found');
     // A care circle's booking is paid by one of its payers (the circle policy: others 404/403).
-    if (booking.circleId !== null) await circleBookingRules.authorize(tx, booking.circleId, actor, 'pay');
+    if (booking.circleId !== null) await circles.authorize(tx, booking.circleId, actor, 'pay');
     else if (booking.familyId !== actor.id) throw notFound('Booking not found');
     // A twin request with this key may have committed while we waited for the booking lock.
     if (await paymentRepo.byKey(tx, actor.id, key)) throw new KeyTaken();
@@ -261,10 +261,10 @@ export function createPaymentService(deps: PaymentDeps) {
     },
 
     async forBooking(actor: Actor, bookingId: number): Promise<PaymentView[]> {
-      const b = await bookingRecords.find(db, bookingId);
+      const b = await bookingPort.find(db, bookingId);
       const circleSees =
         b?.circleId != null &&
-        (await circleBookingRules.decide(db, b.circleId, actor.id, 'viewStatement')) === 'allowed';
+        (await circles.decide(db, b.circleId, actor.id, 'viewStatement')) === 'allowed';
       if (!b || (b.familyId !== actor.id && actor.userType !== 'admin' && !circleSees))
         throw notFound('Booking not found');
       return (await paymentRepo.forBooking(db, bookingId)).map(view);
@@ -297,7 +297,7 @@ export function createPaymentService(deps: PaymentDeps) {
         const p = await paymentRepo.lock(tx, id);
         if (!p) throw notFound('Payment not found');
         if (p.status !== 'awaiting_transfer') throw conflict('This payment is not waiting for a transfer.');
-        const booking = await bookingRecords.lock(tx, p.bookingId);
+        const booking = await bookingPort.lock(tx, p.bookingId);
         if (!booking) throw notFound('Booking not found');
         const amount = toCents(p.amount);
         const settles = booking.status === 'completed';

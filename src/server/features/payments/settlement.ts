@@ -227,7 +227,7 @@ async function settleLateCancellation(
 export function createSettlement(
   provider: PaymentProvider,
   policy: {
-    /** Which side cancelled a booking (bookings' records). */
+    /** Which side cancelled a booking (bookings' lookups). */
     bookings: Pick<PaymentBookings, 'cancelledBySide'>;
     /** A visit's checked-in and checked-out times (visits). */
     visitTimes: PaymentVisitTimes;

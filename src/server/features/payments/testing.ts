@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import { SANDBOX_CARDS, type SandboxProvider } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
-import { bookingRecords, bookingsForVisits, notifyBookingParties } from '../bookings/service';
+import { bookingLookups, notifyBookingParties, visitBookings } from '../bookings/service';
 import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
-import { approvalReasonFor, chargeConsents, circleBookingRules } from '../circles/service';
+import { approvalReasonFor, chargeConsents, circleAccess } from '../circles/service';
 import { queueNotice } from '../notifications/service';
 import { visitTimes } from '../visits/service';
 import type { PaymentBookings, PaymentCircleRules, PaymentNotices, PaymentVisitTimes } from './ports';
@@ -20,18 +20,18 @@ export const paymentPorts: {
   notices: PaymentNotices;
 } = {
   bookings: {
-    ...bookingRecords,
+    ...bookingLookups,
     notifyParties: (tx, bookingId, event, opts) =>
       notifyBookingParties(
-        { circles: { ...circleBookingRules, approvalReasonFor }, notices: { queue: queueNotice } },
+        { circles: { ...circleAccess, approvalReasonFor }, notices: { queue: queueNotice } },
         tx,
         bookingId,
         event,
         opts,
       ),
-    forVisits: bookingsForVisits,
+    findWithParties: visitBookings.find,
   },
-  circles: { ...circleBookingRules, chargeConsents },
+  circles: { ...circleAccess, chargeConsents },
   visitTimes,
   notices: { queue: queueNotice },
 };

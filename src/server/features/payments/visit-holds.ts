@@ -5,10 +5,10 @@ import type { Mail } from '../../adapters/mailer';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../errors';
-import type { BookingRow, BookingsForHolds } from '../bookings';
+import type { BookingRow } from '../bookings';
 import type { ChargeConsentBasis } from '../circles';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';
-import type { PaymentBookings, PaymentCircleRules, PaymentNotices } from './ports';
+import type { PaymentBookings, PaymentCircleRules, PaymentNotices, PaymentUnpaidVisits } from './ports';
 import { type PaymentRow, paymentRepo } from './repo';
 import { type SavedCardRow, savedCardRepo } from './saved-cards-repo';
 import { toPaymentView } from './service';
@@ -17,10 +17,10 @@ import { visitHoldRepo } from './visit-holds-repo';
 export interface VisitHoldDeps {
   db: Db;
   provider: PaymentProvider;
-  /** The bookings service's part for this job (its `send` mails after commit). */
-  bookings: BookingsForHolds;
+  /** The unpaid series visits, their lock and release (bookings; `send` mails after commit). */
+  bookings: PaymentUnpaidVisits;
   /** A booking with its parties (the failure notice) and the parties' "paid" notices (bookings). */
-  records: Pick<PaymentBookings, 'notifyParties' | 'forVisits'>;
+  records: Pick<PaymentBookings, 'notifyParties' | 'findWithParties'>;
   /** A care circle's payers, coordinators and whose consent covers a visit (circles). */
   circles: VisitHoldCircles;
   /** The delivery outbox (notifications). */
@@ -49,8 +49,8 @@ interface Payers {
 async function payersOf(
   tx: Tx,
   b: BookingRow,
-  bookings: BookingsForHolds,
-  circleBookingRules: VisitHoldCircles,
+  bookings: PaymentUnpaidVisits,
+  circles: VisitHoldCircles,
 ): Promise<Payers> {
   let payerIds: number[];
   let consents: { userId: number; basis: ChargeConsentBasis }[];
@@ -58,14 +58,14 @@ async function payersOf(
     payerIds = [b.familyId];
     consents = [{ userId: b.familyId, basis: 'own_booking' }];
   } else {
-    const circle = await circleBookingRules.find(tx, b.circleId);
-    const members = await circleBookingRules.members(tx, b.circleId);
+    const circle = await circles.find(tx, b.circleId);
+    const members = await circles.members(tx, b.circleId);
     payerIds = members
       .filter((m) => m.roles.includes('payer'))
       .map((m) => m.userId)
       .sort((x, y) => x - y);
     const monthCents = await bookings.circleMonthCents(tx, b.circleId, b.date.slice(0, 7));
-    consents = circle ? circleBookingRules.chargeConsents(circle, b, members, monthCents) : [];
+    consents = circle ? circles.chargeConsents(circle, b, members, monthCents) : [];
   }
   for (const { userId, basis } of consents) {
     const card = await savedCardRepo.defaultOf(tx, userId);
@@ -75,15 +75,10 @@ async function payersOf(
 }
 
 /** Who hears that a hold failed: the payers, the family who booked, and a circle's coordinators. */
-async function failureAudience(
-  tx: Tx,
-  b: BookingRow,
-  payerIds: number[],
-  circleBookingRules: VisitHoldCircles,
-) {
+async function failureAudience(tx: Tx, b: BookingRow, payerIds: number[], circles: VisitHoldCircles) {
   const ids = new Set([...payerIds, b.familyId]);
   if (b.circleId !== null) {
-    for (const m of await circleBookingRules.members(tx, b.circleId))
+    for (const m of await circles.members(tx, b.circleId))
       if (m.roles.includes('coordinator')) ids.add(m.userId);
   }
   return visitHoldRepo.contacts(tx, [...ids]);
@@ -106,7 +101,7 @@ export function createVisitHoldService(deps: VisitHoldDeps) {
   /** The "hold failed" notice, once per visit (a row claims it), in-app and by e-mail to those who want it. */
   async function noticeFailure(tx: Tx, b: BookingRow, payerIds: number[], reason: string, at: Date) {
     if (!(await visitHoldRepo.claimFailureNotice(tx, b.id, reason, at))) return [];
-    const vb = await deps.records.forVisits.find(tx, b.id);
+    const vb = await deps.records.findWithParties(tx, b.id);
     if (!vb) return [];
     const caregiver = `${vb.caregiver.firstName} ${vb.caregiver.lastName.slice(0, 1)}.`;
     const title = 'Visit not paid yet';

@@ -38,7 +38,7 @@ export interface PayoutRunResult {
   skippedNoAccount: number;
 }
 
-/** What payouts asks of bookings (its port, issue 31; services.ts passes the bookings' records). */
+/** What payouts asks of bookings (its port, issue 31; services.ts passes the bookings' lookups). */
 export interface PayoutBookings {
   /** The caregiver record of a user, or undefined. */
   caregiverIdOfUser(db: Db, userId: number): Promise<number | undefined>;
@@ -52,10 +52,10 @@ export interface PayoutDeps {
 }
 
 export function createPayoutService(deps: PayoutDeps) {
-  const { db, key, bookings: bookingRecords } = deps;
+  const { db, key, bookings: bookingPort } = deps;
 
   async function caregiverIdOf(actor: Actor): Promise<number> {
-    const id = await bookingRecords.caregiverIdOfUser(db, actor.id);
+    const id = await bookingPort.caregiverIdOfUser(db, actor.id);
     if (id === undefined) throw notFound('Create your caregiver profile first.');
     return id;
   }

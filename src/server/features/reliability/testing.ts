@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookingEvents, bookings, emergencies, visitEntries, visitNoShowNotices } from '../../db/schema';
 import { createBooking } from '../../test/factories';
-import { bookingRecords } from '../bookings/service';
+import { bookingLookups } from '../bookings/service';
 import { createEmergencyRules } from '../emergencies/service';
 import { reliabilityRecords } from './service';
 
@@ -91,4 +91,4 @@ export async function pastEmergency(
 }
 
 /** Reliability records as the app keeps them (cancellations a parish emergency covered are excused). */
-export const reliabilityForTests = reliabilityRecords(createEmergencyRules(bookingRecords));
+export const reliabilityForTests = reliabilityRecords(createEmergencyRules(bookingLookups));

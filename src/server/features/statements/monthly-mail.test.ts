@@ -5,7 +5,7 @@ import { circleStatementMails, mailOutbox } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { circleStatementRows, circlesWithStatementRows } from '../bookings/service';
-import { circleBookingRules } from '../circles/service';
+import { circleAccess } from '../circles/service';
 import { setEmailPreferences, wantsEmail } from '../notifications/preferences';
 import { monthlyStatementMailJob } from './monthly-mail';
 import { createStatementService } from './service';
@@ -122,7 +122,7 @@ describe.each(DB_KINDS)('monthly statement e-mails on %s', (kind) => {
       publicUrl: 'https://yaadcare.example',
       fxRates: t.app.services.fxRates,
       bookings: { circleStatementRows, circlesWithStatementRows },
-      circles: circleBookingRules,
+      circles: circleAccess,
       wantsEmail,
       now: () => dec(1, 9),
     });

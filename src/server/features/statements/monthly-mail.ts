@@ -72,7 +72,7 @@ export function statementMail(
  * send loses that one mail rather than risking it twice; the statement stays downloadable.
  */
 export function monthlyStatementMails(ctx: StatementContext) {
-  const { db, mailer, publicUrl, circles: circleBookingRules, wantsEmail } = ctx;
+  const { db, mailer, publicUrl, circles, wantsEmail } = ctx;
   const { circlesWithStatementRows } = ctx.bookings;
   return {
     async sendMonthlyStatements(
@@ -86,11 +86,9 @@ export function monthlyStatementMails(ctx: StatementContext) {
       let failed = 0;
       for (const circleId of await circlesWithStatementRows(db, month)) {
         if (signal?.aborted) break;
-        const circle = await circleBookingRules.find(db, circleId);
+        const circle = await circles.find(db, circleId);
         if (!circle) continue;
-        const payers = (await circleBookingRules.members(db, circleId)).filter((m) =>
-          m.roles.includes('payer'),
-        );
+        const payers = (await circles.members(db, circleId)).filter((m) => m.roles.includes('payer'));
         for (const payer of payers) {
           if (signal?.aborted) break;
           if (!(await wantsEmail(db, payer.userId, 'bookings'))) continue;

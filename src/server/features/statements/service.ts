@@ -22,13 +22,13 @@ export type { StatementContext, StatementDeps } from './context';
  */
 export function createStatementService(deps: StatementDeps) {
   const base = { ...deps, now: deps.now ?? (() => new Date()) };
-  const { circles: circleBookingRules } = deps;
+  const { circles } = deps;
   const ctx: StatementContext = {
     ...base,
     async compose(tx, circle, month, first, opts = {}) {
       const wanted = [...first];
       if (opts.withPayers) {
-        const members = await circleBookingRules.members(tx, circle.id);
+        const members = await circles.members(tx, circle.id);
         const payerIds = members.filter((m) => m.roles.includes('payer')).map((m) => m.userId);
         const currencyOf = await statementRepo.currenciesOf(tx, payerIds);
         for (const id of payerIds) wanted.push(currencyOf.get(id) ?? 'JMD');
@@ -58,7 +58,7 @@ export function createStatementService(deps: StatementDeps) {
     ): Promise<StatementView> {
       if (actor.userType !== 'family') throw forbidden();
       return base.db.transaction(async (tx) => {
-        const { circle } = await circleBookingRules.authorize(tx, circleId, actor, 'viewStatement');
+        const { circle } = await circles.authorize(tx, circleId, actor, 'viewStatement');
         const current = jamaicaMonth(base.now());
         if (month > current || month < FIRST_STATEMENT_MONTH) {
           const message =

@@ -5,18 +5,15 @@ import type { NoticeRecipient as Recipient, VisitCircleRules, VisitNotices } fro
 
 const shortName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName.slice(0, 1)}.`;
 
-/** The visit notices, on the circles' rules and the notice delivery services.ts passes (visits' ports). */
-export function visitNotices(
-  circleBookingRules: Pick<VisitCircleRules, 'members' | 'find'>,
-  notices: VisitNotices,
-) {
+/** The visit notices, on the circles' access and the notice delivery services.ts passes (visits' ports). */
+export function visitNotices(circles: Pick<VisitCircleRules, 'members' | 'find'>, notices: VisitNotices) {
   const deliver = notices.deliver;
 
   /** The family side of a booking: the family who booked, and every member of its care circle (viewers too). */
   async function familySide(tx: Tx, vb: VisitBooking): Promise<Recipient[]> {
     const people = new Map<number, Recipient>([[vb.family.userId, vb.family]]);
     if (vb.booking.circleId !== null) {
-      for (const m of await circleBookingRules.members(tx, vb.booking.circleId)) {
+      for (const m of await circles.members(tx, vb.booking.circleId)) {
         if (!people.has(m.userId)) people.set(m.userId, m);
       }
     }
@@ -25,8 +22,7 @@ export function visitNotices(
 
   /** How the caregiver names the family: a circle's booking is "Hyacinth’s family", never who pays. */
   async function familyName(tx: Tx, vb: VisitBooking) {
-    const circle =
-      vb.booking.circleId === null ? undefined : await circleBookingRules.find(tx, vb.booking.circleId);
+    const circle = vb.booking.circleId === null ? undefined : await circles.find(tx, vb.booking.circleId);
     return circle ? `${circle.recipientFirstName}’s family` : shortName(vb.family);
   }
 

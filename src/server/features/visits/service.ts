@@ -30,7 +30,7 @@ export interface VisitDeps {
   publicUrl: string;
   /** Bookings with their parties (bookings). */
   bookings: VisitBookings;
-  /** Care circles' rules and members (circles). */
+  /** Who may see a visit, and the care circle's members (circles). */
   circles: VisitCircleRules;
   /** Booking notices to several people (notifications). */
   notices: VisitNotices;
@@ -122,11 +122,8 @@ function logDetails(input: VisitLogRequest): VisitEntryDetails {
  */
 export function createVisitService(deps: VisitDeps) {
   const { db, mailer, storage, publicUrl } = deps;
-  const { bookings: bookingsForVisits, circles: circleBookingRules } = deps;
-  const { familySide, notifyCheck, notifyIncident, notifyNoShow } = visitNotices(
-    circleBookingRules,
-    deps.notices,
-  );
+  const { bookings, circles } = deps;
+  const { familySide, notifyCheck, notifyIncident, notifyNoShow } = visitNotices(circles, deps.notices);
   const now = deps.now ?? (() => new Date());
 
   /** Who may read the log: admin, the family, the caregiver once it reached them, a circle member. */
@@ -134,9 +131,7 @@ export function createVisitService(deps: VisitDeps) {
     if (actor.userType === 'admin' || vb.family.userId === actor.id) return true;
     if (vb.caregiver.userId === actor.id) return vb.caregiverSees;
     const circleId = vb.booking.circleId;
-    return (
-      circleId !== null && (await circleBookingRules.decide(tx, circleId, actor.id, 'view')) === 'allowed'
-    );
+    return circleId !== null && (await circles.decide(tx, circleId, actor.id, 'view')) === 'allowed';
   }
 
   /** Everyone who reads the log live: the family side and the caregiver. */
@@ -168,7 +163,7 @@ export function createVisitService(deps: VisitDeps) {
     | { vb: VisitBooking; seen: VisitEntryRow; state?: undefined }
     | { vb: VisitBooking; seen?: undefined; state: CheckState | undefined }
   > {
-    const vb = await bookingsForVisits.find(tx, bookingId, { lock: spec !== undefined });
+    const vb = await bookings.find(tx, bookingId, { lock: spec !== undefined });
     if (!vb) throw notFound(NOT_FOUND);
     if (vb.caregiver.userId !== actor.id || !vb.caregiverSees) {
       if (await mayRead(tx, actor, vb)) throw forbidden(VISIT_MESSAGES.notCaregiver);
@@ -278,7 +273,7 @@ export function createVisitService(deps: VisitDeps) {
     /** A photo's bytes, for those who may read the log (404 for anyone else, as for an unknown entry). */
     async photo(actor: Actor, bookingId: number, entryId: number) {
       const key = await db.transaction(async (tx) => {
-        const vb = await bookingsForVisits.find(tx, bookingId);
+        const vb = await bookings.find(tx, bookingId);
         if (!vb || !(await mayRead(tx, actor, vb))) throw notFound(VISIT_MESSAGES.photoNotFound);
         return visitRepo.photoKey(tx, bookingId, entryId);
       });
@@ -289,7 +284,7 @@ export function createVisitService(deps: VisitDeps) {
 
     async log(actor: Actor, bookingId: number): Promise<VisitLog> {
       return db.transaction(async (tx) => {
-        const vb = await bookingsForVisits.find(tx, bookingId);
+        const vb = await bookings.find(tx, bookingId);
         if (!vb || !(await mayRead(tx, actor, vb))) throw notFound(NOT_FOUND);
         // The caregiver's phone reading its visit: a contact, the evidence of when it was online (ADR 0040).
         if (vb.caregiver.userId === actor.id) await visitRepo.recordContact(tx, bookingId, actor.id, now());
@@ -315,7 +310,7 @@ export function createVisitService(deps: VisitDeps) {
      * gets one "no-show?" notice to its family and caregiver (a row claims it, so reruns send nothing).
      */
     async runNoShows(at: Date, signal?: AbortSignal): Promise<number> {
-      const ids = await bookingsForVisits.confirmedStartingBetween(
+      const ids = await bookings.confirmedStartingBetween(
         db,
         new Date(at.getTime() - VISIT_RULES.noShowLookBackMs),
         new Date(at.getTime() - VISIT_RULES.noShowAfterMs),
@@ -324,7 +319,7 @@ export function createVisitService(deps: VisitDeps) {
       for (const id of ids) {
         if (signal?.aborted) break;
         const mails = await db.transaction(async (tx) => {
-          const vb = await bookingsForVisits.find(tx, id, { lock: true });
+          const vb = await bookings.find(tx, id, { lock: true });
           if (vb?.booking.status !== 'confirmed') return [];
           if ((await visitRepo.checkInOut(tx, id)).checkIn) return [];
           if (!(await visitRepo.claimNoShowNotice(tx, id, at))) return [];

@@ -11,7 +11,7 @@ import { bookingPlacesRepo } from './places-repo';
 import { bookingRepo } from './repo';
 import { applyTransition, lockOwned } from './transition-booking';
 
-/** A booking as backup offers (ADR 0034) need it: the row, its caregiver, where the care happens. */
+/** A booking a backup may replace (ADR 0034): the row, its caregiver, where the care happens. */
 export interface BackupBooking {
   booking: BookingRow;
   caregiver: { id: number; userId: number; kinds: string[] };
@@ -21,11 +21,11 @@ export interface BackupBooking {
 }
 
 /**
- * What the backups feature asks of bookings, inside its own transaction: the family side's booking
- * (locked), its live backup, a backup request written through the same path as any request, and the
- * original cancelled as its caregiver's no-show.
+ * Backup requests (ADR 0034), inside the caller's transaction: the family side's booking (locked), its live
+ * backup, a backup request written through the same path as any request, and the original cancelled as its
+ * caregiver's no-show.
  */
-export function bookingsForBackups(ctx: BookingContext) {
+export function backupRequests(ctx: BookingContext) {
   return {
     /**
      * The booking, locked, when `actor` is its family side (a circle's: a member who may book). Its caregiver
@@ -102,5 +102,3 @@ export function bookingsForBackups(ctx: BookingContext) {
     },
   };
 }
-
-export type BookingsForBackups = ReturnType<typeof bookingsForBackups>;

@@ -8,11 +8,15 @@ import { bookingRepo, caregiverSees } from './repo';
 import { answerIn, type BookingAnswer, type NoticeOption } from './transition-booking';
 
 /**
- * What the booking-series feature (ADR 0027) does with bookings, each inside its own transaction: the same
- * request and answer code paths as a single booking (access, circle policy and approval, the exclusion
- * constraint, listeners, notices), one visit at a time. Mails come back to be sent after commit (`send`).
+ * Bookings written and answered in a batch (a recurring booking's visits, ADR 0027), inside the caller's
+ * transaction: the same request and answer code paths as a single booking (access, circle policy and
+ * approval, the exclusion constraint, listeners, notices), one booking at a time, without a notice per
+ * booking (the caller sends one for the batch). Mails come back to be sent after commit (`send`).
  */
-export function bookingsForSeries(ctx: BookingContext) {
+/** The creation events of a batch's requests, kept for `emitCreated`. */
+type Batch = BookingTransition[];
+
+export function batchBookings(ctx: BookingContext) {
   return {
     /** The circle policy and the caregiver's state, once for the whole series (the circle stays locked). */
     open: (tx: Tx, actor: Actor, caregiverId: number, circleId: number | undefined) =>
@@ -21,14 +25,8 @@ export function bookingsForSeries(ctx: BookingContext) {
      * One visit, requested exactly as a single booking is, without its notice (the series sends one) and
      * with its creation event kept in `batch` for `emitCreated`, once every visit is written.
      */
-    request: (
-      tx: Tx,
-      actor: Actor,
-      opened: OpenedRequest,
-      time: RequestedTime,
-      at: Date,
-      batch: BookingTransition[],
-    ) => writeRequest(ctx, tx, actor, opened, time, at, { notify: false, batch }),
+    request: (tx: Tx, actor: Actor, opened: OpenedRequest, time: RequestedTime, at: Date, batch: Batch) =>
+      writeRequest(ctx, tx, actor, opened, time, at, { notify: false, batch }),
     /** The listeners for the batch's new requests (caregiver aggregates such as stats once, not per visit). */
     emitCreated: (tx: Tx, batch: BookingTransition[]) => ctx.events.emitCreated(tx, batch),
     /** The time the caregiver holds (pending and confirmed bookings) overlapping [from, to). */
@@ -50,5 +48,4 @@ export function bookingsForSeries(ctx: BookingContext) {
   };
 }
 
-export type BookingsForSeries = ReturnType<typeof bookingsForSeries>;
 export type { OpenedRequest, RequestedTime };

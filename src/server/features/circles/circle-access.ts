@@ -7,7 +7,7 @@ import { type CircleRow, circleRepo } from './repo';
 
 export type { CircleRow };
 
-/** A member as the bookings feature needs them: who to tell, and by which address. */
+/** A member with their contact, roles, cap and payer consent: who to tell, by which address, who may pay. */
 export interface CircleMemberContact {
   userId: number;
   firstName: string;
@@ -74,11 +74,11 @@ export function approvalReasonFor(
 }
 
 /**
- * What the bookings and payments features ask of care circles, each inside the caller's transaction. Every
- * decision goes through the one circle policy (policy.ts): a non-member gets 404, a member without the
- * right 403.
+ * Access to care circles, each inside the caller's transaction: who may do what (the one circle policy,
+ * policy.ts: a non-member gets 404, a member without the right 403), a member's roles, the circle, its
+ * members and a user's circles.
  */
-export const circleBookingRules = {
+export const circleAccess = {
   /** Throws 404/403 unless `actor` may do `action` in the circle; `lock` serialises cap checks. */
   authorize: (
     tx: Tx,

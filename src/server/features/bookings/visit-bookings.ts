@@ -23,10 +23,11 @@ export interface VisitBooking {
 }
 
 /**
- * What the visits feature reads of bookings, inside its own transaction (read only: the visit log never
- * changes a booking). `lock` takes the booking's row lock, so the writes of one visit are serialised.
+ * Bookings as visits: a booking with its parties and its time in words, and the confirmed ones starting in a
+ * window, inside the caller's transaction (read only). `lock` takes the booking's row lock, so that a
+ * caller's writes about one visit are serialised.
  */
-export const bookingsForVisits = {
+export const visitBookings = {
   async find(tx: Tx, id: number, opts: { lock?: boolean } = {}): Promise<VisitBooking | undefined> {
     if (opts.lock && !(await bookingRepo.lock(tx, id))) return undefined;
     const j = await bookingRepo.getJoined(tx, id);

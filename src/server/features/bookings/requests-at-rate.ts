@@ -7,29 +7,29 @@ import type { Actor, BookingContext } from './booking-context';
 import { openRequest, writeRequest } from './create-booking';
 import type { BookingRow } from './events';
 
-/** What a care request's booking is: when, how long, with whom and at the rate the caregiver applied with. */
-export interface CareRequestBooking {
+/** A request at an agreed rate: when, how long, with whom and at the hourly rate agreed with the caregiver. */
+export interface RequestAtRate {
   caregiverId: number;
   /** yyyy-MM-dd and HH:mm in Jamaica. */
   date: string;
   startTime: string;
   hours: number;
-  /** The applicant's hourly rate, JMD as a numeric string ('1500.00'). */
+  /** The agreed hourly rate, JMD as a numeric string ('1500.00'). */
   hourlyRate: string;
   notes: string | null;
 }
 
 /**
- * For care requests (ADR 0038): a booking request written through the same path as any request (the
- * caregiver checks, no double booking, pricing, events, listeners and notices), priced at the rate the
- * caregiver applied with instead of their profile's, inside the care request's transaction.
+ * Requests at an agreed rate (care requests, ADR 0038): a booking request written through the same path as
+ * any request (the caregiver checks, no double booking, pricing, events, listeners and notices), priced at
+ * the agreed rate instead of the caregiver's profile's, inside the caller's transaction.
  */
-export function bookingsForCareRequests(ctx: BookingContext) {
+export function requestsAtRate(ctx: BookingContext) {
   return {
     async writeRequest(
       tx: Tx,
       actor: Actor,
-      b: CareRequestBooking,
+      b: RequestAtRate,
       at: Date,
     ): Promise<{ row: BookingRow; mails: Mail[] }> {
       const startMinutes = parseClock(b.startTime) ?? 0;
@@ -48,5 +48,3 @@ export function bookingsForCareRequests(ctx: BookingContext) {
     },
   };
 }
-
-export type BookingsForCareRequests = ReturnType<typeof bookingsForCareRequests>;

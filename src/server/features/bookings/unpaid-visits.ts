@@ -12,11 +12,11 @@ type PaymentRowStatus = (typeof payments.$inferSelect)['status'];
 import { applyTransition } from './transition-booking';
 
 /**
- * What the payments feature's visit-holds job (ADR 0032) does with bookings: find the visits of accepted
- * series with no live payment starting in a window, lock one, and release one that is still unpaid 24 h
- * before its start (a cancellation by the system, reason 'unpaid': free for everyone, both sides told).
+ * Unpaid series visits (ADR 0032): the visits of accepted series with no live payment starting in a window,
+ * one locked, and one still unpaid 24 h before its start released (a cancellation by the system, reason
+ * 'unpaid': free for everyone, both sides told).
  */
-export function bookingsForHolds(ctx: BookingContext) {
+export function unpaidVisits(ctx: BookingContext) {
   return {
     /** Confirmed visits of accepted series starting in (from, to] with no live payment, first first. */
     async unpaidSeriesVisits(tx: Tx, from: Date, to: Date, limit = 500): Promise<number[]> {
@@ -48,7 +48,7 @@ export function bookingsForHolds(ctx: BookingContext) {
       return rows.map((r) => r.id);
     },
 
-    /** The booking locked for the job; undefined when another transaction is changing it (next run). */
+    /** The booking locked; undefined when another transaction is changing it (a job tries on its next run). */
     lock: (tx: Tx, id: number): Promise<BookingRow | undefined> => bookingRepo.lockSkipLocked(tx, id),
 
     /** Cancels the (locked, confirmed) visit as not paid in time; returns the mails for after commit. */
@@ -71,5 +71,3 @@ export function bookingsForHolds(ctx: BookingContext) {
     send: (mails: Mail[]) => sendAfterCommit(ctx.mailer, mails),
   };
 }
-
-export type BookingsForHolds = ReturnType<typeof bookingsForHolds>;
