@@ -1,5 +1,6 @@
 import { Spinner } from '../../components/ui/spinner';
 import { useSignedInUser } from '../../features/auth/use-signed-in-user';
+import { NeedsYouNow } from '../../features/bookings/components/needs-you-now';
 import { useFamilyDashboard } from '../../features/dashboard/api';
 import { DashboardLoadError } from '../../features/dashboard/components/dashboard-load-error';
 import { FamilyDashboard } from '../../features/dashboard/components/family-dashboard';
@@ -13,7 +14,14 @@ export function FamilyDashboardView() {
   const dashboard = useFamilyDashboard();
   if (dashboard.isPending) return <Spinner />;
   if (dashboard.isError) return <DashboardLoadError />;
+  // What needs them now stands first (issue 32): a payer abroad lands on her approvals, not on counts.
   return (
-    <FamilyDashboard user={user} data={dashboard.data} leaveReview={LeaveReview} rebook={RebookButton} />
+    <FamilyDashboard
+      user={user}
+      data={dashboard.data}
+      leaveReview={LeaveReview}
+      rebook={RebookButton}
+      first={<NeedsYouNow />}
+    />
   );
 }

@@ -8,7 +8,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { CaregiverPhoto } from '../../../components/caregiver-photo';
 import { StarRating } from '../../../components/star-rating';
 import { Progress } from '../../../components/ui/progress';
@@ -121,7 +121,10 @@ export function FamilyDashboard({
   data,
   leaveReview,
   rebook: Rebook,
+  first,
 }: {
+  /** What needs the family now (the bookings feature's), right under the greeting. */
+  first?: ReactNode;
   user: PublicUser;
   data: Data;
   leaveReview: LeaveReviewSlot;
@@ -140,6 +143,7 @@ export function FamilyDashboard({
           <span className="font-semibold text-foreground">{user.firstName}</span>!
         </p>
       </div>
+      {first}
 
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat
