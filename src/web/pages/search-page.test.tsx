@@ -198,6 +198,19 @@ describe('SearchPage', () => {
   });
 });
 
+describe('SearchPage: a caregiver with no reviews', () => {
+  it('says "New" on the card, not a 0.0 rating with "(0 reviews)" (issue 32 item 13)', async () => {
+    const newcomer = makeCaregiver({ id: 11, averageRating: '0', totalReviews: 0 });
+    stubSearch([newcomer]);
+    renderRoute(<SearchPage />, { path: '/search', url: '/search' });
+    const card = (await screen.findByRole('link', { name: 'Shanique W.' })).closest('article')!;
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('0.0');
+    expect(card).not.toHaveTextContent('0 reviews');
+    expect(within(card).queryByRole('img', { name: /^Rated/ })).toBeNull();
+  });
+});
+
 describe('countLine', () => {
   it("says '{n} caregiver(s) available', with '+' when the server stopped counting", () => {
     expect(countLine(1)).toBe('1 caregiver available');
