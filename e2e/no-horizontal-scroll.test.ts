@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatJamaicaInstant } from '../src/shared/emergency-rules';
 import {
   a11y,
   DEMO_PASSWORD,
@@ -71,5 +72,55 @@ describe('no horizontal scrolling at 360 px', () => {
       }
       await context.close();
     }
+  }, 120_000);
+
+  it('a declared emergency that has not started yet wraps on a Jamaican phone: the page fits 360 px, "until …" in full', async () => {
+    // Issue 32: "From Sat, 28 Nov, 3:00 am until Tue, 1 Dec, 6:00 pm (Jamaica time)." did not wrap and made
+    // every page 527 px wide until the banner was dismissed.
+    const jamaicanPhone = { viewport: PHONE, locale: 'en-JM', timezoneId: 'America/Jamaica' };
+    const family = await newPage(a11y.browser, a11y.server.url, jamaicanPhone);
+    await signIn(family.context, ROLES.find((r) => r.role === 'family')!.email, DEMO_PASSWORD);
+    const me = (await (await family.context.request.get('/api/auth/me')).json()) as { parish: string };
+    expect(me.parish).toBeTruthy();
+
+    const admin = await newPage(a11y.browser, a11y.server.url, { viewport: PHONE });
+    await signIn(admin.context, ROLES.find((r) => r.role === 'admin')!.email, DEMO_PASSWORD);
+    const startsAt = new Date(Date.now() + 3 * 86_400_000);
+    const endsAt = new Date(startsAt.getTime() + 3 * 86_400_000 + 15 * 3_600_000);
+    const message = `Storm surge ${Date.now()}: check with your caregiver before a visit.`;
+    const declared = await admin.context.request.post('/api/admin/emergencies', {
+      headers: { 'X-Requested-With': 'fetch' },
+      data: {
+        parishes: [me.parish],
+        kind: 'flooding',
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        message,
+      },
+    });
+    expect(declared.status(), await declared.text()).toBe(201);
+    await admin.context.close();
+
+    const { page } = family;
+    await settle(page, '/');
+    const banner = page.getByRole('complementary', { name: 'Emergency notice' });
+    const line = banner.locator('p').filter({ hasText: message });
+    await line.waitFor();
+    const until = `until ${formatJamaicaInstant(endsAt)} (Jamaica time).`;
+    expect(await line.textContent()).toContain(`From ${formatJamaicaInstant(startsAt)} ${until}`);
+    const { scrollWidth, wide } = await measure(page);
+    expect(`/ ${scrollWidth} ${wide.join('; ')}`).toBe(
+      `/ ${Math.min(scrollWidth, PHONE.width)} ${wide.join('; ')}`,
+    );
+    // Every line box of the paragraph, the end time's included, is inside the phone's width.
+    const rights = await line.evaluate((p) => {
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      return [...range.getClientRects()].map((r) => r.right);
+    });
+    expect(rights.length).toBeGreaterThan(1);
+    expect(Math.max(...rights)).toBeLessThanOrEqual(PHONE.width);
+    await expect(line.isVisible()).resolves.toBe(true);
+    await family.context.close();
   }, 120_000);
 });

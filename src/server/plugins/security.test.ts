@@ -162,17 +162,11 @@ describe.each(DB_KINDS)('headers, proxies and access on %s', (kind) => {
         expect(csp).toContain("frame-ancestors 'none'");
         expect(res.headers['x-frame-options']).toBe('DENY');
         const pp = String(res.headers['permissions-policy']);
-        for (const feature of [
-          'camera',
-          'microphone',
-          'geolocation',
-          'payment',
-          'usb',
-          'serial',
-          'bluetooth',
-        ]) {
+        for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial']) {
           expect(pp).toContain(`${feature}=()`);
         }
+        // Issue 32: Chromium warns 'Unrecognized feature' on every page for a feature it does not know.
+        expect(pp).not.toMatch(/\bbluetooth=/);
       }
       // No HSTS on plain http.
       expect(

@@ -52,11 +52,14 @@ const CSP: Record<string, string> = {
   'form-action': "'self'",
 };
 
-/** Browser features we do not use: denied to our documents and to anything they embed. */
+/**
+ * Browser features we do not use: denied to our documents and to anything they embed. Only features Chromium
+ * recognises: an unknown one (such as 'bluetooth', checked on Chromium 156) makes it warn
+ * "Unrecognized feature" on every page (issue 32).
+ */
 const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',

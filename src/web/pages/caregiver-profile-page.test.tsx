@@ -29,6 +29,20 @@ describe('CaregiverProfilePage', () => {
     await waitFor(() => expect(document.title).toMatch(/^Shanique W\. — Child care & Nannies in Kingston/));
   });
 
+  it('says "New" for a caregiver with no reviews, not a 0.0 rating with "(0 reviews)" (issue 32 item 13)', async () => {
+    stubFetch({
+      'GET /api/caregivers/5': { body: makeProfile({ averageRating: '0', totalReviews: 0 }) },
+      'GET /api/reviews/caregiver/5': { body: [], headers: { 'X-Total-Count': '0' } },
+    });
+    renderRoute(<CaregiverProfilePage />, { path: PATH, url: '/caregiver/5', user: null });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Shanique W.' });
+    const header = heading.closest('section')!;
+    expect(within(header).getByText('New')).toBeInTheDocument();
+    expect(header).not.toHaveTextContent('0.0');
+    expect(header).not.toHaveTextContent('0 reviews');
+    expect(within(header).queryByRole('img', { name: /^Rated/ })).toBeNull();
+  });
+
   it('shows the reliability record in plain words when the profile carries one (ADR 0035)', async () => {
     stubFetch({
       'GET /api/caregivers/5': {

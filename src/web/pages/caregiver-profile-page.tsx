@@ -159,9 +159,18 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
                 <p className="mt-1 font-medium text-primary-deep">{kinds.join(' · ')}</p>
               ) : null}
               <p className="mt-2 flex flex-wrap items-center gap-2">
-                <StarRating value={rating} size="size-5" />
-                <span className="font-bold">{rating.toFixed(1)}</span>
-                <span className="text-muted-foreground">({plural(caregiver.totalReviews, 'review')})</span>
+                {/* Not yet reviewed: 'New', not a 0.0 rating of '(0 reviews)' (issue 32 item 13). */}
+                {caregiver.totalReviews > 0 ? (
+                  <>
+                    <StarRating value={rating} size="size-5" />
+                    <span className="font-bold">{rating.toFixed(1)}</span>
+                    <span className="text-muted-foreground">
+                      ({plural(caregiver.totalReviews, 'review')})
+                    </span>
+                  </>
+                ) : (
+                  <span className="font-bold">New</span>
+                )}
               </p>
               <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
                 {place ? (

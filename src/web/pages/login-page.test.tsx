@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
 import LoginPage from './login-page';
@@ -56,5 +56,31 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect((await screen.findAllByText('Login failed')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Invalid email or password.').length).toBeGreaterThan(0);
+  });
+
+  it('shows a wrong password in the form: an alert the fields point at, focused, gone on the next try', async () => {
+    // Issue 32 item 11: a 5-second toast alone was easy to miss.
+    const { calls } = stubFetch({
+      'POST /api/auth/login': { status: 401, body: { message: 'Invalid email or password.' } },
+    });
+    renderRoute(<LoginPage />, { path: '/login' });
+    fill('Email', 'jane@example.com');
+    fill('Password', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const form = screen.getByRole('button', { name: 'Log In' }).closest('form')!;
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Login failed');
+    expect(alert).toHaveTextContent('Invalid email or password.');
+    await waitFor(() => expect(alert.closest('[tabindex="-1"]') ?? alert).toHaveFocus());
+    for (const label of ['Email', 'Password']) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(/Invalid email or password\./);
+    }
+    expect(calls).toHaveLength(1);
+    // Editing the password clears it.
+    fill('Password', 'another');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
   });
 });

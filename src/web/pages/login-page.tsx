@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { LoginRequest } from '../../shared/contracts/auth';
+import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -11,7 +13,7 @@ import { landingPathFor } from '../features/auth/api';
 import { SwitchAuthLinks } from '../features/auth/components/auth-links';
 import { AuthShell, inlineLink } from '../features/auth/components/auth-shell';
 import { useLogin } from '../features/auth/mutations';
-import { errorToast } from '../lib/error-messages';
+import { describeError, errorToast } from '../lib/error-messages';
 import { returnPath } from '../lib/from-state';
 import { Link, useLocation, useNavigate } from '../lib/router';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -37,14 +39,29 @@ export default function LoginPage() {
   });
   const [email, password] = useWatch({ control, name: ['email', 'password'] });
   const filled = Boolean(email?.trim()) && Boolean(password);
+  // A refused login is said in the form too (issue 32 item 11: the toast alone was gone in 5 s), for as long
+  // as the email and password are the ones refused: editing either clears it.
+  const [failure, setFailure] = useState<{ message: string; email: string; password: string } | null>(null);
+  const failed = failure && failure.email === email && failure.password === password ? failure.message : null;
+  const failureId = useId();
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   const onSubmit = handleSubmit((values) => {
+    setFailure(null);
     loginMutation.mutate(values, {
       onSuccess: ({ user }) => {
         toast({ title: `Login successful! Welcome back, ${user.firstName}!` });
         navigate(returnPath(location.state) ?? landingPathFor(user), { replace: true });
       },
       onError: (error) => {
+        setFailure({
+          message: describeError(error, 'Please check your credentials and try again.').message,
+          email: values.email,
+          password: values.password,
+        });
         toast({
           variant: 'destructive',
           title: 'Login failed',
@@ -62,10 +79,28 @@ export default function LoginPage() {
       footer={<SwitchAuthLinks question="Don't have an account?" to="/signup" label="Sign up" />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormField label="Email" error={errors.email?.message}>
+        {failed ? (
+          <div ref={failureRef} tabIndex={-1} className="rounded-lg focus:outline-none">
+            <Alert>
+              <p className="font-semibold">Login failed</p>
+              <p id={failureId}>{failed}</p>
+            </Alert>
+          </div>
+        ) : null}
+        <FormField
+          label="Email"
+          error={errors.email?.message}
+          describedBy={failed ? failureId : undefined}
+          invalid={!!failed}
+        >
           <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          describedBy={failed ? failureId : undefined}
+          invalid={!!failed}
+        >
           <PasswordInput autoComplete="current-password" {...register('password')} />
         </FormField>
         <div className="text-right text-sm">

@@ -79,7 +79,7 @@ describe('SearchPage', () => {
     await waitFor(() =>
       expect(searchCalls(calls).at(-1)).toEqual({ location: 'Portmore', minRate: '800', limit: '24' }),
     );
-    fireEvent.click(within(filters).getByRole('button', { name: '$1200+' }));
+    fireEvent.click(within(filters).getByRole('button', { name: 'J$ 1,200+' }));
     await waitFor(() =>
       expect(searchCalls(calls).at(-1)).toEqual({ location: 'Portmore', minRate: '1200', limit: '24' }),
     );
@@ -128,6 +128,32 @@ describe('SearchPage', () => {
       within(filters).getByText('Rates are whole numbers of JMD, like 1200. This rate is not applied.'),
     ).toBeInTheDocument();
     expect(searchCalls(calls)).toEqual([{ maxRate: '1500', limit: '24' }]);
+  });
+
+  it('names the currency on the suggested rate chips: J$, never a bare $ (issue 32 item 14)', async () => {
+    stubSearch();
+    renderRoute(<SearchPage />, { path: '/search' });
+    await screen.findByText('1 caregiver available');
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    const chips = within(within(filters).getByRole('list', { name: 'Suggested ranges' })).getAllByRole(
+      'button',
+    );
+    expect(chips.map((c) => c.textContent)).toEqual(['J$ 500–800', 'J$ 800–1,200', 'J$ 1,200+']);
+  });
+
+  it('says so when the link has the lowest rate above the highest, and shows the range it searched (issue 32 item 14)', async () => {
+    const { calls } = stubSearch();
+    renderRoute(<SearchPage />, { path: '/search', url: '/search?minRate=5000&maxRate=100' });
+    await screen.findByText('1 caregiver available');
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(
+      within(filters).getByText(
+        'The lowest rate in the link (J$ 5,000) was above the highest (J$ 100): showing rates from J$ 100 to J$ 5,000.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(filters).getByLabelText('Min rate')).toHaveValue('100');
+    expect(within(filters).getByLabelText('Max rate')).toHaveValue('5000');
+    expect(searchCalls(calls)).toEqual([{ minRate: '100', maxRate: '5000', limit: '24' }]);
   });
 
   it('takes a page past the last one to the last page, never "0 results" beside a pager', async () => {
@@ -195,6 +221,19 @@ describe('SearchPage', () => {
     await waitFor(() =>
       expect(searchCalls(calls).at(-1)).toEqual({ type: 'tutors', parish: 'St. Andrew', limit: '24' }),
     );
+  });
+});
+
+describe('SearchPage: a caregiver with no reviews', () => {
+  it('says "New" on the card, not a 0.0 rating with "(0 reviews)" (issue 32 item 13)', async () => {
+    const newcomer = makeCaregiver({ id: 11, averageRating: '0', totalReviews: 0 });
+    stubSearch([newcomer]);
+    renderRoute(<SearchPage />, { path: '/search', url: '/search' });
+    const card = (await screen.findByRole('link', { name: 'Shanique W.' })).closest('article')!;
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('0.0');
+    expect(card).not.toHaveTextContent('0 reviews');
+    expect(within(card).queryByRole('img', { name: /^Rated/ })).toBeNull();
   });
 });
 

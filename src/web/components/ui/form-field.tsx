@@ -10,7 +10,8 @@ interface ControlProps {
 
 /**
  * A label, one control and its hint and error, wired together: the control gets the id, aria-invalid
- * and aria-describedby pointing at the hint and the error message.
+ * and aria-describedby pointing at the hint and the error message. `describedBy` adds the id of a message
+ * outside the field that also concerns it (a form-level error), and `invalid` marks it invalid for that.
  */
 export function FormField({
   label,
@@ -19,6 +20,8 @@ export function FormField({
   children,
   className,
   id: givenId,
+  describedBy,
+  invalid,
 }: {
   label: ReactNode;
   error?: string;
@@ -26,20 +29,23 @@ export function FormField({
   children: ReactElement<ControlProps>;
   className?: string;
   id?: string;
+  describedBy?: string;
+  invalid?: boolean;
 }) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const allDescribedBy =
+    [hint ? hintId : null, error ? errorId : null, describedBy].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, {
         id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy,
+        'aria-invalid': error || invalid ? true : undefined,
+        'aria-describedby': allDescribedBy,
       })}
       {hint ? (
         <p id={hintId} className="text-sm text-muted-foreground">

@@ -6,6 +6,7 @@ import {
   findParish,
   type Parish,
 } from '../../../shared/catalog';
+import { formatJmd, groupDigits, toCents } from '../../../shared/money';
 import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_LIST_MAX,
@@ -96,12 +97,22 @@ export const QUICK_FILTERS: readonly QuickFilter[] = [
   { id: 'special-needs', label: 'Special Needs Expert', skills: ['Special Needs Care'], minExperience: 5 },
 ];
 
-/** docs/product.md#constants-and-limits suggested rate ranges (JMD per hour). */
+/** A whole JMD rate in the one money format: 1200 → 'J$ 1,200'. */
+const jmdRate = (rate: number) => formatJmd(toCents(rate));
+
+/**
+ * docs/product.md#constants-and-limits suggested rate ranges (JMD per hour): the spec's $500-800, $800-1200,
+ * $1200+, labelled in the one money format, 'J$ 500–800' (issue 32 item 14: a bare '$' reads as US dollars).
+ */
 export const RATE_RANGES: readonly { label: string; minRate: number; maxRate?: number }[] = [
-  { label: '$500-800', minRate: 500, maxRate: 800 },
-  { label: '$800-1200', minRate: 800, maxRate: 1200 },
-  { label: '$1200+', minRate: 1200 },
-];
+  { minRate: 500, maxRate: 800 },
+  { minRate: 800, maxRate: 1200 },
+  { minRate: 1200 },
+].map((r) => ({
+  ...r,
+  label:
+    r.maxRate === undefined ? `${jmdRate(r.minRate)}+` : `${jmdRate(r.minRate)}–${groupDigits(r.maxRate)}`,
+}));
 
 function text(value: string | null, max = SEARCH_TEXT_MAX): string | undefined {
   const trimmed = value?.trim().slice(0, max);
@@ -119,6 +130,20 @@ export const RATE_MESSAGES = {
   notWhole: 'Rates are whole numbers of JMD, like 1200. This rate is not applied.',
   inverted: 'The minimum rate must not be above the maximum. This range is not applied.',
 } as const;
+
+/**
+ * A link's rates the wrong way round (minRate=5000&maxRate=100) are searched swapped (parseFilters); this
+ * says so, so that it is not done silently (issue 32 item 14). Undefined when the link's range is fine.
+ */
+export function swappedRatesNote(
+  minText: string | null | undefined,
+  maxText: string | null | undefined,
+): string | undefined {
+  const min = parseWholeNumber(minText);
+  const max = parseWholeNumber(maxText);
+  if (min === undefined || max === undefined || min <= max) return undefined;
+  return `The lowest rate in the link (${jmdRate(min)}) was above the highest (${jmdRate(max)}): showing rates from ${jmdRate(max)} to ${jmdRate(min)}.`;
+}
 
 /** What is wrong with a typed rate range ('' = not set), or undefined when it can be applied. */
 export function rateRangeError(minText: string, maxText: string): string | undefined {

@@ -6,6 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/error-messages';
+import { formatCalendarDate, formatJamaicaDay } from '../../../lib/format';
 import { type ShortlistQueueItem, usePickShortlist, useShortlistQueue } from '../api';
 import { kindLabel } from '../text';
 
@@ -68,7 +69,7 @@ export function AdminShortlistsPanel() {
               {kindLabel(item.kind)} in {item.town}, {item.parish} — {item.familyName}
             </h3>
             <p className="text-sm">
-              From {item.startDate} · asked {new Date(item.requestedAt).toLocaleDateString('en-JM')} ·{' '}
+              From {formatCalendarDate(item.startDate)} · asked {formatJamaicaDay(item.requestedAt)} ·{' '}
               {item.status}
             </p>
             <p className="text-sm break-words whitespace-pre-line">{item.description}</p>

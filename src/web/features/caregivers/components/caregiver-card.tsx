@@ -65,11 +65,18 @@ export function CaregiverCard({
             </Link>
           </Heading>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-            <StarRating value={rating} />
-            <span>
-              <span className="font-semibold text-foreground">{rating.toFixed(1)}</span> (
-              {plural(caregiver.totalReviews, 'review')})
-            </span>
+            {/* Not yet reviewed: 'New', not a 0.0 rating of '(0 reviews)' (issue 32 item 13). */}
+            {caregiver.totalReviews > 0 ? (
+              <>
+                <StarRating value={rating} />
+                <span>
+                  <span className="font-semibold text-foreground">{rating.toFixed(1)}</span> (
+                  {plural(caregiver.totalReviews, 'review')})
+                </span>
+              </>
+            ) : (
+              <span className="font-semibold text-foreground">New</span>
+            )}
           </p>
           <div className="mt-2 flex flex-wrap gap-1.5">
             <AvailabilityBadge nextAvailableAt={caregiver.nextAvailableAt} now={now} />

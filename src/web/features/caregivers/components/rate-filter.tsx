@@ -7,6 +7,7 @@ import {
   RATE_RANGES,
   rateRangeError,
   type SearchFilters,
+  swappedRatesNote,
   withChanges,
 } from '../search-params';
 import { useDraft } from '../use-draft';
@@ -72,6 +73,7 @@ export function RateFilter({
   const [max, setMax] = useDraft(maxValue);
   // A rate in the link that could not be applied is shown with its message, never dropped silently.
   const [error, setError] = useState(() => rateRangeError(minValue, maxValue));
+  const swapped = swappedRatesNote(urlRates?.min, urlRates?.max);
   const [checked, setChecked] = useState(`${minValue}\n${maxValue}`);
   if (checked !== `${minValue}\n${maxValue}`) {
     setChecked(`${minValue}\n${maxValue}`);
@@ -111,6 +113,7 @@ export function RateFilter({
         />
       </div>
       {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
+      {!error && swapped ? <p className="text-sm text-foreground">{swapped}</p> : null}
       <p className="text-xs text-muted-foreground" id={`${minId}-ranges`}>
         Suggested ranges
       </p>

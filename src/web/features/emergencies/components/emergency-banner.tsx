@@ -62,10 +62,15 @@ export function EmergencyBanner() {
                 <p className="font-bold">{emergencyTitle(e)}</p>
                 <p>
                   {e.message}{' '}
-                  <span className="whitespace-nowrap">
-                    {started ? '' : `From ${formatJamaicaInstant(e.startsAt)} `}
-                    until {formatJamaicaInstant(e.endsAt)} (Jamaica time).
-                  </span>
+                  {/* Each instant stays on one line; the sentence wraps between them (issue 32: "From … until …"
+                      on one line made a 360 px page 527 px wide). */}
+                  {started ? null : (
+                    <>
+                      From <span className="whitespace-nowrap">{formatJamaicaInstant(e.startsAt)}</span>{' '}
+                    </>
+                  )}
+                  until <span className="whitespace-nowrap">{formatJamaicaInstant(e.endsAt)}</span> (Jamaica
+                  time).
                   {affectsYou ? ` ${EMERGENCY_MESSAGES.cancelFree}` : ''}
                 </p>
               </div>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jamaicaToday } from '../../../../shared/time';
 import { getToasts } from '../../../components/ui/use-toast';
 import { makeUser, renderRoute, stubFetch } from '../../../test/render';
 import { backoffMs } from '../use-realtime';
@@ -64,6 +65,21 @@ describe('ChatPane', () => {
       reason: 'Asked for my PIN',
       messageId: 2,
     });
+  });
+
+  it('says "Yesterday, 12:05 PM" for a message sent yesterday in Jamaica (issue 32 item 14)', async () => {
+    const yesterday = jamaicaToday(new Date(Date.now() - 86_400_000));
+    stubFetch({
+      'GET /api/conversations/7/messages': conversation([
+        {
+          ...msg(1, 7, 'See you tomorrow'),
+          createdAt: new Date(`${yesterday}T12:05:00-05:00`).toISOString(),
+        },
+      ]),
+    });
+    renderChat();
+    await screen.findByText('See you tomorrow');
+    expect(screen.getByText('Yesterday, 12:05 PM').tagName).toBe('TIME');
   });
 
   it('shows a read tick only on own messages with readAt, and content as text', async () => {

@@ -3,24 +3,12 @@ import { useId, useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { UserAvatar } from '../../../components/user-avatar';
 import { cn } from '../../../lib/cn';
+import { formatMessageTime } from '../../../lib/format';
 import { Link } from '../../../lib/router';
 import type { Conversation } from '../api';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Jamaica',
-  month: 'short',
-  day: 'numeric',
-});
-const hourFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Jamaica',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-function when(iso: string): string {
-  const d = new Date(iso);
-  return Date.now() - d.getTime() < 20 * 3_600_000 ? hourFormat.format(d) : dayFormat.format(d);
-}
+/** '12:05 PM' today, 'Yesterday, 12:05 PM', then the day only (issue 32 item 14: not '12:05 PM' for yesterday). */
+const when = (iso: string) => formatMessageTime(iso, { withTime: false });
 
 /** Conversations, newest first, with unread counts and a search by name. */
 export function ConversationList({

@@ -2,8 +2,8 @@ import { Check, CheckCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { formatMessageTime } from '../../../lib/format';
 import type { Message } from '../api';
-import { timeFormat } from '../message-time';
 
 function ReadTick({ message }: { message: Message }) {
   return message.readAt ? (
@@ -91,7 +91,7 @@ export function MessageLog({
                     )}
                   >
                     {showAuthors && m.sentByAdmin ? <span>{m.sentByAdmin} ·</span> : null}
-                    <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
+                    <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
                     {mine ? <ReadTick message={m} /> : null}
                   </p>
                 </div>

@@ -8,8 +8,8 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-messages';
+import { formatMessageTime } from '../../../lib/format';
 import { type Message, useReport } from '../api';
-import { timeFormat } from '../message-time';
 
 /** How many of their latest messages the report dialog offers to point at. */
 export const REPORTABLE_MESSAGES = 10;
@@ -65,7 +65,7 @@ export function ReportDialog({ userId, name, theirs }: { userId: number; name: s
                   <option value="">The conversation as a whole</option>
                   {theirs.map((m) => (
                     <option key={m.id} value={String(m.id)}>
-                      {timeFormat.format(new Date(m.createdAt))}: {snippet(m.content)}
+                      {formatMessageTime(m.createdAt)}: {snippet(m.content)}
                     </option>
                   ))}
                 </Select>

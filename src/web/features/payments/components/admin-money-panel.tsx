@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format';
+import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { type AdminMoneyFilter, type AdminMoneyItem, useAdminMoney } from '../admin-money-api';
 
 const STATUS: Record<string, string> = {
@@ -37,7 +37,7 @@ const whole = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : u
 function MoneyRow({ item }: { item: AdminMoneyItem }) {
   const title =
     item.kind === 'payout'
-      ? `Payout ${item.id} for ${item.payoutDate}`
+      ? `Payout ${item.id} for ${item.payoutDate ? formatCalendarDate(item.payoutDate) : '—'}`
       : item.kind === 'subscription'
         ? `Plan charge ${item.id} · ${item.reference}`
         : `Payment ${item.id} · booking ${item.bookingId} · ${item.method}`;

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-messages';
-import { formatDate } from '../../../lib/format';
+import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { useAwaitingTransfers, useMarkReceived, useRunPayouts } from '../api';
 
 const METHOD: Record<string, string> = { bank: 'Bank transfer', zelle: 'Zelle', cashapp: 'Cash App' };
@@ -65,7 +65,7 @@ export function AdminTransfersPanel() {
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {p.family.firstName} {p.family.lastName} ({p.family.email}) · booking {p.booking.id} on{' '}
-                  {p.booking.date} ({p.booking.status}) · asked {formatDate(p.createdAt)}
+                  {formatCalendarDate(p.booking.date)} ({p.booking.status}) · asked {formatDate(p.createdAt)}
                 </p>
               </div>
               <Button

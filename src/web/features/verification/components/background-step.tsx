@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-messages';
+import { formatCalendarDate } from '../../../lib/format';
 import { useNavigate } from '../../../lib/router';
 import type { PublicUser } from '../../auth/api';
 import { useVerificationActions, type VerificationState } from '../api';
@@ -179,7 +180,8 @@ export function NothingToResubmit({ v }: { v: VerificationState }) {
       )}
       {v.policeRecordExpiresOn ? (
         <p className="text-sm text-muted-foreground">
-          Your police record is valid until {v.policeRecordExpiresOn}. We will remind you 30 days before.
+          Your police record is valid until {formatCalendarDate(v.policeRecordExpiresOn)}. We will remind you
+          30 days before.
         </p>
       ) : null}
       <p className="text-sm text-muted-foreground">

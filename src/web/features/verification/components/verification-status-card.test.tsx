@@ -54,6 +54,10 @@ describe('VerificationStatusCard (caregiver dashboard)', () => {
     stubFetch({ 'GET /api/verification/7': { body: verification({}) } });
     renderRoute(<VerificationStatusCard userId={7} />, { user });
     expect(await screen.findByText('2 of 5 steps approved · 3 awaiting review')).toBeInTheDocument();
+    // A date as 'Fri, 1 Oct 2027', not the raw '2027-10-01' (issue 32 item 14).
+    expect(screen.getByText(/^Police record valid until/)).toHaveTextContent(
+      'Police record valid until Fri, 1 Oct 2027.',
+    );
     expect(screen.getByTestId('step-status-phone')).toHaveTextContent('Approved');
     expect(screen.getByTestId('step-status-identity')).toHaveTextContent('Submitted, awaiting review');
     expect(screen.getByRole('progressbar', { name: 'Verification progress' })).toHaveAttribute(

@@ -4,6 +4,7 @@ import { canSubmitVerification } from '../../../../shared/verification-status';
 import { buttonClasses } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { formatCalendarDate } from '../../../lib/format';
 import { Link } from '../../../lib/router';
 import { verificationPeekQuery } from '../api';
 import { VerificationProgress, VerificationStepper } from './verification-stepper';
@@ -47,7 +48,7 @@ export function VerificationStatusCard({ userId }: { userId: number }) {
           ) : null}
           {data?.policeRecordExpiresOn ? (
             <p className="mt-2 text-sm text-muted-foreground">
-              Police record valid until {data.policeRecordExpiresOn}
+              Police record valid until {formatCalendarDate(data.policeRecordExpiresOn)}
               {data.policeRecordStale ? ' — expired: upload a new one.' : '.'}
             </p>
           ) : null}
