@@ -50,6 +50,8 @@ export const DashboardStats = z.object({
    * family-cancelled bookings are not counted).
    */
   completionRate: z.number(),
+  /** How many accepted bookings reached an end (the rate's denominator): 0 reads "New", not "0.0%". */
+  endedBookings: z.number().int().optional(),
   /** earnings / hours, rounded (JMD). */
   averagePerHour: z.number().int(),
   pendingBookings: z.number().int(),

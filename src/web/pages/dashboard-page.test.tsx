@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CaregiverDashboardResponse, FamilyDashboardResponse } from '../../shared/contracts/dashboard';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
@@ -168,6 +168,7 @@ describe('caregiver dashboard gating', () => {
         longestStreak: 4,
         lastActiveDate: '2026-11-21',
         completionRate: 50,
+        endedBookings: 6,
         averagePerHour: 1800,
         pendingBookings: 1,
         upcomingBookings: 1,
@@ -235,9 +236,30 @@ describe('caregiver dashboard gating', () => {
     );
     for (const tab of ['overview', 'badges', 'bookings', 'stats', 'messages', 'profile'])
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+    // 12-hour Jamaica times, as on every other screen (issue 32, defect 14).
+    expect(screen.getByRole('listitem', { name: /Booking with Marcia/ })).toHaveTextContent(
+      '9:00 AM – 11:00 AM',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url === '/api/bookings/12/accept')).toBe(true),
     );
+
+    // A caregiver none of whose accepted bookings has ended yet is "New", not "0.0%" (issue 32, defect 13).
+    cleanup();
+    stubFetch({
+      'GET /api/caregivers/me': { body: profile },
+      'GET /api/caregiver/dashboard': {
+        body: {
+          ...data,
+          stats: { ...data.stats, completionRate: 0, endedBookings: 0, completedBookings: 0 },
+        },
+      },
+    });
+    renderRoute(<CaregiverDashboardPage />, { path: '/caregiver-dashboard', user: carer });
+    const fresh = (await screen.findByText('Completion rate')).closest('div')!;
+    expect(fresh).toHaveTextContent('New');
+    expect(fresh).toHaveTextContent('no accepted booking has ended yet');
+    expect(screen.queryByText('0.0%')).toBeNull();
   });
 });

@@ -209,6 +209,7 @@ export async function caregiverDashboard(
         longestStreak: stats.longestStreak,
         lastActiveDate: stats.lastActiveDate,
         completionRate: completionRate(counts.completed, counts.completed + counts.dropped),
+        endedBookings: counts.completed + counts.dropped,
         averagePerHour: averagePerHour(earningsCents / 100, stats.totalHours),
         pendingBookings: counts.pending,
         upcomingBookings: counts.upcoming,

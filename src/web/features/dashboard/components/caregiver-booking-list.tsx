@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { clock12 } from '../../../../shared/booking-rules';
 import { PLATFORM_FEE_PERCENT } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -44,7 +45,7 @@ function BookingRow({ booking, rateFamily: RateFamily }: { booking: Booking; rat
             {family} <StatusTag status={booking.status} />
           </p>
           <p className="text-sm text-muted-foreground">
-            {bookingDay(booking.date)} · {booking.startTime}–{booking.endTime} ·{' '}
+            {bookingDay(booking.date)} · {clock12(booking.startTime)} – {clock12(booking.endTime)} ·{' '}
             {plural(booking.totalHours, 'hour')}
             {booking.type ? ` · ${booking.type}` : ''}
           </p>

@@ -33,8 +33,12 @@ export function HeadlineStats({ stats }: { stats: Data['stats'] }) {
       />
       <StatCard
         label="Completion rate"
-        value={`${stats.completionRate.toFixed(1)}%`}
-        hint="of accepted bookings that ended (pending, upcoming and family-cancelled ones not counted)"
+        value={stats.endedBookings === 0 ? 'New' : `${stats.completionRate.toFixed(1)}%`}
+        hint={
+          stats.endedBookings === 0
+            ? 'no accepted booking has ended yet'
+            : 'of accepted bookings that ended (pending, upcoming and family-cancelled ones not counted)'
+        }
       />
       <StatCard label="Average per hour" value={formatJmd(stats.averagePerHour * 100)} />
       <StatCard label="Response time" value={responseText(stats)} hint="median, last 90 days" />

@@ -9,6 +9,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import { clock12 } from '../../../../shared/booking-rules';
 import { CaregiverPhoto } from '../../../components/caregiver-photo';
 import { StarRating } from '../../../components/star-rating';
 import { Progress } from '../../../components/ui/progress';
@@ -88,7 +89,7 @@ function BookingItem({
             <StatusTag status={b.status} />
           </p>
           <p className="text-sm text-muted-foreground">
-            {bookingDay(b.date)} · {b.startTime}–{b.endTime} · {jmdAmount(b.totalCost)}
+            {bookingDay(b.date)} · {clock12(b.startTime)} – {clock12(b.endTime)} · {jmdAmount(b.totalCost)}
           </p>
         </div>
       </div>
