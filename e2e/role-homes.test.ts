@@ -30,7 +30,7 @@ async function home(email: string) {
   });
   await signIn(opened.context, email, DEMO_PASSWORD);
   await opened.page.goto('/dashboard');
-  await opened.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await opened.page.getByRole('heading', { level: 1 }).first().waitFor();
   return opened;
 }
 
@@ -42,7 +42,10 @@ describe('role homes at 390 px', () => {
     await approval.waitFor();
     expect(await approval.innerText()).toMatch(/Approve .+ for Gloria/);
     expect(await approval.innerText()).toMatch(/J\$ [\d,]+/);
-    await approval.getByTestId('approval-estimate').getByText(/about C\$[\d,.]+/).waitFor();
+    await approval
+      .getByTestId('approval-estimate')
+      .getByText(/about C\$[\d,.]+/)
+      .waitFor();
     // First on the screen: right under the greeting, above the counts, inside the first screenful.
     const box = await now.boundingBox();
     const counts = await page.getByText('Upcoming bookings', { exact: true }).first().boundingBox();
@@ -70,5 +73,29 @@ describe('role homes at 390 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('a family reads the next visit and what needs them first; a caregiver the next action with the payment state', async () => {
+    const family = await home('family@yaadcare.jm');
+    const first = family.page.getByRole('region', { name: /^(Needs you now|Coming up)$/ });
+    await first.waitFor();
+    await first.getByText('Next visit:').waitFor();
+    expect(await family.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(family.errors).toEqual([]);
+
+    const carer = await home('caregiver@yaadcare.jm');
+    const now = carer.page.getByRole('region', { name: 'Needs you now' });
+    await now.waitFor();
+    const item = now.getByRole('listitem').first();
+    expect(await item.getByRole('link').innerText()).toMatch(
+      /^(Accept or decline|Check in and write the log|Mark completed)$/,
+    );
+    expect(await item.getByTestId('needs-payment').innerText()).not.toBe('');
+    const box = await now.boundingBox();
+    const tabs = await carer.page.getByRole('tablist', { name: 'Dashboard sections' }).boundingBox();
+    expect(box && tabs && box.y < tabs.y).toBe(true);
+    expect(await carer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(carer.page)).toEqual([]);
+    expect(carer.errors).toEqual([]);
   });
 });

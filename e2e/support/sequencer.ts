@@ -29,7 +29,7 @@ export const MEASURED_SECONDS: Record<string, number> = {
   'e2e/auth-passwords.test.ts': 26,
   'e2e/pa11y.test.ts': 25,
   'e2e/circle-statement.test.ts': 25,
-  'e2e/role-homes.test.ts': 25,
+  'e2e/role-homes.test.ts': 40,
   'e2e/visit-offline.test.ts': 21,
   'e2e/plans.test.ts': 15,
   'e2e/support.test.ts': 14,

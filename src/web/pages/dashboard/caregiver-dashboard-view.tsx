@@ -1,6 +1,7 @@
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { CaregiverNeedsYouNow } from '../../features/bookings/components/needs-you-now';
 import { useMyCaregiverProfile } from '../../features/caregiver-profile/api';
 import { AvailabilitySwitch } from '../../features/caregiver-profile/components/availability-switch';
 import { KindsConfirmPrompt } from '../../features/caregiver-profile/components/kinds-confirm-prompt';
@@ -43,6 +44,7 @@ export function CaregiverDashboardView() {
   return (
     <CaregiverDashboard
       data={dashboard.data}
+      first={<CaregiverNeedsYouNow />}
       kindsPrompt={<KindsConfirmPrompt profile={profile.data} />}
       status={
         <>

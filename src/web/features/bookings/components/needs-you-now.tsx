@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatJmd, toCents } from '../../../../shared/money';
+import { paymentStatusLabel } from '../../../../shared/payment-status';
 import { jamaicaMonth, jamaicaToday } from '../../../../shared/time';
 import { buttonClasses } from '../../../components/ui/button';
 import { Link } from '../../../lib/router';
@@ -9,7 +10,13 @@ import { useEstimate } from '../../fx/api';
 import { type BookingView, useMyBookings } from '../api';
 import { formatDay, timeRange } from '../booking-time-text';
 import { useMyCircleRoles } from '../circles-api';
-import { type FamilyAction, familyActions, nextVisit } from '../sections';
+import {
+  type CaregiverAction,
+  caregiverActions,
+  type FamilyAction,
+  familyActions,
+  nextVisit,
+} from '../sections';
 import { ApprovalActions } from './approval-actions';
 import { StatusBadge } from './booking-status-badge';
 
@@ -144,6 +151,15 @@ export function NeedsYouNow() {
           ))}
         </ul>
       ) : null}
+      {next ? (
+        <p className="mt-3 rounded-xl bg-muted p-3 text-sm">
+          <span className="font-semibold">Next visit:</span> {who(next)}
+          {forWhom(next)},{' '}
+          <Link to={`/bookings?booking=${next.id}`} className="underline">
+            {when(next)}
+          </Link>
+        </p>
+      ) : null}
       {todo.length ? (
         <ul className="mt-3 space-y-2">
           {todo.map(({ b, act }) => {
@@ -165,15 +181,6 @@ export function NeedsYouNow() {
           })}
         </ul>
       ) : null}
-      {next ? (
-        <p className="mt-3 rounded-xl bg-muted p-3 text-sm">
-          <span className="font-semibold">Next visit:</span> {who(next)}
-          {forWhom(next)},{' '}
-          <Link to={`/bookings?booking=${next.id}`} className="underline">
-            {when(next)}
-          </Link>
-        </p>
-      ) : null}
       {circleIds.length ? (
         <div className="mt-3 grid gap-3 md:grid-cols-2">
           {circleIds.map((id) => {
@@ -193,6 +200,63 @@ export function NeedsYouNow() {
           })}
         </div>
       ) : null}
+    </section>
+  );
+}
+
+const CAREGIVER_LINKS: Record<CaregiverAction, (b: BookingView) => { to: string; text: string }> = {
+  answer: (b) => ({ to: `/bookings?booking=${b.id}`, text: 'Accept or decline' }),
+  visit: (b) => ({ to: `/visits/${b.id}`, text: 'Check in and write the log' }),
+  complete: (b) => ({ to: `/bookings?booking=${b.id}`, text: 'Mark completed' }),
+};
+
+const familyOf = (b: BookingView) =>
+  b.circle ? `care for ${b.circle.recipient.firstName}` : `${b.family.firstName} ${b.family.lastName}`;
+
+/**
+ * The top of a caregiver's home (issue 32): today's visits and requests with the next action for each (accept
+ * or decline, check in and write the log, mark completed) and whether the family has paid. Built from GET
+ * /api/bookings, like the bookings list.
+ */
+export function CaregiverNeedsYouNow() {
+  const { data } = useMyBookings();
+  const heading = useId();
+  if (!data) return null;
+  const now = new Date();
+  const today = jamaicaToday(now);
+  const items = data
+    .map((b) => ({ b, act: caregiverActions(b, now, today)[0] }))
+    .filter((x): x is { b: BookingView; act: CaregiverAction } => x.act !== undefined)
+    .sort((x, y) => Date.parse(x.b.startsAt) - Date.parse(y.b.startsAt))
+    .slice(0, 6);
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={heading} data-testid="needs-you-now">
+      <h2 id={heading} className="text-2xl font-extrabold tracking-tight">
+        Needs you now
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {items.map(({ b, act }) => {
+          const link = CAREGIVER_LINKS[act](b);
+          return (
+            <li
+              key={b.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-surface p-3 text-sm"
+            >
+              <span>
+                <span className="font-semibold">{b.date === today ? 'Today' : formatDay(b.date)}</span>,{' '}
+                {timeRange(b)} · {familyOf(b)} ·{' '}
+                <span data-testid="needs-payment">
+                  {b.payment ? paymentStatusLabel(b.payment.status, b.payment.method) : 'Not paid yet'}
+                </span>
+              </span>
+              <Link to={link.to} className={buttonClasses({ size: 'sm' })}>
+                {link.text}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -44,8 +44,11 @@ export function CaregiverDashboard({
   rateFamily,
   notifications,
   reviews,
+  first,
 }: {
   data: Data;
+  /** What needs the caregiver now (the bookings feature's), right under the greeting. */
+  first?: ReactNode;
 } & CaregiverDashboardSlots) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as Tab | null;
@@ -62,6 +65,7 @@ export function CaregiverDashboard({
           Your account is suspended: your profile is not listed. Please contact support.
         </p>
       ) : null}
+      {first}
       {kindsPrompt}
       <Tabs.Root
         value={tab}
