@@ -54,7 +54,7 @@ describe('VerificationStatusCard (caregiver dashboard)', () => {
     stubFetch({ 'GET /api/verification/7': { body: verification({}) } });
     renderRoute(<VerificationStatusCard userId={7} />, { user });
     expect(await screen.findByText('2 of 5 steps approved · 3 awaiting review')).toBeInTheDocument();
-    expect(screen.getByTestId('step-status-phone')).toHaveTextContent('Approved');
+    expect(screen.getByTestId('step-status-phone')).toHaveTextContent('Verified');
     expect(screen.getByTestId('step-status-identity')).toHaveTextContent('Submitted, awaiting review');
     expect(screen.getByRole('progressbar', { name: 'Verification progress' })).toHaveAttribute(
       'aria-valuenow',
