@@ -16,15 +16,26 @@ function v(
 const statuses = (x: ReturnType<typeof v>) => wizardStepStatuses(x).map((s) => s.status);
 
 describe('verification status model', () => {
-  it('maps each step: done by the user is "submitted", never counted as approved by the bar', () => {
-    const x = v({ email: 'done', phone: 'approved', id: 'approved', selfie: 'done' });
-    expect(statuses(x)).toEqual(['submitted', 'approved', 'submitted', 'not-started', 'not-started']);
+  it('maps each step: a document done by the user is "submitted", never counted as approved by the bar', () => {
+    const x = v({ email: 'todo', phone: 'approved', id: 'approved', selfie: 'done', address: 'done' });
+    expect(statuses(x)).toEqual(['not-started', 'approved', 'submitted', 'submitted', 'not-started']);
     expect(verificationProgress(x)).toMatchObject({
       approved: 1,
       submitted: 2,
       percent: 20,
       text: '1 of 5 steps approved · 2 awaiting review',
     });
+  });
+
+  it('a proven e-mail or phone (done: the link opened, the code typed) is approved and reads "Verified" (issue 32)', () => {
+    const steps = wizardStepStatuses(v({ email: 'done', phone: 'done', id: 'done', selfie: 'done' }));
+    expect(steps.map((s) => [s.key, s.status, s.label])).toEqual([
+      ['email', 'approved', 'Verified'],
+      ['phone', 'approved', 'Verified'],
+      ['identity', 'submitted', 'Submitted, awaiting review'],
+      ['address', 'not-started', 'Not started'],
+      ['background', 'not-started', 'Not started'],
+    ]);
   });
 
   it('identity is approved only with both ID and selfie; a rejected part wins and carries its reason', () => {

@@ -5,7 +5,8 @@ import type { VerificationState } from './contracts/verification';
  * caregiver dashboard, so they can never disagree.
  * - not-started: the caregiver has not done their part yet
  * - submitted:   done by the caregiver, waiting for a reviewer
- * - approved:    a reviewer approved it (and, for the police record, it is under 12 months old)
+ * - approved:    a reviewer approved it (and, for the police record, it is under 12 months old), or the
+ *                caregiver proved it (e-mail link, texted code: labelled "Verified")
  * - rejected:    a reviewer asked for a fix (see the reason)
  * - expired:     approved once, but the police record is now over 12 months old
  */
@@ -33,13 +34,17 @@ export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
 type StatusInput = Pick<VerificationState, 'steps' | 'policeRecordStale' | 'status'>;
 type Part = (typeof WIZARD_STEPS)[number]['parts'][number];
 
+/** The parts the caregiver proves (issue 32): done is approved, and they read "Verified", not "Approved". */
+const PROVEN_BY_USER: readonly Part[] = ['email', 'phone'];
+
 function partStatus(v: StatusInput, part: Part): StepStatus {
   const { state } = v.steps[part];
   if (part === 'background' && v.policeRecordStale && state !== 'rejected') {
     // An old record: approved once, or sent but already too old to approve.
     return state === 'todo' ? 'not-started' : 'expired';
   }
-  if (state === 'done') return 'submitted';
+  // E-mail and phone are proven by the caregiver (the link, the texted code): nobody reviews them.
+  if (state === 'done') return PROVEN_BY_USER.includes(part) ? 'approved' : 'submitted';
   if (state === 'todo') return 'not-started';
   return state;
 }
@@ -63,7 +68,9 @@ export function wizardStepStatuses(v: StatusInput): WizardStepStatus[] {
     const reasons = step.parts
       .map((p) => (v.steps[p].state === 'rejected' ? v.steps[p].reason : null))
       .filter((r): r is string => Boolean(r));
-    return { key: step.key, title: step.title, status, label: STEP_STATUS_LABEL[status], reasons };
+    const proven = status === 'approved' && step.parts.every((p) => PROVEN_BY_USER.includes(p));
+    const label = proven ? 'Verified' : STEP_STATUS_LABEL[status];
+    return { key: step.key, title: step.title, status, label, reasons };
   });
 }
 

@@ -25,6 +25,18 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
 
 export const MessageResponse = z.object({ message: z.string() });
 
+/**
+ * `?ifExists=true` on a read of one's own record (issue 32): a screen that may meet "none yet" (a caregiver
+ * before onboarding, a verification before the first visit) asks with it and gets 200 with null instead of
+ * the 404 the spec's clients rely on without it.
+ */
+export const IfExistsQuery = z.object({
+  ifExists: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
 /** The largest id a row can have: PostgreSQL's `integer` (serial) columns stop here. */
 export const MAX_DB_ID = 2_147_483_647;
 

@@ -77,9 +77,9 @@ describe('BackgroundCheckPage', () => {
     });
     renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
     await screen.findByRole('heading', { level: 2, name: 'Step 2: Phone' });
-    // Done by the caregiver is not approved: the stepper and the bar say the same.
-    expect(screen.getByText('0 of 5 steps approved · 1 awaiting review')).toBeInTheDocument();
-    expect(screen.getByTestId('step-status-email')).toHaveTextContent('Submitted, awaiting review');
+    // A proven e-mail needs no review: the stepper says Verified and the bar counts it (issue 32).
+    expect(screen.getByText('1 of 5 steps approved')).toBeInTheDocument();
+    expect(screen.getByTestId('step-status-email')).toHaveTextContent(/^Verified$/);
     expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '876-555-1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -132,7 +132,7 @@ describe('BackgroundCheckPage', () => {
       ...over,
     });
 
-  it('a verified caregiver sees every step Approved, a full bar, and no resubmit form', async () => {
+  it('a verified caregiver sees every step Approved (e-mail and phone Verified), a full bar, and no resubmit form', async () => {
     stubFetch({ 'GET /api/auth/me': { body: user }, 'GET /api/verification/42': { body: verified() } });
     renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
     await screen.findByRole('heading', { level: 2, name: 'Step 5: Background check' });
@@ -141,15 +141,18 @@ describe('BackgroundCheckPage', () => {
       'aria-valuenow',
       '100',
     );
-    for (const key of ['email', 'phone', 'identity', 'address', 'background']) {
+    for (const key of ['identity', 'address', 'background']) {
       expect(screen.getByTestId(`step-status-${key}`)).toHaveTextContent('Approved');
+    }
+    for (const key of ['email', 'phone']) {
+      expect(screen.getByTestId(`step-status-${key}`)).toHaveTextContent('Verified');
     }
     expect(screen.getByTestId('nothing-to-resubmit')).toHaveTextContent('Your background check is approved.');
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
     expect(screen.queryByLabelText('Police record issue date')).toBeNull();
   });
 
-  it('under review: steps say Submitted, the bar counts none of them, and nothing can be resubmitted', async () => {
+  it('under review: reviewed steps say Submitted, the bar counts only the proven e-mail and phone, and nothing can be resubmitted', async () => {
     const done = { state: 'done' as const, reason: null };
     stubFetch({
       'GET /api/auth/me': { body: user },
@@ -164,7 +167,7 @@ describe('BackgroundCheckPage', () => {
     });
     renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
     await screen.findByRole('heading', { level: 2, name: 'Step 5: Background check' });
-    expect(screen.getByText('0 of 5 steps approved · 5 awaiting review')).toBeInTheDocument();
+    expect(screen.getByText('2 of 5 steps approved · 3 awaiting review')).toBeInTheDocument();
     expect(screen.getByTestId('step-status-identity')).toHaveTextContent('Submitted, awaiting review');
     expect(screen.getByTestId('nothing-to-resubmit')).toHaveTextContent('with our reviewers');
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
@@ -201,5 +204,30 @@ describe('BackgroundCheckPage', () => {
     expect(screen.getByText('4 of 5 steps approved')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /5\. Background check/ }));
     expect(await screen.findByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
+  });
+
+  it('asks for the link the e-mail holds, not a code, and accepts the pasted link (issue 32)', async () => {
+    const { calls } = stubFetch({
+      'GET /api/auth/me': { body: user },
+      'GET /api/verification/42': { body: state() },
+      'POST /api/verification/email/verify': {
+        body: state({
+          emailVerified: true,
+          steps: { ...state().steps, email: { state: 'done', reason: null } },
+        }),
+      },
+    });
+    renderRoute(<BackgroundCheckPage />, { path: '/background-check', user });
+    await screen.findByRole('heading', { level: 2, name: 'Step 1: Email' });
+    expect(screen.queryByText(/code from the email/i)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Link from the email'), {
+      target: { value: ' https://yaadcare.jm/background-check?emailToken=abc%2Bdef_123 ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify email' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/verification/email/verify')?.body).toEqual({
+        token: 'abc+def_123',
+      }),
+    );
   });
 });

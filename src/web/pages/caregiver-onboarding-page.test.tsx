@@ -53,6 +53,13 @@ describe('CaregiverOnboardingPage', () => {
     fireEvent.click(screen.getByLabelText('Infant Care'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: 'Certifications & availability' });
+    // Issue 32: no self-tick for what verification proves; the step points there instead.
+    expect(screen.queryByLabelText('Background Check Completed')).toBeNull();
+    expect(screen.queryByLabelText('Reference Verified')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to verification' })).toHaveAttribute(
+      'href',
+      '/background-check',
+    );
     fireEvent.click(screen.getByLabelText('First Aid Certified'));
     fireEvent.click(screen.getByLabelText('Tuesday Evening'));
     fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));

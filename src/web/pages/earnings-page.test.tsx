@@ -109,4 +109,39 @@ describe('EarningsPage', () => {
     expect(screen.getByText(/Next payout: Friday, 12 June 2099/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add your bank account' })).not.toBeInTheDocument();
   });
+
+  it('with payouts made but no bank account on file now, never says "No payouts yet" (issue 32, item 4)', async () => {
+    stubFetch({
+      'GET /api/earnings': {
+        body: {
+          ...earnings(false),
+          totals: { total: '69000.00', available: '6000.00', pending: '0.00', paid: '63000.00' },
+          items: [
+            {
+              id: 9,
+              kind: 'payout',
+              status: 'paid',
+              amount: '63000.00',
+              date: '2099-06-05T15:00:00.000Z',
+              bookingId: null,
+              description: 'Payout to your bank account',
+              availableAt: null,
+            },
+          ],
+        } satisfies EarningsView,
+      },
+    });
+    renderRoute(<EarningsPage />, { path: '/earnings', user: makeUser({ userType: 'caregiver' }) });
+    await screen.findByTestId('earnings-available');
+    expect(screen.queryByText(/No payouts yet/)).not.toBeInTheDocument();
+    // One consistent story: the earlier account is gone, add one to be paid again.
+    const { textContent } = screen.getByRole('note');
+    expect(textContent).toMatch(
+      /^No bank account on file: earlier payouts went to an account that has since been removed\./,
+    );
+    expect(textContent).toContain('add an account to be paid again');
+    expect(screen.getByRole('link', { name: 'Add your bank account' }).getAttribute('href')).toBe(
+      '/payment-settings',
+    );
+  });
 });

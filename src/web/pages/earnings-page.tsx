@@ -76,6 +76,10 @@ export default function EarningsPage() {
   const items = data ? data.items.filter((i) => filter === 'all' || i.status === filter) : [];
   // Without a payout account nothing is paid on Friday: say so instead of promising a payout.
   const payable = data?.hasPayoutAccount ?? false;
+  // Payouts already made went to an account that is no longer on file: never say "no payouts yet" then.
+  const paidBefore = data
+    ? toCents(data.totals.paid) > 0 || data.items.some((i) => i.kind === 'payout')
+    : false;
   const cards = data
     ? [
         { label: 'Total earnings', value: data.totals.total, id: 'total' },
@@ -109,10 +113,15 @@ export default function EarningsPage() {
         <>
           {!payable ? (
             <Alert variant="info" className="mb-6">
-              <p className="font-semibold">No payouts yet: we do not have your bank account.</p>
+              <p className="font-semibold">
+                {paidBefore
+                  ? 'No bank account on file: earlier payouts went to an account that has since been removed.'
+                  : 'No payouts yet: we do not have your bank account.'}
+              </p>
               <p className="mt-1">
                 Missing: {PAYOUT_ACCOUNT_FIELDS.join(', ')}. Your earnings stay on your balance until you add
-                them; the first {PAYOUT_DAY} after that, we pay out what is available.
+                {paidBefore ? ' an account to be paid again' : ' them'}; the first {PAYOUT_DAY} after that, we
+                pay out what is available.
               </p>
               <p className="mt-2">
                 <Link to="/payment-settings" className="font-semibold underline">

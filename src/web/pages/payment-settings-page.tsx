@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export default function PaymentSettingsPage() {
   useDocumentTitle('Payment settings');
   const user = useSignedInUser();
-  const { data, isPending } = usePayoutAccount();
+  const { data, isPending } = usePayoutAccount(user.userType === 'caregiver');
   const save = useSavePayoutAccount();
   const [bankName, setBankName] = useState('');
   const [accountHolder, setAccountHolder] = useState(`${user.firstName} ${user.lastName}`);

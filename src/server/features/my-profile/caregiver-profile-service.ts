@@ -61,6 +61,12 @@ export function createCaregiverProfileService(deps: { db: Db }) {
   return {
     getMine,
 
+    /** As `getMine`, but null before onboarding (GET /api/caregivers/me?ifExists=true). */
+    async findMine(userId: number): Promise<MyCaregiverProfile | null> {
+      const row = await caregiverProfileRepo.findByUserId(db, userId);
+      return row ? toMyProfile(row) : null;
+    },
+
     async create(userId: number, input: CreateInput): Promise<MyCaregiverProfile> {
       const place = placeOf(input.location);
       if (await caregiverProfileRepo.exists(db, userId)) {

@@ -24,6 +24,22 @@ describe.each(DB_KINDS)('caregiver profile on %s', (kind) => {
     return { user, h: bearer(await loginToken(t.app, user.email)) };
   }
 
+  it('GET /api/caregivers/me?ifExists=true: 200 and null before onboarding (issue 32), the profile after; without it still 404', async () => {
+    const carer = await signIn('caregiver');
+    const family = await signIn('family');
+    const ask = (h: Record<string, string>, url = '/api/caregivers/me?ifExists=true') =>
+      t.app.inject({ method: 'GET', url, headers: h });
+    const none = await ask(carer.h);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect((await ask(carer.h, '/api/caregivers/me')).statusCode).toBe(404);
+    expect((await ask(family.h)).statusCode).toBe(403);
+    await t.app.inject({ method: 'POST', url: '/api/caregivers', headers: carer.h, payload: onboarding() });
+    const mine = await ask(carer.h);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ userId: carer.user.id, location: 'Portmore' });
+  });
+
   it('POST /api/caregivers: 401 for visitors, 403 for families, 201 once for the caregiver, then 409', async () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/caregivers', payload: onboarding() })).statusCode,

@@ -10,7 +10,7 @@ import {
   UpdateCaregiverRequest,
   UpdateMeRequest,
 } from '../../../shared/contracts/caregiver-profile';
-import { ErrorResponse, errorResponses } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, IfExistsQuery } from '../../../shared/contracts/common';
 import { OnboardingDraft, SaveOnboardingDraftRequest } from '../../../shared/contracts/onboarding-draft';
 import { currentUser } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
@@ -45,11 +45,14 @@ export async function myProfileRoutes(app: FastifyInstance) {
       config: { access: ['caregiver'] },
       schema: {
         tags: ['caregivers'],
-        summary: 'The signed-in caregiver’s own profile (404 before onboarding)',
-        response: { 200: MyCaregiverProfile, ...errors },
+        summary:
+          'The signed-in caregiver’s own profile (404 before onboarding; with ifExists=true, 200 and null)',
+        querystring: IfExistsQuery,
+        response: { 200: MyCaregiverProfile.nullable(), ...errors },
       },
     },
-    async (req) => profile.getMine(currentUser(req).id),
+    async (req) =>
+      req.query.ifExists ? profile.findMine(currentUser(req).id) : profile.getMine(currentUser(req).id),
   );
 
   r.get(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse, errorResponses, IdParam } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, IdParam, IfExistsQuery } from '../../../shared/contracts/common';
 import {
   CreateVerificationRequest,
   DOCUMENT_MAX_BYTES,
@@ -38,12 +38,17 @@ export async function verificationRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['verification'],
-        summary: 'A verification record: the user themselves or an admin (404 before one exists)',
+        summary:
+          'A verification record: the user themselves or an admin (404 before one exists; with ifExists=true, 200 and null)',
         params: UserIdParam,
-        response: { 200: VerificationState, ...errors },
+        querystring: IfExistsQuery,
+        response: { 200: VerificationState.nullable(), ...errors },
       },
     },
-    async (req) => service.get(currentUser(req), req.params.userId),
+    async (req) =>
+      req.query.ifExists
+        ? service.find(currentUser(req), req.params.userId)
+        : service.get(currentUser(req), req.params.userId),
   );
 
   r.post(

@@ -35,6 +35,13 @@ export function createVerificationService(deps: VerificationDeps) {
       return stateOf(db, userId);
     },
 
+    /** As `get`, but null before the record exists (GET …?ifExists=true: a first visit is no error). */
+    async find(actor: Actor, userId: number) {
+      assertSelfOrAdmin(actor, userId);
+      if (!(await verificationRepo.find(db, userId))) return null;
+      return stateOf(db, userId);
+    },
+
     async create(actor: Actor, userId: number) {
       assertSelfOrAdmin(actor, userId);
       return db.transaction(async (tx) => {

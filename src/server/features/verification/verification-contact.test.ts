@@ -36,6 +36,25 @@ describe.each(DB_KINDS)('verification on %s', (kind) => {
     ).toBe(400);
   });
 
+  it('GET …?ifExists=true: 200 and null before a record exists (issue 32), the record after; without it still 404; others still 403', async () => {
+    const me = await signIn('caregiver');
+    const other = await signIn('caregiver');
+    const url = `/api/verification/${me.user.id}?ifExists=true`;
+    const none = await t.app.inject({ method: 'GET', url, headers: me.h });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/verification/${me.user.id}`, headers: me.h }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url, headers: other.h })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    await post('/api/verification', me.h, { userId: me.user.id });
+    const found = await t.app.inject({ method: 'GET', url, headers: me.h });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ userId: me.user.id, status: 'pending' });
+  });
+
   it('email: a single-use 24 h link, never in the answer; the demo token, a reused, expired or foreign token all fail', async () => {
     const me = await signIn('caregiver');
     const other = await signIn('caregiver');

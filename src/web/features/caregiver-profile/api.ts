@@ -55,12 +55,15 @@ export function useSaveOnboardingDraft() {
   });
 }
 
-/** The signed-in caregiver's profile, or null before onboarding (404 means no profile, docs/product.md#errors). */
+/**
+ * The signed-in caregiver's profile, or null before onboarding. Asked with ifExists=true, so "no profile yet"
+ * is a 200 with null, not a 404 in the browser's console (issue 32); a 404 still means no profile.
+ */
 export const myCaregiverProfileQuery = queryOptions({
   queryKey: caregiverProfileKeys.me,
   queryFn: async ({ signal }) => {
     try {
-      return await apiGet<MyCaregiverProfile>('/api/caregivers/me', signal);
+      return await apiGet<MyCaregiverProfile | null>('/api/caregivers/me?ifExists=true', signal);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;

@@ -15,8 +15,3 @@ export function statementMonths(createdAt: string, now: Date = new Date()): stri
   }
   return months;
 }
-
-/** The month shown first: last month (the one the monthly statement e-mail covers), or this one for a new circle. */
-export function defaultStatementMonth(months: readonly string[]): string {
-  return months[1] ?? months[0];
-}

@@ -79,8 +79,9 @@ export const payoutAccountQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<PayoutAccountView>('/api/payment-settings', signal),
 });
 
-export function usePayoutAccount() {
-  return useQuery(payoutAccountQuery);
+/** Caregivers only: a family's screen must not ask (a 403 in the console, issue 32). */
+export function usePayoutAccount(enabled = true) {
+  return useQuery({ ...payoutAccountQuery, enabled });
 }
 
 export function useSavePayoutAccount() {

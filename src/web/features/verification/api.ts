@@ -27,19 +27,24 @@ export const verificationKeys = {
   peek: (userId: number) => ['verification', userId, 'peek'] as const,
 };
 
+/** The user's verification record, or null before one exists (GET …?ifExists=true, issue 32; or a 404). */
+async function peekVerification(userId: number, signal?: AbortSignal): Promise<VerificationState | null> {
+  try {
+    return await apiGet<VerificationState | null>(`/api/verification/${userId}?ifExists=true`, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** The user's verification record; created on first visit (docs/product.md#the-api-contract: on failure, POST /api/verification). */
 export const verificationQuery = (userId: number) =>
   queryOptions({
     queryKey: verificationKeys.detail(userId),
     queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<VerificationState>(`/api/verification/${userId}`, signal);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) {
-          return apiPost<VerificationState>('/api/verification', { userId });
-        }
-        throw error;
-      }
+      // A first visit reads null (no 404 in the console, issue 32) and creates the record.
+      const found = await peekVerification(userId, signal);
+      return found ?? apiPost<VerificationState>('/api/verification', { userId });
     },
   });
 
@@ -47,14 +52,7 @@ export const verificationQuery = (userId: number) =>
 export const verificationPeekQuery = (userId: number) =>
   queryOptions({
     queryKey: verificationKeys.peek(userId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<VerificationState>(`/api/verification/${userId}`, signal);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => peekVerification(userId, signal),
     staleTime: 0,
   });
 

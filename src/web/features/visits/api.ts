@@ -48,6 +48,8 @@ export interface VisitSummary {
   place: string | null;
   caregiverUserId: number;
   caregiverFirstName: string;
+  /** When the booking was completed (by its caregiver after the end, or by the lifecycle job 24 h after it). */
+  completedAt?: string | null;
 }
 
 export function toVisitSummary(b: BookingView): VisitSummary {
@@ -66,6 +68,7 @@ export function toVisitSummary(b: BookingView): VisitSummary {
       : b.family.location,
     caregiverUserId: b.caregiver.userId,
     caregiverFirstName: b.caregiver.firstName,
+    completedAt: b.completedAt,
   };
 }
 

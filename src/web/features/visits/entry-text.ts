@@ -1,3 +1,4 @@
+import { AUTO_COMPLETE_HOURS } from '../../../shared/booking-rules';
 import {
   VISIT_RULES,
   type VisitEntry,
@@ -5,6 +6,7 @@ import {
   type VisitEntryKind,
 } from '../../../shared/contracts/visits';
 import { formatMemberTime } from '../../../shared/member-time';
+import { formatDate } from '../../lib/format';
 
 export const KIND_LABELS: Record<VisitEntryKind, string> = {
   check_in: 'Checked in',
@@ -72,4 +74,32 @@ export function sentLateNote(e: VisitEntry, timeZone: string | null | undefined)
   const shown = Date.parse(entryShownAt(e));
   if (Math.abs(shown - recorded) < 60_000) return `Sent ${span} after it was recorded.`;
   return `Recorded on the phone at ${entryTime(e.recordedAt, timeZone)} and sent ${span} later: counted from when it arrived.`;
+}
+
+/**
+ * The "Checked out" line of a visit without a check-out entry (issue 32): once the visit is completed or its
+ * booked end passed, what the server knows instead of "Not yet". A booking completes when its caregiver marks
+ * it after the end, or by itself AUTO_COMPLETE_HOURS after the end (the bookings lifecycle job).
+ */
+export function missingCheckOutText(
+  visit: { status: string; endsAt: string; completedAt?: string | null },
+  now: Date,
+  timeZone: string | null | undefined,
+): string {
+  // The day in Jamaica, then the time as the member reads it: "March 2, 2030 at 1:05 PM Jamaica".
+  const dayAndTime = (iso: string) => `${formatDate(iso)} at ${entryTime(iso, timeZone)}`;
+  const end = dayAndTime(visit.endsAt);
+  if (visit.status === 'completed' && visit.completedAt) {
+    const at = dayAndTime(visit.completedAt);
+    const automatic =
+      Date.parse(visit.completedAt) >= Date.parse(visit.endsAt) + AUTO_COMPLETE_HOURS * 3_600_000;
+    return automatic
+      ? `No check-out was recorded. The visit was completed automatically on ${at}, ${AUTO_COMPLETE_HOURS} hours after its booked end (${end}).`
+      : `No check-out was recorded. The visit was marked completed on ${at}, after its booked end (${end}).`;
+  }
+  if (visit.status === 'completed')
+    return `No check-out was recorded. The visit is completed; its booked end was ${end}.`;
+  if (Date.parse(visit.endsAt) <= now.getTime())
+    return `No check-out was recorded. The booked end was ${end}.`;
+  return 'Not yet';
 }

@@ -6,12 +6,14 @@ import {
   EXPERIENCE_OPTIONS,
   ONBOARDING_SKILLS,
 } from '../../../../shared/catalog';
+import { isTrustClaim } from '../../../../shared/contracts/caregivers';
 import { RATE_HINT } from '../../../../shared/pricing';
 import { CheckboxGroup, toOptions } from '../../../components/ui/checkbox-group';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import { Link } from '../../../lib/router';
 import type { OnboardingValues } from '../onboarding-form';
 import { LocationFields } from './location-fields';
 
@@ -105,6 +107,12 @@ export function SkillsStep({ form, errors }: StepProps) {
   );
 }
 
+/**
+ * The certifications a caregiver may tick. A background check and references are not among them (issue
+ * 32): they are proven in the verification steps and shown only once approved, never from a tick.
+ */
+const SELF_DECLARED_CERTIFICATIONS = CERTIFICATIONS.filter((c) => !isTrustClaim(c));
+
 /** Step 3: certifications and availability (both optional). */
 export function CertificationsStep({ form }: Pick<StepProps, 'form'>) {
   const { control } = form;
@@ -120,12 +128,19 @@ export function CertificationsStep({ form }: Pick<StepProps, 'form'>) {
           <CheckboxGroup
             name="certifications"
             legend="Certifications"
-            options={toOptions(CERTIFICATIONS)}
+            options={toOptions(SELF_DECLARED_CERTIFICATIONS)}
             value={field.value}
             onChange={field.onChange}
           />
         )}
       />
+      <p className="text-sm text-muted-foreground" data-testid="verification-pointer">
+        A background check and references are not ticked here: you prove them in the verification steps, and
+        families see them once they are approved.{' '}
+        <Link to="/background-check" className="font-semibold text-primary-deep underline">
+          Go to verification
+        </Link>
+      </p>
       <Controller
         control={control}
         name="availability"

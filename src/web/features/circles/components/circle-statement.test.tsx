@@ -9,22 +9,21 @@ import { CircleStatement } from './circle-statement';
 const thisMonth = jamaicaMonth();
 const lastMonth = previousMonth(thisMonth);
 
-/** The server's answer for a month: last month has two visits, any other month none. */
-function stubStatement() {
+/** The server's answer for a month: the months given (last month unless told) have two visits, any other none. */
+function stubStatement(withVisits: readonly string[] = [lastMonth]) {
   return stubFetch({
     'GET /api/circles/5/statement': (call) => {
       const month = new URL(call.url, 'http://x').searchParams.get('month') ?? '';
       return {
-        body:
-          month === lastMonth
-            ? makeStatement({ month, monthLabel: monthLabel(month) })
-            : makeStatement({
-                month,
-                monthLabel: monthLabel(month),
-                lines: [],
-                estimates: [],
-                missingRates: [],
-              }),
+        body: withVisits.includes(month)
+          ? makeStatement({ month, monthLabel: monthLabel(month) })
+          : makeStatement({
+              month,
+              monthLabel: monthLabel(month),
+              lines: [],
+              estimates: [],
+              missingRates: [],
+            }),
       };
     },
   });
@@ -38,12 +37,15 @@ const render = () =>
   });
 
 describe('CircleStatement', () => {
-  it('shows last month by default: the visits, totals, the server’s estimates and both downloads', async () => {
+  it('this month empty: opens on last month, with the visits, totals, the server’s estimates and both downloads', async () => {
     const { calls } = stubStatement();
     render();
     const table = await screen.findByRole('table');
     expect(screen.getByLabelText('Month')).toHaveValue(lastMonth);
-    expect(calls[0].url).toBe(`/api/circles/5/statement?month=${lastMonth}&format=json`);
+    expect(calls.map((c) => c.url)).toEqual([
+      `/api/circles/5/statement?month=${thisMonth}&format=json`,
+      `/api/circles/5/statement?month=${lastMonth}&format=json`,
+    ]);
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
@@ -74,10 +76,47 @@ describe('CircleStatement', () => {
       'tabindex',
       '0',
     );
+    // A phone gets one card per visit with every figure labelled (the table is hidden there by CSS).
+    const cards = screen.getAllByTestId('statement-card');
+    expect(cards).toHaveLength(2);
+    const facts = within(cards[1])
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Time (Jamaica)', '9:00 AM – 3:00 PM'],
+      ['Caregiver', 'Shanique W.'],
+      ['Hours', '6 h'],
+      ['Total', 'J$ 9,450'],
+      ['Status', 'Confirmed'],
+      ['Payment', 'Not paid yet'],
+    ]);
+  });
+
+  it('opens on this month when it has visits, not on an empty last month (issue 32, item 8)', async () => {
+    const { calls } = stubStatement([thisMonth]);
+    render();
+    await screen.findByRole('table');
+    expect(screen.getByLabelText('Month')).toHaveValue(thisMonth);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('walks back to the latest month with visits; with none at all, shows this month empty', async () => {
+    const older = previousMonth(lastMonth);
+    stubStatement([older]);
+    const first = render();
+    await screen.findByRole('table');
+    expect(screen.getByLabelText('Month')).toHaveValue(older);
+    first.unmount();
+    stubStatement([]);
+    render();
+    expect(await screen.findByTestId('statement-empty')).toHaveTextContent(
+      `No visits are counted for ${monthLabel(thisMonth)}.`,
+    );
+    expect(screen.getByLabelText('Month')).toHaveValue(thisMonth);
   });
 
   it('offers this month and earlier, never a later one; an empty month says so', async () => {
-    stubStatement();
+    stubStatement([thisMonth]);
     render();
     await screen.findByRole('table');
     const select = screen.getByLabelText('Month');
@@ -86,9 +125,9 @@ describe('CircleStatement', () => {
       .map((o) => (o as HTMLOptionElement).value);
     expect(options[0]).toBe(thisMonth);
     expect(options[1]).toBe(lastMonth);
-    fireEvent.change(select, { target: { value: thisMonth } });
+    fireEvent.change(select, { target: { value: lastMonth } });
     expect(await screen.findByTestId('statement-empty')).toHaveTextContent(
-      `No visits are counted for ${monthLabel(thisMonth)}.`,
+      `No visits are counted for ${monthLabel(lastMonth)}.`,
     );
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { monthLabel } from '../../../../shared/time';
 import { buttonClasses } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-messages';
 import { type StatementView, statementUrl, useCircleStatement } from '../api';
-import { defaultStatementMonth, statementMonths } from '../statement-months';
+import { statementMonths } from '../statement-months';
 
 const shortDay = new Intl.DateTimeFormat('en-JM', {
   weekday: 'short',
@@ -24,15 +24,66 @@ const hoursText = (h: number) => `${h} h`;
 const CELL = 'px-3 py-2 align-top';
 const NUM = `${CELL} text-right tabular-nums whitespace-nowrap`;
 
+/** The figures of one visit, labelled: what a phone shows as a card, one label per value. */
+function lineFacts(l: StatementView['lines'][number]): [string, string][] {
+  return [
+    ['Time (Jamaica)', l.time],
+    ['Caregiver', l.caregiver],
+    ['Hours', hoursText(l.hours)],
+    ['Total', jmd(l.total)],
+    ['Status', l.statusLabel],
+    ['Payment', l.paymentStatus],
+  ];
+}
+
+/**
+ * On a phone (below `sm`) each visit is a card with every figure labelled, so nothing hides in a sideways
+ * scroll; wider screens get the table. The other form is display:none, so assistive technology reads one.
+ */
+function StatementCards({ view }: { view: StatementView }) {
+  const t = view.totals;
+  return (
+    <section aria-label={`Visits in ${view.monthLabel}, one card per visit`} className="sm:hidden">
+      <p className="sr-only">Times in Jamaica, amounts in Jamaican dollars.</p>
+      <ul className="space-y-2">
+        {view.lines.map((l) => (
+          <li
+            key={l.bookingId}
+            className="rounded-xl border border-border bg-surface p-3 text-sm"
+            data-testid="statement-card"
+          >
+            <p className="font-semibold">{formatLineDay(l.date)}</p>
+            <dl className="mt-1 space-y-0.5">
+              {lineFacts(l).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-3">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between gap-3 rounded-xl border-2 border-border-strong p-3 text-sm font-bold">
+        <span>
+          Total, {t.visits} {t.visits === 1 ? 'visit' : 'visits'}, {hoursText(t.hours)}
+        </span>
+        <span className="tabular-nums">{jmd(t.total)}</span>
+      </p>
+    </section>
+  );
+}
+
 function StatementTable({ view }: { view: StatementView }) {
   const t = view.totals;
   return (
-    // A wide table scrolls inside its own box on a phone; the box takes focus so a keyboard can scroll it.
+    // From `sm` up (a phone gets StatementCards); should it still be too wide, it scrolls inside its own
+    // box, which takes focus so a keyboard can scroll it.
     <section
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       aria-label={`Visits in ${view.monthLabel}`}
-      className="relative overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+      className="relative hidden overflow-x-auto rounded-xl sm:block border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
     >
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">
@@ -115,6 +166,7 @@ function StatementBody({ view, circleId }: { view: StatementView; circleId: numb
   ];
   return (
     <div className="space-y-4">
+      <StatementCards view={view} />
       <StatementTable view={view} />
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {parts.map(([label, amount]) => (
@@ -158,19 +210,29 @@ function StatementBody({ view, circleId }: { view: StatementView; circleId: numb
 }
 
 /**
- * A circle's statement for payers and coordinators (ADR 0026): a Jamaica month (last month first, the
- * one the monthly e-mail covers), its counted visits, totals and the estimates the server gives, and the
- * CSV and PDF to download.
+ * A circle's statement for payers and coordinators (ADR 0026): a Jamaica month, its counted visits, totals
+ * and the estimates the server gives, and the CSV and PDF to download. It opens on the latest month with
+ * visits (issue 32): this month when it has any, else the months before, newest first, read one at a
+ * time; with none at all, this month. A month the user picks ends the search.
  */
 export function CircleStatement({ circleId, createdAt }: { circleId: number; createdAt: string }) {
   const id = useId();
   const months = useMemo(() => statementMonths(createdAt), [createdAt]);
-  const [month, setMonth] = useState(() => defaultStatementMonth(months));
+  const [picked, setPicked] = useState<string | null>(null);
+  const [tried, setTried] = useState(0);
+  const month = picked ?? months[tried] ?? months[0];
   const query = useCircleStatement(circleId, month, true);
+  // Searching: the month read so far is empty and an older one is left to read.
+  const searching = picked === null && query.data?.lines.length === 0 && tried < months.length - 1;
+  const exhausted = picked === null && query.data?.lines.length === 0 && tried > 0 && !searching;
+  useEffect(() => {
+    if (searching) setTried((n) => n + 1);
+    else if (exhausted) setPicked(months[0]);
+  }, [searching, exhausted, months]);
   return (
     <div className="space-y-4">
       <FormField label="Month" id={`${id}-month`} className="max-w-xs">
-        <Select value={month} onChange={(e) => setMonth(e.target.value)}>
+        <Select value={month} onChange={(e) => setPicked(e.target.value)}>
           {months.map((m) => (
             <option key={m} value={m}>
               {monthLabel(m)}
@@ -178,7 +240,7 @@ export function CircleStatement({ circleId, createdAt }: { circleId: number; cre
           ))}
         </Select>
       </FormField>
-      {query.isPending ? (
+      {query.isPending || searching || exhausted ? (
         <Spinner label="Loading the statement" className="py-6" />
       ) : query.isError ? (
         <Alert>{errorMessage(query.error, 'The statement could not be loaded. Please try again.')}</Alert>

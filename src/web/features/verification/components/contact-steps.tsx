@@ -10,6 +10,21 @@ import { useVerificationActions } from '../api';
 import { StepReason } from './verification-notices';
 import type { WizardStepProps } from './wizard-step-props';
 
+/**
+ * The token of the e-mailed link (…/background-check?emailToken=…), pasted whole or as the token alone: the
+ * e-mail holds a link, not a code (issue 32).
+ */
+export function emailTokenOf(pasted: string): string {
+  const text = pasted.trim();
+  const inLink = /[?&]emailToken=([^&#\s]+)/.exec(text);
+  if (!inLink) return text;
+  try {
+    return decodeURIComponent(inLink[1]);
+  } catch {
+    return inLink[1];
+  }
+}
+
 /** Steps 1 and 2 of the verification wizard: the e-mail link and the texted code. */
 export function EmailStep({ v, user, onNext }: WizardStepProps) {
   const { sendEmail, verifyEmail } = useVerificationActions(user.id);
@@ -61,11 +76,21 @@ export function EmailStep({ v, user, onNext }: WizardStepProps) {
             className="flex flex-wrap items-end gap-3"
             onSubmit={(e) => {
               e.preventDefault();
-              if (token.trim()) verify(token.trim());
+              const pasted = emailTokenOf(token);
+              if (pasted) verify(pasted);
             }}
           >
-            <FormField label="Code from the email link" className="min-w-0 flex-1">
-              <Input value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" />
+            <FormField
+              label="Link from the email"
+              hint="Open the link in the email on this device, or copy the link and paste it here."
+              className="min-w-0 flex-1"
+            >
+              <Input
+                inputMode="url"
+                value={token}
+                onChange={(e) => setToken(e.target.value)}
+                autoComplete="off"
+              />
             </FormField>
             <Button type="submit" variant="outline" disabled={!token.trim() || verifyEmail.isPending}>
               Verify email

@@ -58,7 +58,7 @@ describe('VerificationStatusCard (caregiver dashboard)', () => {
     expect(screen.getByText(/^Police record valid until/)).toHaveTextContent(
       'Police record valid until Fri, 1 Oct 2027.',
     );
-    expect(screen.getByTestId('step-status-phone')).toHaveTextContent('Approved');
+    expect(screen.getByTestId('step-status-phone')).toHaveTextContent('Verified');
     expect(screen.getByTestId('step-status-identity')).toHaveTextContent('Submitted, awaiting review');
     expect(screen.getByRole('progressbar', { name: 'Verification progress' })).toHaveAttribute(
       'aria-valuenow',

@@ -3,7 +3,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { formatDay, timeRange } from '../../bookings/booking-time-text';
 import { useVisitLog, useVisitSummary } from '../api';
-import { entryTime } from '../entry-text';
+import { entryTime, missingCheckOutText } from '../entry-text';
+import { useNow } from '../use-now';
 import { VisitLogList } from './visit-log-list';
 
 /**
@@ -14,6 +15,7 @@ import { VisitLogList } from './visit-log-list';
 export function LiveVisitLog({ bookingId, timeZone }: { bookingId: number; timeZone: string | null }) {
   const summary = useVisitSummary(bookingId);
   const log = useVisitLog(bookingId);
+  const now = useNow();
   const error = summary.error ?? log.error;
   if (error) {
     return (
@@ -41,11 +43,19 @@ export function LiveVisitLog({ bookingId, timeZone }: { bookingId: number; timeZ
       <dl className="grid gap-2 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2">
         <div>
           <dt className="font-semibold">Checked in</dt>
-          <dd>{l.checkedInAt ? entryTime(l.checkedInAt, timeZone) : 'Not yet'}</dd>
+          <dd>
+            {l.checkedInAt
+              ? entryTime(l.checkedInAt, timeZone)
+              : s.status === 'completed' || Date.parse(s.endsAt) <= now.getTime()
+                ? 'No check-in was recorded.'
+                : 'Not yet'}
+          </dd>
         </div>
         <div>
           <dt className="font-semibold">Checked out</dt>
-          <dd>{l.checkedOutAt ? entryTime(l.checkedOutAt, timeZone) : 'Not yet'}</dd>
+          <dd data-testid="visit-checked-out">
+            {l.checkedOutAt ? entryTime(l.checkedOutAt, timeZone) : missingCheckOutText(s, now, timeZone)}
+          </dd>
         </div>
       </dl>
       {incidents > 0 ? (
