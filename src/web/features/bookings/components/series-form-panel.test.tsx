@@ -41,6 +41,31 @@ const posts = (calls: { method: string; url: string }[]) =>
   calls.filter((c) => c.method === 'POST' && c.url === '/api/booking-series');
 
 describe('SeriesForm', () => {
+  it('names the saved card each visit will be held on, or offers to add one (issue 32, defect 7)', async () => {
+    const card = (id: number, last4: string, isDefault: boolean) => ({
+      id,
+      brand: 'visa',
+      last4,
+      expMonth: 12,
+      expYear: 2030,
+      isDefault,
+      createdAt: '2026-11-01T12:00:00.000Z',
+    });
+    stubFetch({ 'GET /api/payment-methods': { body: [card(1, '1111', false), card(2, '4242', true)] } });
+    const first = render();
+    expect(await screen.findByTestId('series-card')).toHaveTextContent(
+      '48 hours before each visit, its cost is held on your Visa ending in 4242 (your default card). A visit still unpaid 24 hours before it starts is released.',
+    );
+    expect(
+      within(screen.getByTestId('series-card')).getByRole('link', { name: 'Change card' }),
+    ).toHaveAttribute('href', '/payment-settings');
+    first.unmount();
+    stubFetch({ 'GET /api/payment-methods': { body: [] } });
+    render();
+    expect(await screen.findByTestId('series-card')).toHaveTextContent(/^You have no saved card/);
+    expect(within(screen.getByTestId('series-card')).getByRole('link', { name: 'Add a card' })).toBeVisible();
+  });
+
   it('shows the live summary from the shared expansion', () => {
     stubFetch();
     render();

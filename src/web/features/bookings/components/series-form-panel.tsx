@@ -26,6 +26,7 @@ import {
 import { CancellationPolicy } from './cancellation-policy';
 import { CareForChoice } from './care-for-choice';
 import { DurationOptions, NotesTextarea, StartTimeOptions } from './form-parts';
+import { SeriesCardNote } from './series-card-note';
 import { SeriesConflicts } from './series-conflicts';
 
 const draftKey = (caregiverId: number) => `yaadcare:series-draft:${caregiverId}`;
@@ -267,6 +268,7 @@ export function SeriesForm({ caregiver, disabled }: { caregiver: CaregiverProfil
               Times are Jamaica time. Each visit is a booking of its own, paid on its own.
             </p>
           ) : null}
+          <SeriesCardNote forCircle={circleId !== undefined} />
         </section>
         <CancellationPolicy className="text-xs" />
         <Button type="submit" className="w-full" size="lg" disabled={create.isPending}>
