@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PARISHES } from '../src/shared/catalog';
 import { formatJamaicaInstant } from '../src/shared/emergency-rules';
 import {
   a11y,
@@ -123,4 +124,41 @@ describe('no horizontal scrolling at 360 px', () => {
     await expect(line.isVisible()).resolves.toBe(true);
     await family.context.close();
   }, 120_000);
+
+  it('with an emergency declared in every parish, no role’s home or bookings scroll sideways at 360 px', async () => {
+    // Issue 32, done when: "No page scrolls sideways at 360 px as any role, with and without a declared
+    // emergency" (without one, the a11y sweeps measure every route as every role).
+    const admin = await newPage(a11y.browser, a11y.server.url, { viewport: PHONE });
+    await signIn(admin.context, ROLES.find((r) => r.role === 'admin')!.email, DEMO_PASSWORD);
+    const startsAt = new Date(Date.now() + 2 * 86_400_000);
+    const declared = await admin.context.request.post('/api/admin/emergencies', {
+      headers: { 'X-Requested-With': 'fetch' },
+      data: {
+        parishes: [...PARISHES],
+        kind: 'hurricane',
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 4 * 86_400_000).toISOString(),
+        message: `Hurricane watch ${Date.now()}: every parish, check with your caregiver before a visit.`,
+      },
+    });
+    expect(declared.status(), await declared.text()).toBe(201);
+    await admin.context.close();
+    const emails = [...ROLES.map((r) => r.email), 'payer@yaadcare.jm', 'coordinator@yaadcare.jm'];
+    const found: string[] = [];
+    for (const email of emails) {
+      const { context, page } = await newPage(a11y.browser, a11y.server.url, {
+        viewport: PHONE,
+        locale: 'en-JM',
+        timezoneId: 'America/Jamaica',
+      });
+      await signIn(context, email, DEMO_PASSWORD);
+      for (const path of ['/', '/dashboard', '/bookings']) {
+        await settle(page, path);
+        const { scrollWidth, wide } = await measure(page);
+        if (scrollWidth > PHONE.width) found.push(`${email} ${path} ${scrollWidth} ${wide.join('; ')}`);
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
 });
