@@ -183,6 +183,7 @@ export function buildServices(app: FastifyInstance) {
     emergencies: emergencyRules,
     circles: bookingCircles,
     notices: outbox,
+    visits: visitTimes,
     now,
   });
   // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).

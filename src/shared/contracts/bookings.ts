@@ -154,6 +154,8 @@ export const BookingView = z.object({
    * whether 'Leave a review' stands now (not reviewed and the window still open); absent otherwise.
    */
   review: BookingReviewState.optional(),
+  /** A confirmed or completed visit that has begun: its check-in and check-out (the live state). */
+  visit: z.object({ checkedInAt: z.string().nullable(), checkedOutAt: z.string().nullable() }).optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

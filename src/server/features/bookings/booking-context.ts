@@ -23,7 +23,20 @@ export interface BookingDeps {
   circles: BookingCircleRules;
   /** The delivery outbox (notifications): a notice written in the booking's transaction. */
   notices: BookingNotices;
+  /** The visit log's check-ins and check-outs, for a list's live state (visits' visitTimes). */
+  visits?: BookingVisitStates;
 }
+
+/** What bookings ask of the visit log: where each visit stands. */
+export interface BookingVisitStates {
+  statesOf(
+    tx: Tx,
+    bookingIds: number[],
+  ): Promise<Map<number, { checkedInAt: Date | null; checkedOutAt: Date | null }>>;
+}
+
+/** No visit log wired (a test building the service alone): no live state. */
+export const NO_VISIT_STATES: BookingVisitStates = { statesOf: async () => new Map() };
 
 /**
  * What bookings ask of care circles (bookings own this port; services.ts passes the circles' access and

@@ -156,7 +156,31 @@ export async function seriesVisitViews(
 }
 
 /** Reading bookings: each side's lists, one booking, its history. */
-export function bookingViews({ db, emergencies, now, circles }: BookingContext) {
+export function bookingViews({ db, emergencies, now, circles, visits }: BookingContext) {
+  /** Adds the live state of visits that have begun: checked in, checked out (one query). */
+  async function withVisits(views: BookingView[]): Promise<BookingView[]> {
+    const at = now().getTime();
+    const begun = views.filter(
+      (v) =>
+        (v.status === 'confirmed' || v.status === 'completed') && Date.parse(v.startsAt) <= at + 3_600_000,
+    );
+    if (begun.length === 0) return views;
+    const states = await visits.statesOf(
+      db,
+      begun.map((v) => v.id),
+    );
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    const ids = new Set(begun.map((v) => v.id));
+    return views.map((v) => {
+      if (!ids.has(v.id)) return v;
+      const s = states.get(v.id);
+      return {
+        ...v,
+        visit: { checkedInAt: iso(s?.checkedInAt ?? null), checkedOutAt: iso(s?.checkedOutAt ?? null) },
+      };
+    });
+  }
+
   /** Marks the views a parish emergency covers (ADR 0030): one query when none is in force. */
   async function withEmergencies(views: BookingView[]): Promise<BookingView[]> {
     const open = views.filter((v) => ['awaiting_approval', 'pending', 'confirmed'].includes(v.status));
@@ -183,9 +207,11 @@ export function bookingViews({ db, emergencies, now, circles }: BookingContext) 
       (joined.cg.userId === actor.id && caregiverSees(b)) ||
       (b.circleId !== null && (await circles.decide(db, b.circleId, actor.id, 'view')) === 'allowed');
     if (!mine) throw notFound(BOOKING_MESSAGES.notYours);
-    const [view] = await withEmergencies([
-      toBookingView(joined, actor, await circleFactsFor(circles, db, [joined], actor), now()),
-    ]);
+    const [view] = await withVisits(
+      await withEmergencies([
+        toBookingView(joined, actor, await circleFactsFor(circles, db, [joined], actor), now()),
+      ]),
+    );
     return view;
   }
 
@@ -207,7 +233,7 @@ export function bookingViews({ db, emergencies, now, circles }: BookingContext) 
       }
       if (query.status?.length) conditions.push(inArray(bookings.status, query.status));
       const rows = await bookingRepo.listJoined(db, and(...conditions), { limit: query.limit });
-      return withEmergencies(await viewsOf(circles, db, rows, actor, now()));
+      return withVisits(await withEmergencies(await viewsOf(circles, db, rows, actor, now())));
     },
 
     /** GET /api/bookings/family/{userId} (docs/product.md#the-api-contract): the family themselves or an admin. */

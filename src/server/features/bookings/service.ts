@@ -2,7 +2,7 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { backupRequests } from './backup-requests';
 import { batchBookings } from './batch-bookings';
-import { type BookingDeps, NO_EMERGENCIES } from './booking-context';
+import { type BookingDeps, NO_EMERGENCIES, NO_VISIT_STATES } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
@@ -46,6 +46,7 @@ export function createBookingService(deps: BookingDeps) {
     ...deps,
     now: deps.now ?? (() => new Date()),
     emergencies: deps.emergencies ?? NO_EMERGENCIES,
+    visits: deps.visits ?? NO_VISIT_STATES,
   };
   return {
     ...bookingCreation(ctx),

@@ -44,6 +44,20 @@ export const visitRepo = {
     };
   },
 
+  /** Check-ins and check-outs of many bookings at once (a bookings list's live state). */
+  async checkInsOutsOf(tx: Tx, bookingIds: number[]) {
+    if (bookingIds.length === 0) return [];
+    return tx
+      .select({ bookingId: visitEntries.bookingId, kind: visitEntries.kind, at: visitEntries.effectiveAt })
+      .from(visitEntries)
+      .where(
+        and(
+          inArray(visitEntries.bookingId, bookingIds),
+          inArray(visitEntries.kind, ['check_in', 'check_out']),
+        ),
+      );
+  },
+
   async insert(tx: Tx, values: NewVisitEntry): Promise<VisitEntryRow> {
     const [row] = await tx.insert(visitEntries).values(values).returning();
     return row;

@@ -344,6 +344,20 @@ export const visitTimes = {
     if (!checkIn || !checkOut) return undefined;
     return { checkedInAt: checkIn.effectiveAt, checkedOutAt: checkOut.effectiveAt };
   },
+  /** Where each visit stands (issue 32: live state on the homes and lists): its check-in and check-out. */
+  async statesOf(
+    tx: Tx,
+    bookingIds: number[],
+  ): Promise<Map<number, { checkedInAt: Date | null; checkedOutAt: Date | null }>> {
+    const out = new Map<number, { checkedInAt: Date | null; checkedOutAt: Date | null }>();
+    for (const r of await visitRepo.checkInsOutsOf(tx, bookingIds)) {
+      const s = out.get(r.bookingId) ?? { checkedInAt: null, checkedOutAt: null };
+      if (r.kind === 'check_in') s.checkedInAt = r.at;
+      else s.checkedOutAt = r.at;
+      out.set(r.bookingId, s);
+    }
+    return out;
+  },
   /** Whether the caregiver checked in (backup offers open on a no-show only: ADR 0034). */
   async checkedIn(tx: Tx, bookingId: number): Promise<boolean> {
     return (await visitRepo.checkInOut(tx, bookingId)).checkIn !== undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '../../../shared/contracts/bookings';
-import { caregiverActions, familyActions, nextVisit, sectionBookings } from './sections';
+import { caregiverActions, familyActions, liveState, nextVisit, sectionBookings } from './sections';
 import { makeBooking, makeBookingCircle } from './test-fixtures';
 
 const now = new Date('2026-11-28T15:00:00Z');
@@ -100,5 +100,25 @@ describe('sectionBookings (issue 32: bookings that sort themselves)', () => {
       at(4, '2026-11-20', { status: 'confirmed' }),
     ];
     expect(nextVisit(list, now)?.id).toBe(3);
+  });
+});
+
+describe('liveState (issue 32: visits with their live state)', () => {
+  it('says checked in or out in 12-hour Jamaica time, or not yet once begun', () => {
+    const b = (visit: BookingView['visit'], status: BookingView['status'] = 'confirmed') => ({
+      visit,
+      status,
+    });
+    expect(liveState(b(undefined))).toBeUndefined();
+    expect(liveState(b({ checkedInAt: null, checkedOutAt: null }))).toBe('Not checked in yet');
+    expect(liveState(b({ checkedInAt: '2026-11-28T14:05:00.000Z', checkedOutAt: null }))).toBe(
+      'Checked in 9:05 AM',
+    );
+    expect(
+      liveState(
+        b({ checkedInAt: '2026-11-28T14:05:00.000Z', checkedOutAt: '2026-11-28T16:58:00.000Z' }, 'completed'),
+      ),
+    ).toBe('Checked out 11:58 AM');
+    expect(liveState(b({ checkedInAt: null, checkedOutAt: null }, 'completed'))).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
+import { clock12 } from '../../../shared/booking-rules';
 import type { BookingView } from '../../../shared/contracts/bookings';
 import type { CircleRole } from '../../../shared/contracts/circles';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
+import { jamaicaClock } from '../../../shared/time';
 import { backupsMayOpen } from './backup-window';
 
 /**
@@ -127,4 +129,17 @@ export function nextVisit(list: BookingView[], now: Date): BookingView | undefin
 export function highlightedId(search: URLSearchParams): number | undefined {
   const id = Number(search.get('booking'));
   return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * A visit's live state in words, Jamaica time (issue 32): 'Checked out 11:58 AM', 'Checked in 9:05 AM', 'Not
+ * checked in yet' once it has begun; undefined before (or when the server sent no state).
+ */
+export function liveState(b: Pick<BookingView, 'visit' | 'status'>): string | undefined {
+  const v = b.visit;
+  if (!v) return undefined;
+  const at = (iso: string) => clock12(jamaicaClock(new Date(iso)));
+  if (v.checkedOutAt) return `Checked out ${at(v.checkedOutAt)}`;
+  if (v.checkedInAt) return `Checked in ${at(v.checkedInAt)}`;
+  return b.status === 'confirmed' ? 'Not checked in yet' : undefined;
 }

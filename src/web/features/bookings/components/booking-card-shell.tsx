@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from '../../../lib/router';
 import type { BookingView } from '../api';
+import { liveState } from '../sections';
 import type { SeriesPosition } from '../series-text';
 import { StatusBadge } from './booking-status-badge';
 import { BookingWhen } from './booking-when';
@@ -52,7 +53,14 @@ export function BookingCardShell({
             </p>
           ) : null}
         </div>
-        <StatusBadge status={booking.status} />
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={booking.status} />
+          {liveState(booking) ? (
+            <span className="text-xs font-semibold text-muted-foreground" data-testid="live-state">
+              {liveState(booking)}
+            </span>
+          ) : null}
+        </div>
       </div>
       <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
         <BookingWhen booking={booking} />

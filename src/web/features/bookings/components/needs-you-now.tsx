@@ -15,6 +15,7 @@ import {
   caregiverActions,
   type FamilyAction,
   familyActions,
+  liveState,
   nextVisit,
 } from '../sections';
 import { ApprovalActions } from './approval-actions';
@@ -86,6 +87,7 @@ function CircleWeek({ circleId, visits, month }: { circleId: number; visits: Boo
               </Link>
               <span>{who(b)}</span>
               <StatusBadge status={b.status} />
+              {liveState(b) ? <span data-testid="live-state">{liveState(b)}</span> : null}
             </li>
           ))}
         </ul>
