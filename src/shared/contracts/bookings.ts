@@ -155,7 +155,14 @@ export const BookingView = z.object({
    */
   review: BookingReviewState.optional(),
   /** A confirmed or completed visit that has begun: its check-in and check-out (the live state). */
-  visit: z.object({ checkedInAt: z.string().nullable(), checkedOutAt: z.string().nullable() }).optional(),
+  visit: z
+    .object({
+      checkedInAt: z.string().nullable(),
+      checkedOutAt: z.string().nullable(),
+      /** Incidents the visit log records (the log itself says what happened). */
+      incidents: z.number().int(),
+    })
+    .optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

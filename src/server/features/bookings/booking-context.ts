@@ -32,7 +32,7 @@ export interface BookingVisitStates {
   statesOf(
     tx: Tx,
     bookingIds: number[],
-  ): Promise<Map<number, { checkedInAt: Date | null; checkedOutAt: Date | null }>>;
+  ): Promise<Map<number, { checkedInAt: Date | null; checkedOutAt: Date | null; incidents: number }>>;
 }
 
 /** No visit log wired (a test building the service alone): no live state. */

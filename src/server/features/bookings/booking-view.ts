@@ -176,7 +176,11 @@ export function bookingViews({ db, emergencies, now, circles, visits }: BookingC
       const s = states.get(v.id);
       return {
         ...v,
-        visit: { checkedInAt: iso(s?.checkedInAt ?? null), checkedOutAt: iso(s?.checkedOutAt ?? null) },
+        visit: {
+          checkedInAt: iso(s?.checkedInAt ?? null),
+          checkedOutAt: iso(s?.checkedOutAt ?? null),
+          incidents: s?.incidents ?? 0,
+        },
       };
     });
   }

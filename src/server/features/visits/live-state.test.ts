@@ -23,16 +23,34 @@ describe.each(DB_KINDS)('the live state of a visit on %s', (kind) => {
     expect((await listed(w.people.family))?.visit).toBeUndefined();
 
     w.clock = visit.at(5);
-    expect((await listed(w.people.family))?.visit).toEqual({ checkedInAt: null, checkedOutAt: null });
+    expect((await listed(w.people.family))?.visit).toEqual({
+      checkedInAt: null,
+      checkedOutAt: null,
+      incidents: 0,
+    });
     expect((await post(visit.cg, visit.id, 'check-in', { clientId: cid() })).statusCode).toBe(201);
     const inAt = visit.at(5).toISOString();
-    expect((await listed(w.people.family))?.visit).toEqual({ checkedInAt: inAt, checkedOutAt: null });
-    expect((await listed(visit.cg))?.visit).toEqual({ checkedInAt: inAt, checkedOutAt: null });
+    expect((await listed(w.people.family))?.visit).toEqual({
+      checkedInAt: inAt,
+      checkedOutAt: null,
+      incidents: 0,
+    });
+    expect((await listed(visit.cg))?.visit).toEqual({ checkedInAt: inAt, checkedOutAt: null, incidents: 0 });
 
+    w.clock = visit.at(60);
+    const text = 'Slipped on the step, no injury';
+    expect(
+      (await post(visit.cg, visit.id, 'log', { clientId: cid(), kind: 'incident', severity: 'low', text }))
+        .statusCode,
+    ).toBe(201);
     w.clock = visit.at(118);
     expect((await post(visit.cg, visit.id, 'check-out', { clientId: cid() })).statusCode).toBe(201);
     const one = await t.injectAs(w.people.family, { method: 'GET', url: `/api/bookings/${visit.id}` });
-    expect(one.json().visit).toEqual({ checkedInAt: inAt, checkedOutAt: visit.at(118).toISOString() });
+    expect(one.json().visit).toEqual({
+      checkedInAt: inAt,
+      checkedOutAt: visit.at(118).toISOString(),
+      incidents: 1,
+    });
     expect(
       (await t.injectAs(w.people.stranger, { method: 'GET', url: `/api/bookings/${visit.id}` })).statusCode,
     ).toBe(404);

@@ -53,7 +53,7 @@ export const visitRepo = {
       .where(
         and(
           inArray(visitEntries.bookingId, bookingIds),
-          inArray(visitEntries.kind, ['check_in', 'check_out']),
+          inArray(visitEntries.kind, ['check_in', 'check_out', 'incident']),
         ),
       );
   },

@@ -338,6 +338,13 @@ export function createVisitService(deps: VisitDeps) {
  * times (the server's receipt, or the phone's within the offline allowance: ADR 0040), or undefined unless both
  * were recorded. Completion charges for that time (ADR 0032).
  */
+/** Where a visit stands: its check-in and check-out, and how many incidents the log records. */
+interface VisitState {
+  checkedInAt: Date | null;
+  checkedOutAt: Date | null;
+  incidents: number;
+}
+
 export const visitTimes = {
   async of(tx: Tx, bookingId: number): Promise<{ checkedInAt: Date; checkedOutAt: Date } | undefined> {
     const { checkIn, checkOut } = await visitRepo.checkInOut(tx, bookingId);
@@ -345,15 +352,13 @@ export const visitTimes = {
     return { checkedInAt: checkIn.effectiveAt, checkedOutAt: checkOut.effectiveAt };
   },
   /** Where each visit stands (issue 32: live state on the homes and lists): its check-in and check-out. */
-  async statesOf(
-    tx: Tx,
-    bookingIds: number[],
-  ): Promise<Map<number, { checkedInAt: Date | null; checkedOutAt: Date | null }>> {
-    const out = new Map<number, { checkedInAt: Date | null; checkedOutAt: Date | null }>();
+  async statesOf(tx: Tx, bookingIds: number[]): Promise<Map<number, VisitState>> {
+    const out = new Map<number, VisitState>();
     for (const r of await visitRepo.checkInsOutsOf(tx, bookingIds)) {
-      const s = out.get(r.bookingId) ?? { checkedInAt: null, checkedOutAt: null };
+      const s = out.get(r.bookingId) ?? { checkedInAt: null, checkedOutAt: null, incidents: 0 };
       if (r.kind === 'check_in') s.checkedInAt = r.at;
-      else s.checkedOutAt = r.at;
+      else if (r.kind === 'check_out') s.checkedOutAt = r.at;
+      else s.incidents += 1;
       out.set(r.bookingId, s);
     }
     return out;

@@ -110,15 +110,20 @@ describe('liveState (issue 32: visits with their live state)', () => {
       status,
     });
     expect(liveState(b(undefined))).toBeUndefined();
-    expect(liveState(b({ checkedInAt: null, checkedOutAt: null }))).toBe('Not checked in yet');
-    expect(liveState(b({ checkedInAt: '2026-11-28T14:05:00.000Z', checkedOutAt: null }))).toBe(
+    expect(liveState(b({ checkedInAt: null, checkedOutAt: null, incidents: 0 }))).toBe('Not checked in yet');
+    expect(liveState(b({ checkedInAt: '2026-11-28T14:05:00.000Z', checkedOutAt: null, incidents: 0 }))).toBe(
       'Checked in 9:05 AM',
     );
     expect(
       liveState(
-        b({ checkedInAt: '2026-11-28T14:05:00.000Z', checkedOutAt: '2026-11-28T16:58:00.000Z' }, 'completed'),
+        b(
+          { checkedInAt: '2026-11-28T14:05:00.000Z', checkedOutAt: '2026-11-28T16:58:00.000Z', incidents: 2 },
+          'completed',
+        ),
       ),
-    ).toBe('Checked out 11:58 AM');
-    expect(liveState(b({ checkedInAt: null, checkedOutAt: null }, 'completed'))).toBeUndefined();
+    ).toBe('Checked out 11:58 AM · 2 incidents');
+    expect(
+      liveState(b({ checkedInAt: null, checkedOutAt: null, incidents: 0 }, 'completed')),
+    ).toBeUndefined();
   });
 });

@@ -139,7 +139,8 @@ export function liveState(b: Pick<BookingView, 'visit' | 'status'>): string | un
   const v = b.visit;
   if (!v) return undefined;
   const at = (iso: string) => clock12(jamaicaClock(new Date(iso)));
-  if (v.checkedOutAt) return `Checked out ${at(v.checkedOutAt)}`;
-  if (v.checkedInAt) return `Checked in ${at(v.checkedInAt)}`;
-  return b.status === 'confirmed' ? 'Not checked in yet' : undefined;
+  const incidents = v.incidents ? ` · ${v.incidents === 1 ? '1 incident' : `${v.incidents} incidents`}` : '';
+  if (v.checkedOutAt) return `Checked out ${at(v.checkedOutAt)}${incidents}`;
+  if (v.checkedInAt) return `Checked in ${at(v.checkedInAt)}${incidents}`;
+  return b.status === 'confirmed' ? `Not checked in yet${incidents}` : undefined;
 }
