@@ -56,6 +56,8 @@ export const BackupOffer = z.object({
   totalCost: z.string(),
   /** Plain words: 'Same town · within your rate'. */
   reason: z.string(),
+  /** How far the caregiver lives from the care: 'Same parish' or 'Next parish: St. Catherine' (null: unknown). */
+  travel: z.string().nullable().optional(),
 });
 export type BackupOffer = z.infer<typeof BackupOffer>;
 

@@ -73,8 +73,8 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     const { family, cg, booking } = await paidConfirmed('senior-care', 2);
     const sameTown = await candidate('senior-care', 900, 'Kingston', 'Kingston');
     const sameParish = await candidate('senior-care', 1200, 'Rollington Town', 'Kingston');
-    const near = await candidate('senior-care', 1000, 'Spanish Town', 'St. Catherine');
-    const far = await candidate('senior-care', 800, 'Lucea', 'Hanover');
+    const near = await candidate('senior-care', 1000, 'Half Way Tree', 'St. Andrew');
+    const far = await candidate('senior-care', 800, 'Spanish Town', 'St. Catherine'); // not next to Kingston
     await candidate('senior-care', 1000, 'Kingston', 'Kingston', false); // not verified
     await candidate('senior-care', 1300, 'Kingston', 'Kingston'); // over 20 % above the rate
     await candidate('tutors', 1000, 'Kingston', 'Kingston'); // another kind of care
@@ -122,7 +122,12 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
       reason: 'Same town · within your rate',
     });
     expect(body.offers[1].reason).toBe('Same parish · J$ 200 an hour more than your rate');
-    expect(body.offers[2].reason).toBe('From St. Catherine · within your rate');
+    expect(body.offers[2].reason).toBe('Next parish: St. Andrew · within your rate');
+    expect(body.offers.map((o: { travel: string }) => o.travel)).toEqual([
+      'Same parish',
+      'Same parish',
+      'Next parish: St. Andrew',
+    ]);
 
     // Someone not offered (further away) is refused; then a double tap on the first makes one booking.
     const refused = await rebook(booking.id, far.caregiver.id, family.headers);
@@ -176,6 +181,38 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
       .from(notifications)
       .where(and(eq(notifications.userId, sameTown.user.id), eq(notifications.kind, 'booking.pending')));
     expect(urgent.title).toBe('Urgent: backup request');
+  });
+
+  it('keeps to the same or the next parish: a Lucea (Hanover) caregiver is not offered for Half Way Tree (St. Andrew); one from St. Catherine is, as the next parish', async () => {
+    clock = new Date();
+    const family = await signedIn(t.db, {
+      userType: 'family',
+      location: 'Half Way Tree',
+      parish: 'St. Andrew',
+    });
+    const cg = await candidate('babysitters', 1000, 'Half Way Tree', 'St. Andrew');
+    const made = await requestBooking(
+      t.app,
+      family.headers,
+      panelBody(cg.caregiver.id, daysAhead(6), '9:00 AM', 3),
+    );
+    expect(made.statusCode).toBe(201);
+    const id = (made.json() as { id: number }).id;
+    expect((await act(id, 'accept', cg.headers)).statusCode).toBe(200);
+    const lucea = await candidate('babysitters', 900, 'Lucea', 'Hanover');
+    const spanishTown = await candidate('babysitters', 1000, 'Spanish Town', 'St. Catherine');
+    expect((await act(id, 'cancel', cg.headers)).statusCode).toBe(200);
+    const body = (await offers(id, family.headers)).json();
+    expect(body.open).toBe(true);
+    expect(body.offers.map((o: { caregiverId: number }) => o.caregiverId)).toEqual([
+      spanishTown.caregiver.id,
+    ]);
+    expect(body.offers[0]).toMatchObject({
+      travel: 'Next parish: St. Catherine',
+      reason: 'Next parish: St. Catherine · within your rate',
+    });
+    const refused = await rebook(id, lucea.caregiver.id, family.headers);
+    expect(refused.json().code).toBe('BACKUP_NOT_OFFERED');
   });
 
   it('only the family side may read or take offers', async () => {

@@ -18,6 +18,7 @@ const offer = (caregiverId: number, firstName: string, rate: string, total: stri
   hourlyRate: rate,
   totalCost: total,
   reason,
+  travel: 'Same parish',
 });
 
 const open = (over: Partial<Offers> = {}): Offers => ({
@@ -51,7 +52,7 @@ describe('BackupOffers', () => {
     const cards = await screen.findAllByTestId('backup-offer');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Marcia B.');
-    expect(cards[0]).toHaveTextContent('Kingston, Kingston');
+    expect(cards[0]).toHaveTextContent('Kingston, Kingston · Same parish');
     expect(cards[0]).toHaveTextContent('J$ 900 an hour · J$ 3,780 for this booking');
     expect(cards[0]).toHaveTextContent('Same town · within your rate');
     expect(

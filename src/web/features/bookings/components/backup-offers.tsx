@@ -58,7 +58,10 @@ function OfferCard({
             {name}
           </Link>
         </h3>
-        <p className="text-sm">{[offer.town, offer.parish].filter(Boolean).join(', ')}</p>
+        <p className="text-sm">
+          {[offer.town, offer.parish].filter(Boolean).join(', ')}
+          {offer.travel ? ` · ${offer.travel}` : ''}
+        </p>
         <p className="text-sm">
           {formatJmd(toCents(offer.hourlyRate))} an hour · {formatJmd(toCents(offer.totalCost))} for this
           booking
