@@ -16,7 +16,10 @@ export const BACKUP_RULES = {
   noShowAfterMs: 15 * 60_000,
   /** Offers stay open until this long after the booking's start (and never past its end). */
   openAfterStartMs: 2 * 3_600_000,
-  /** A caregiver's cancellation keeps the family's hold this long (a job releases it in full after). */
+  /**
+   * A caregiver's cancellation keeps the family's hold at least this long; how long exactly depends on the
+   * visit's date and the family's night (`backupHoldUntil`, ADR 0045); a job releases it in full after.
+   */
   holdKeptMs: 3 * 3_600_000,
   /** The backup answers a rebooked request within this time (or by the booking's end): it is urgent. */
   answerWithinMs: 2 * 3_600_000,

@@ -236,20 +236,36 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     expect((await offers(booking.id, family.headers)).json()).toMatchObject({ open: true, offers: [] });
   });
 
-  it('a hold nobody used is released in full by the job after 3 hours, not before', async () => {
+  it('a hold nobody used is kept until the family’s next morning a day on (cancelled 2 AM, visit 4 days ahead), then released in full by the job', async () => {
+    // The last 2:00 AM in Jamaica (07:00Z) before now: the caregiver cancels then.
+    const jm2am = new Date();
+    jm2am.setUTCHours(7, 0, 0, 0);
+    if (jm2am.getTime() > Date.now()) jm2am.setUTCDate(jm2am.getUTCDate() - 1);
     clock = new Date();
-    const { cg, booking } = await paidConfirmed('janitors', 4);
+    const { family, cg, booking } = await paidConfirmed('janitors', 4);
+    clock = jm2am;
     expect((await act(booking.id, 'cancel', cg.headers)).statusCode).toBe(200);
-    await runJob(t.app, backupHoldsJob, new Date(Date.now() + 2 * HOUR));
+    // A day on is 2:00 AM, in the family's night: kept until 9:00 AM Jamaica (14:00Z) that morning.
+    const until = new Date(jm2am.getTime() + 31 * HOUR);
+    expect(until.toISOString()).toMatch(/T14:00:00\.000Z$/);
+    const body = (await offers(booking.id, family.headers)).json();
+    expect(body.hold).toEqual({ amount: '4200.00', until: until.toISOString() });
+    const [notice] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, family.user.id), eq(notifications.kind, 'booking.cancelled')));
+    expect(notice.body).toContain('Your hold of J$ 4,200 stays until 9:00 AM on');
+    await runJob(t.app, backupHoldsJob, new Date(jm2am.getTime() + 3 * HOUR + 60_000));
+    await runJob(t.app, backupHoldsJob, new Date(until.getTime() - 60_000));
     expect((await paymentsOf(booking.id))[0].status).toBe('authorized');
-    await runJob(t.app, backupHoldsJob, new Date(Date.now() + 3 * HOUR + 60_000));
+    await runJob(t.app, backupHoldsJob, new Date(until.getTime() + 60_000));
     const [released] = await paymentsOf(booking.id);
     expect(released).toMatchObject({ status: 'voided', refundedAmount: '4200.00' });
     expect(sandbox().holds.get(released.providerRef ?? '')?.voided).toBe(true);
     expect(await account(booking.id, 'booking_hold')).toBe(0);
     expect(await account(booking.id, 'family_source')).toBe(0);
     expect(await account(booking.id, 'caregiver_payable')).toBe(0);
-    await runJob(t.app, backupHoldsJob, new Date(Date.now() + 5 * HOUR)); // nothing twice
+    await runJob(t.app, backupHoldsJob, new Date(until.getTime() + 5 * HOUR)); // nothing twice
     expect(await account(booking.id, 'family_source')).toBe(0);
   });
 

@@ -47,6 +47,21 @@ function show(offers: Offers | { status: number; body: unknown }, rebook?: unkno
 }
 
 describe('BackupOffers', () => {
+  it('says until when the hold is kept in the family’s own time zone', async () => {
+    const booking = makeBooking({ id: 7, status: 'cancelled' });
+    stubFetch({
+      'GET /api/bookings/7/backups': { body: open() },
+      'GET /api/bookings/7': { body: booking },
+    });
+    renderRoute(<BackupOffers bookingId={7} />, {
+      path: '/bookings/7/backups',
+      user: makeUser({ timeZone: 'America/Toronto' }),
+    });
+    expect(
+      await screen.findByText(/held until 12:00 PM on Wednesday 25 November, Toronto time/),
+    ).toBeVisible();
+  });
+
   it('shows each offer with photo, name, place, rate, price and reason, and passes axe', async () => {
     show(open());
     const cards = await screen.findAllByTestId('backup-offer');
@@ -58,7 +73,11 @@ describe('BackupOffers', () => {
     expect(
       screen.getByRole('heading', { name: 'Your caregiver cancelled — here are backups' }),
     ).toBeVisible();
-    expect(screen.getByText(/You hold J\$ 4,200 for this booking, kept until/)).toBeVisible();
+    expect(
+      screen.getByText(
+        'You hold J$ 4,200 for this booking, held until 12:00 PM on Wednesday 25 November in case you choose a backup; otherwise it is released in full.',
+      ),
+    ).toBeVisible();
     const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import type { BackupOffer } from '../../../../shared/contracts/backups';
+import { formatMemberMoment } from '../../../../shared/member-time';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { CaregiverPhoto } from '../../../components/caregiver-photo';
 import { Alert } from '../../../components/ui/alert';
@@ -8,18 +9,12 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-messages';
 import { Link } from '../../../lib/router';
+import { useCurrentUser } from '../../auth/api';
 import { useBooking } from '../api';
 import { type RebookAnswer, useBackupOffers, useRebook } from '../backups-api';
 import { formatDay, timeRange } from '../booking-time-text';
 
 const nameOf = (o: BackupOffer) => `${o.firstName} ${o.lastInitial}.`;
-
-const HOLD_TIME = new Intl.DateTimeFormat('en-JM', {
-  timeZone: 'America/Jamaica',
-  hour: 'numeric',
-  minute: '2-digit',
-  weekday: 'long',
-});
 
 /** What happens to the family's hold when they book this backup (the server's answer is what counts). */
 function holdWords(offer: BackupOffer, hold: { amount: string } | null): string {
@@ -117,6 +112,8 @@ function OfferCard({
 export function BackupOffers({ bookingId }: { bookingId: number }) {
   const offers = useBackupOffers(bookingId);
   const booking = useBooking(bookingId);
+  // The hold's end in the family's own zone (Jamaica when unknown).
+  const timeZone = useCurrentUser().data?.timeZone;
   const [booked, setBooked] = useState<RebookAnswer | null>(null);
   if (booked)
     return (
@@ -156,7 +153,7 @@ export function BackupOffers({ bookingId }: { bookingId: number }) {
         <p className="text-sm">
           You hold {formatJmd(toCents(data.hold.amount))} for this booking
           {data.hold.until
-            ? `, kept until ${HOLD_TIME.format(new Date(data.hold.until))} in case you choose a backup; otherwise it is released in full.`
+            ? `, held until ${formatMemberMoment(new Date(data.hold.until), timeZone)} in case you choose a backup; otherwise it is released in full.`
             : '; it moves to the backup you book.'}
         </p>
       ) : null}
