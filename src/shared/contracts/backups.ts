@@ -38,7 +38,7 @@ export const BACKUP_MESSAGES = {
     not_dropped:
       'Backups are offered only when the caregiver cancels a confirmed booking or does not check in.',
     too_late: 'This booking started too long ago for a backup to be useful.',
-    rebooked: 'You already booked a backup for this booking.',
+    rebooked: 'A backup is booked for this booking.',
     checked_in: 'The caregiver checked in: the visit is going ahead.',
     not_yet: 'Backups open 15 minutes after the start when the caregiver has not checked in.',
   },

@@ -263,7 +263,7 @@ export function createBackupService(deps: BackupDeps) {
           released: centsToDecimal(result.hold.released),
         },
         message: result.replay
-          ? `You already booked ${name} as the backup for this booking.`
+          ? `Backup requested: ${name} (${booking.status === 'confirmed' ? 'accepted' : booking.status === 'pending' ? 'waiting for their answer' : booking.status}).`
           : rebookMessage(name, result.hold),
       };
     },
