@@ -87,3 +87,20 @@ export function formatMemberTimeRange(
   if (from.day === jm.day && to.day === from.day) return `${from.time} – ${to.time} ${city}`;
   return `${from.time} ${from.weekday} – ${to.time} ${to.weekday} ${city}`;
 }
+
+/**
+ * A moment in the member's own zone with its day, for deadlines: "9:00 AM on Wednesday 3 June"; a member
+ * outside Jamaica reads their city: "9:00 AM on Wednesday 3 June, Toronto time" (no zone or an unknown one:
+ * Jamaica).
+ */
+export function formatMemberMoment(at: Date, timeZone: string | null | undefined): string {
+  const zone = (timeZone ? canonicalTimeZone(timeZone) : undefined) ?? TIME_ZONE;
+  const { time } = parts(at, zone);
+  const day = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(at);
+  return zone === TIME_ZONE ? `${time} on ${day}` : `${time} on ${day}, ${zoneCity(zone)} time`;
+}

@@ -16,7 +16,10 @@ export const BACKUP_RULES = {
   noShowAfterMs: 15 * 60_000,
   /** Offers stay open until this long after the booking's start (and never past its end). */
   openAfterStartMs: 2 * 3_600_000,
-  /** A caregiver's cancellation keeps the family's hold this long (a job releases it in full after). */
+  /**
+   * A caregiver's cancellation keeps the family's hold at least this long; how long exactly depends on the
+   * visit's date and the family's night (`backupHoldUntil`, ADR 0045); a job releases it in full after.
+   */
   holdKeptMs: 3 * 3_600_000,
   /** The backup answers a rebooked request within this time (or by the booking's end): it is urgent. */
   answerWithinMs: 2 * 3_600_000,
@@ -35,7 +38,7 @@ export const BACKUP_MESSAGES = {
     not_dropped:
       'Backups are offered only when the caregiver cancels a confirmed booking or does not check in.',
     too_late: 'This booking started too long ago for a backup to be useful.',
-    rebooked: 'You already booked a backup for this booking.',
+    rebooked: 'A backup is booked for this booking.',
     checked_in: 'The caregiver checked in: the visit is going ahead.',
     not_yet: 'Backups open 15 minutes after the start when the caregiver has not checked in.',
   },
@@ -56,6 +59,8 @@ export const BackupOffer = z.object({
   totalCost: z.string(),
   /** Plain words: 'Same town · within your rate'. */
   reason: z.string(),
+  /** How far the caregiver lives from the care: 'Same parish' or 'Next parish: St. Catherine' (null: unknown). */
+  travel: z.string().nullable().optional(),
 });
 export type BackupOffer = z.infer<typeof BackupOffer>;
 

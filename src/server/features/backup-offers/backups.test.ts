@@ -73,8 +73,8 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     const { family, cg, booking } = await paidConfirmed('senior-care', 2);
     const sameTown = await candidate('senior-care', 900, 'Kingston', 'Kingston');
     const sameParish = await candidate('senior-care', 1200, 'Rollington Town', 'Kingston');
-    const near = await candidate('senior-care', 1000, 'Spanish Town', 'St. Catherine');
-    const far = await candidate('senior-care', 800, 'Lucea', 'Hanover');
+    const near = await candidate('senior-care', 1000, 'Half Way Tree', 'St. Andrew');
+    const far = await candidate('senior-care', 800, 'Spanish Town', 'St. Catherine'); // not next to Kingston
     await candidate('senior-care', 1000, 'Kingston', 'Kingston', false); // not verified
     await candidate('senior-care', 1300, 'Kingston', 'Kingston'); // over 20 % above the rate
     await candidate('tutors', 1000, 'Kingston', 'Kingston'); // another kind of care
@@ -122,7 +122,12 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
       reason: 'Same town · within your rate',
     });
     expect(body.offers[1].reason).toBe('Same parish · J$ 200 an hour more than your rate');
-    expect(body.offers[2].reason).toBe('From St. Catherine · within your rate');
+    expect(body.offers[2].reason).toBe('Next parish: St. Andrew · within your rate');
+    expect(body.offers.map((o: { travel: string }) => o.travel)).toEqual([
+      'Same parish',
+      'Same parish',
+      'Next parish: St. Andrew',
+    ]);
 
     // Someone not offered (further away) is refused; then a double tap on the first makes one booking.
     const refused = await rebook(booking.id, far.caregiver.id, family.headers);
@@ -178,6 +183,38 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     expect(urgent.title).toBe('Urgent: backup request');
   });
 
+  it('keeps to the same or the next parish: a Lucea (Hanover) caregiver is not offered for Half Way Tree (St. Andrew); one from St. Catherine is, as the next parish', async () => {
+    clock = new Date();
+    const family = await signedIn(t.db, {
+      userType: 'family',
+      location: 'Half Way Tree',
+      parish: 'St. Andrew',
+    });
+    const cg = await candidate('babysitters', 1000, 'Half Way Tree', 'St. Andrew');
+    const made = await requestBooking(
+      t.app,
+      family.headers,
+      panelBody(cg.caregiver.id, daysAhead(6), '9:00 AM', 3),
+    );
+    expect(made.statusCode).toBe(201);
+    const id = (made.json() as { id: number }).id;
+    expect((await act(id, 'accept', cg.headers)).statusCode).toBe(200);
+    const lucea = await candidate('babysitters', 900, 'Lucea', 'Hanover');
+    const spanishTown = await candidate('babysitters', 1000, 'Spanish Town', 'St. Catherine');
+    expect((await act(id, 'cancel', cg.headers)).statusCode).toBe(200);
+    const body = (await offers(id, family.headers)).json();
+    expect(body.open).toBe(true);
+    expect(body.offers.map((o: { caregiverId: number }) => o.caregiverId)).toEqual([
+      spanishTown.caregiver.id,
+    ]);
+    expect(body.offers[0]).toMatchObject({
+      travel: 'Next parish: St. Catherine',
+      reason: 'Next parish: St. Catherine · within your rate',
+    });
+    const refused = await rebook(id, lucea.caregiver.id, family.headers);
+    expect(refused.json().code).toBe('BACKUP_NOT_OFFERED');
+  });
+
   it('only the family side may read or take offers', async () => {
     clock = new Date();
     const { family, cg, booking } = await paidConfirmed('special-needs', 3);
@@ -199,20 +236,36 @@ describe.each(DB_KINDS)('backup offers and the one-tap rebook on %s', (kind) => 
     expect((await offers(booking.id, family.headers)).json()).toMatchObject({ open: true, offers: [] });
   });
 
-  it('a hold nobody used is released in full by the job after 3 hours, not before', async () => {
+  it('a hold nobody used is kept until the family’s next morning a day on (cancelled 2 AM, visit 4 days ahead), then released in full by the job', async () => {
+    // The last 2:00 AM in Jamaica (07:00Z) before now: the caregiver cancels then.
+    const jm2am = new Date();
+    jm2am.setUTCHours(7, 0, 0, 0);
+    if (jm2am.getTime() > Date.now()) jm2am.setUTCDate(jm2am.getUTCDate() - 1);
     clock = new Date();
-    const { cg, booking } = await paidConfirmed('janitors', 4);
+    const { family, cg, booking } = await paidConfirmed('janitors', 4);
+    clock = jm2am;
     expect((await act(booking.id, 'cancel', cg.headers)).statusCode).toBe(200);
-    await runJob(t.app, backupHoldsJob, new Date(Date.now() + 2 * HOUR));
+    // A day on is 2:00 AM, in the family's night: kept until 9:00 AM Jamaica (14:00Z) that morning.
+    const until = new Date(jm2am.getTime() + 31 * HOUR);
+    expect(until.toISOString()).toMatch(/T14:00:00\.000Z$/);
+    const body = (await offers(booking.id, family.headers)).json();
+    expect(body.hold).toEqual({ amount: '4200.00', until: until.toISOString() });
+    const [notice] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, family.user.id), eq(notifications.kind, 'booking.cancelled')));
+    expect(notice.body).toContain('Your hold of J$ 4,200 stays until 9:00 AM on');
+    await runJob(t.app, backupHoldsJob, new Date(jm2am.getTime() + 3 * HOUR + 60_000));
+    await runJob(t.app, backupHoldsJob, new Date(until.getTime() - 60_000));
     expect((await paymentsOf(booking.id))[0].status).toBe('authorized');
-    await runJob(t.app, backupHoldsJob, new Date(Date.now() + 3 * HOUR + 60_000));
+    await runJob(t.app, backupHoldsJob, new Date(until.getTime() + 60_000));
     const [released] = await paymentsOf(booking.id);
     expect(released).toMatchObject({ status: 'voided', refundedAmount: '4200.00' });
     expect(sandbox().holds.get(released.providerRef ?? '')?.voided).toBe(true);
     expect(await account(booking.id, 'booking_hold')).toBe(0);
     expect(await account(booking.id, 'family_source')).toBe(0);
     expect(await account(booking.id, 'caregiver_payable')).toBe(0);
-    await runJob(t.app, backupHoldsJob, new Date(Date.now() + 5 * HOUR)); // nothing twice
+    await runJob(t.app, backupHoldsJob, new Date(until.getTime() + 5 * HOUR)); // nothing twice
     expect(await account(booking.id, 'family_source')).toBe(0);
   });
 

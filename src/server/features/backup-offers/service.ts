@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/backups';
 import type { BookingView } from '../../../shared/contracts/bookings';
 import { centsToDecimal, formatJmd, priceBooking, toCents } from '../../../shared/money';
+import { parishesWithinTravel, parishTravel, travelLabel } from '../../../shared/parish-adjacency';
 import { parishDistanceKm } from '../../../shared/parish-distance';
 import { initial } from '../../../shared/public-profile';
 import type { Mail, Mailer } from '../../adapters/mailer';
@@ -96,26 +97,26 @@ function reasonFor(c: BackupCandidate, place: BackupBooking['place'], bookingRat
   const where =
     place.town && c.town === place.town
       ? 'Same town'
-      : place.parish && c.parish === place.parish
-        ? 'Same parish'
-        : c.parish
-          ? `From ${c.parish}`
-          : 'Further away';
+      : (travelLabel(place.parish, c.parish) ?? (c.parish ? `From ${c.parish}` : 'Further away'));
   const rate = toCents(c.hourlyRate);
   const cost =
     rate <= bookingRate ? 'within your rate' : `${formatJmd(rate - bookingRate)} an hour more than your rate`;
   return `${where} · ${cost}`;
 }
 
-/** Nearest first (town, parish, parishes by distance), then reliability, then rate. */
+/**
+ * Nearest first (town, parish, the next parishes by distance, then any other), then reliability, then rate.
+ * The query already keeps to the booking's parish and its neighbours when the parish is known.
+ */
 function placeTier(c: BackupCandidate, place: BackupBooking['place']): number {
   if (place.town && c.town === place.town) return 0;
-  if (place.parish && c.parish === place.parish) return 1;
+  const travel = parishTravel(place.parish, c.parish);
+  if (travel === 'same') return 1;
   const byDistance = [...PARISHES].sort(
     (a, b) => parishDistanceKm(place.parish, a) - parishDistanceKm(place.parish, b),
   );
   const i = byDistance.indexOf(c.parish as (typeof PARISHES)[number]);
-  return 2 + (i < 0 ? PARISHES.length : i);
+  return 2 + (travel === 'next' ? 0 : PARISHES.length) + (i < 0 ? PARISHES.length : i);
 }
 
 /** Up to three offers for the dropped booking, computed now (no stored list to go stale). */
@@ -134,6 +135,8 @@ async function offersFor(ctx: Required<BackupDeps>, tx: Tx, bb: BackupBooking): 
     excludeUserId: b.familyId,
     town: bb.place.town,
     parish: bb.place.parish,
+    // Only as far as the next parish (issue 32): a Lucea caregiver is not sent to Half Way Tree.
+    parishes: parishesWithinTravel(bb.place.parish) ?? undefined,
     limit: CANDIDATES,
   });
   const ranks = await ctx.reliabilityRank(
@@ -160,6 +163,7 @@ async function offersFor(ctx: Required<BackupDeps>, tx: Tx, bb: BackupBooking): 
     hourlyRate: c.hourlyRate,
     totalCost: centsToDecimal(priceBooking(toCents(c.hourlyRate), b.duration).total),
     reason: capital(reasonFor(c, bb.place, rate)),
+    travel: travelLabel(bb.place.parish, c.parish),
   }));
 }
 
@@ -259,7 +263,7 @@ export function createBackupService(deps: BackupDeps) {
           released: centsToDecimal(result.hold.released),
         },
         message: result.replay
-          ? `You already booked ${name} as the backup for this booking.`
+          ? `Backup requested: ${name} (${booking.status === 'confirmed' ? 'accepted' : booking.status === 'pending' ? 'waiting for their answer' : booking.status}).`
           : rebookMessage(name, result.hold),
       };
     },

@@ -1,7 +1,7 @@
+import { backupHoldUntil } from '../../../shared/backup-hold-window';
 import { BACKUP_RULES } from '../../../shared/contracts/backups';
-import { clock12 } from '../../../shared/contracts/bookings';
+import { formatMemberMoment } from '../../../shared/member-time';
 import { formatJmd } from '../../../shared/money';
-import { jamaicaClock, jamaicaToday } from '../../../shared/time';
 import { ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
 import type { Notice } from './circle-notices';
@@ -14,24 +14,14 @@ export type BackupFacts =
   | { kind: 'no_show' }
   | { kind: 'request' };
 
-const DAY = new Intl.DateTimeFormat('en-JM', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-
-/** '12:30 PM on Friday 5 June' (Jamaica). */
-export function jamaicaMoment(at: Date): string {
-  return `${clock12(jamaicaClock(at))} on ${DAY.format(new Date(`${jamaicaToday(at)}T12:00:00Z`))}`;
-}
-
 /** The backup side of a booking notice, when there is one. */
 export async function backupFactsOf(
   tx: Tx,
   b: BookingRow,
   event: string,
   byCaregiver: boolean,
+  /** The family's time zone: the hold's end is computed and written in it. */
+  familyTimeZone: string | null = null,
 ): Promise<BackupFacts | undefined> {
   if (event === 'pending' && b.rebookedFrom !== null) return { kind: 'request' };
   if (event !== 'cancelled') return undefined;
@@ -48,7 +38,10 @@ export async function backupFactsOf(
       held > 0
         ? {
             amount: formatJmd(held),
-            until: jamaicaMoment(new Date(b.cancelledAt.getTime() + BACKUP_RULES.holdKeptMs)),
+            until: formatMemberMoment(
+              backupHoldUntil({ cancelledAt: b.cancelledAt, startsAt: b.startsAt, timeZone: familyTimeZone }),
+              familyTimeZone,
+            ),
           }
         : null,
   };

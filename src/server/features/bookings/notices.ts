@@ -271,7 +271,7 @@ export async function notifyBookingParties(
     declineReason: opts.declineReason ? ` They said: ${DECLINE_REASONS[opts.declineReason]}.` : '',
   };
   // Backups (ADR 0034): a dropped booking links the family to its offers; a backup request is urgent.
-  const backup = await backupFactsOf(tx, b, event, byCaregiver);
+  const backup = await backupFactsOf(tx, b, event, byCaregiver, joined.fu.timeZone);
   const texts = backup
     ? backupTexts(backup, facts)
     : event === 'awaiting_approval'

@@ -164,6 +164,7 @@ export const bookingRepo = {
           location: familyUser.location,
           phone: familyUser.phone,
           email: familyUser.email,
+          timeZone: familyUser.timeZone,
         },
         approverFirstName: approverUser.firstName,
       })

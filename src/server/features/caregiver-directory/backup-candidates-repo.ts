@@ -18,6 +18,8 @@ export interface BackupCandidateQuery {
   /** Where the care happens. */
   town: string | null;
   parish: string | null;
+  /** Only caregivers living in one of these parishes (the booking's and its neighbours); absent: anywhere. */
+  parishes?: readonly string[];
   limit: number;
 }
 
@@ -81,6 +83,7 @@ export async function backupCandidates(tx: Tx, q: BackupCandidateQuery): Promise
         ne(caregivers.id, q.excludeCaregiverId),
         ne(caregivers.userId, q.excludeUserId),
         notExists(busy),
+        q.parishes ? inArray(users.parish, [...q.parishes]) : undefined,
       ),
     )
     .orderBy(desc(sameTown), asc(parishOrder), asc(caregivers.hourlyRate), asc(caregivers.id))

@@ -1,4 +1,5 @@
-import { BACKUP_RULES, type HoldOutcome } from '../../../shared/contracts/backups';
+import { backupHoldUntil, HOLD_WINDOW } from '../../../shared/backup-hold-window';
+import type { HoldOutcome } from '../../../shared/contracts/backups';
 import { type Cents, centsToDecimal, toCents } from '../../../shared/money';
 import type { PaymentProvider } from '../../adapters/payments';
 import { ledger } from '../../core/ledger/service';
@@ -25,7 +26,11 @@ export async function heldFor(
   if (!isHeld(payment)) return undefined;
   const until =
     b.status === 'cancelled' && b.cancelledAt
-      ? new Date(b.cancelledAt.getTime() + BACKUP_RULES.holdKeptMs)
+      ? backupHoldUntil({
+          cancelledAt: b.cancelledAt,
+          startsAt: b.startsAt,
+          timeZone: await backupHoldRepo.familyTimeZone(tx, b.familyId),
+        })
       : null;
   return { amount: toCents(payment.amount), until };
 }
@@ -115,7 +120,7 @@ export async function moveHoldToBackup(
 
 /**
  * The job: holds kept for a backup that nobody used are released in full once their window ended
- * (BACKUP_RULES.holdKeptMs after the cancellation). One transaction per hold, its booking locked with SKIP
+ * (`backupHoldUntil`: from 3 hours to a day after the cancellation, never ending in the family's night). One transaction per hold, its booking locked with SKIP
  * LOCKED (a rebook in progress wins; the next run sees the hold moved). Returns how many were released.
  */
 export async function releaseKeptHolds(
@@ -125,7 +130,10 @@ export async function releaseKeptHolds(
   at: Date,
   signal?: AbortSignal,
 ): Promise<number> {
-  const due = await backupHoldRepo.keptSince(db, new Date(at.getTime() - BACKUP_RULES.holdKeptMs));
+  const kept = await backupHoldRepo.keptSince(db, new Date(at.getTime() - HOLD_WINDOW.minMs));
+  const due = kept.filter(
+    (k) => k.cancelledAt && backupHoldUntil({ ...k, cancelledAt: k.cancelledAt }).getTime() <= at.getTime(),
+  );
   let released = 0;
   for (const { bookingId } of due) {
     if (signal?.aborted) break;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { BACKUP_RULES } from '../../../shared/contracts/backups';
+import { HOLD_WINDOW } from '../../../shared/backup-hold-window';
 import type { Db } from '../../db/client';
 import { bookings, subscriptions } from '../../db/schema';
 import { nextWeekday, seriesBody } from '../../features/booking-series/testing';
@@ -336,7 +336,11 @@ registerMoneyScenario({
   expect: { voids: 1, ledgerTxns: 1 },
   async setup(app, db) {
     await droppedWithBackup(app, db);
-    return jobRun(app, 'payments.backup-holds', new Date(Date.now() + BACKUP_RULES.holdKeptMs + 60_000));
+    return jobRun(
+      app,
+      'payments.backup-holds',
+      new Date(Date.now() + HOLD_WINDOW.maxMs + 12 * 3_600_000 + 60_000),
+    );
   },
 });
 

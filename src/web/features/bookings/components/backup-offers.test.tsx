@@ -18,6 +18,7 @@ const offer = (caregiverId: number, firstName: string, rate: string, total: stri
   hourlyRate: rate,
   totalCost: total,
   reason,
+  travel: 'Same parish',
 });
 
 const open = (over: Partial<Offers> = {}): Offers => ({
@@ -46,18 +47,37 @@ function show(offers: Offers | { status: number; body: unknown }, rebook?: unkno
 }
 
 describe('BackupOffers', () => {
+  it('says until when the hold is kept in the family’s own time zone', async () => {
+    const booking = makeBooking({ id: 7, status: 'cancelled' });
+    stubFetch({
+      'GET /api/bookings/7/backups': { body: open() },
+      'GET /api/bookings/7': { body: booking },
+    });
+    renderRoute(<BackupOffers bookingId={7} />, {
+      path: '/bookings/7/backups',
+      user: makeUser({ timeZone: 'America/Toronto' }),
+    });
+    expect(
+      await screen.findByText(/held until 12:00 PM on Wednesday 25 November, Toronto time/),
+    ).toBeVisible();
+  });
+
   it('shows each offer with photo, name, place, rate, price and reason, and passes axe', async () => {
     show(open());
     const cards = await screen.findAllByTestId('backup-offer');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Marcia B.');
-    expect(cards[0]).toHaveTextContent('Kingston, Kingston');
+    expect(cards[0]).toHaveTextContent('Kingston, Kingston · Same parish');
     expect(cards[0]).toHaveTextContent('J$ 900 an hour · J$ 3,780 for this booking');
     expect(cards[0]).toHaveTextContent('Same town · within your rate');
     expect(
       screen.getByRole('heading', { name: 'Your caregiver cancelled — here are backups' }),
     ).toBeVisible();
-    expect(screen.getByText(/You hold J\$ 4,200 for this booking, kept until/)).toBeVisible();
+    expect(
+      screen.getByText(
+        'You hold J$ 4,200 for this booking, held until 12:00 PM on Wednesday 25 November in case you choose a backup; otherwise it is released in full.',
+      ),
+    ).toBeVisible();
     const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
@@ -78,7 +98,10 @@ describe('BackupOffers', () => {
       'Your hold of J$ 4,200 moves to this booking without a new charge, and J$ 420 goes back to your card.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book Marcia B.' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Backup request sent to Marcia B.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Backup requested: Shanique W\. has until .+ to accept/,
+    );
+    expect(screen.getByText(/Backup request sent to Marcia B\./)).toBeVisible();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({ caregiverId: 11 });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -127,17 +150,84 @@ describe('BackupOffers', () => {
     );
   });
 
-  it('closed: the server’s reason; an error: a message, never a blank screen', async () => {
-    show(
-      open({
-        open: false,
-        closedReason: 'You already booked a backup for this booking.',
-        rebookedTo: 9,
-        offers: [],
+  it('booked: after the tap the page confirms the request (the offers refresh as closed), never “already booked”', async () => {
+    let posted = false;
+    const backup = makeBooking({
+      id: 9,
+      status: 'pending',
+      rebookedFrom: 7,
+      createdAt: '2026-11-25T15:00:00.000Z',
+      endsAt: '2026-11-25T21:00:00.000Z',
+      caregiver: { ...makeBooking().caregiver, firstName: 'Marcia', lastName: 'Brown' },
+    });
+    stubFetch({
+      'GET /api/bookings/7/backups': () => ({
+        body: posted
+          ? open({
+              open: false,
+              closedReason: 'A backup is booked for this booking.',
+              rebookedTo: 9,
+              offers: [],
+            })
+          : open(),
       }),
+      'GET /api/bookings/7': { body: makeBooking({ id: 7, status: 'cancelled' }) },
+      'GET /api/bookings/9': { body: backup },
+      'POST /api/bookings/7/rebook': () => {
+        posted = true;
+        return {
+          body: {
+            booking: backup,
+            hold: { outcome: 'moved', amount: '3780.00', released: '420.00' },
+            message: 'Backup request sent to Marcia B.: they must accept it within 2 hours.',
+          },
+        };
+      },
+    });
+    renderRoute(<BackupOffers bookingId={7} />, { path: '/bookings/7/backups', user: makeUser() });
+    const cards = await screen.findAllByTestId('backup-offer');
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Book Marcia B.' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Book Marcia B.' }),
     );
-    expect(await screen.findByText('You already booked a backup for this booking.')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Backup booked' })).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Backup requested: Marcia B. has until 12:00 PM on Wednesday 25 November to accept; we will tell you as soon as they answer.',
+      ),
+    );
+    expect(screen.getByText(/Backup request sent to Marcia B\./)).toBeVisible();
+    expect(screen.queryByText(/already booked/)).toBeNull();
+  });
+
+  it('booked, on reload: the backup’s state as a confirmation (accepted), not an error', async () => {
+    const fetch = stubFetch({
+      'GET /api/bookings/7/backups': {
+        body: open({
+          open: false,
+          closedReason: 'A backup is booked for this booking.',
+          rebookedTo: 9,
+          offers: [],
+        }),
+      },
+      'GET /api/bookings/7': { body: makeBooking({ id: 7, status: 'cancelled' }) },
+      'GET /api/bookings/9': {
+        body: makeBooking({
+          id: 9,
+          status: 'confirmed',
+          rebookedFrom: 7,
+          caregiver: { ...makeBooking().caregiver, firstName: 'Paul', lastName: 'Grant' },
+        }),
+      },
+    });
+    renderRoute(<BackupOffers bookingId={7} />, { path: '/bookings/7/backups', user: makeUser() });
+    expect(await screen.findByRole('heading', { name: 'Backup booked' })).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(/^Backup confirmed: Paul G\. accepted/),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('link', { name: 'See the backup in your bookings' })).toBeVisible();
+    expect(fetch.calls.some((c) => c.url.startsWith('/api/bookings/9'))).toBe(true);
   });
 
   it('a failed load shows an error', async () => {

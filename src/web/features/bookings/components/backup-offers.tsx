@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import type { BackupOffer } from '../../../../shared/contracts/backups';
+import { BACKUP_RULES, type BackupOffer } from '../../../../shared/contracts/backups';
+import { formatMemberMoment } from '../../../../shared/member-time';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { CaregiverPhoto } from '../../../components/caregiver-photo';
 import { Alert } from '../../../components/ui/alert';
@@ -8,18 +9,12 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-messages';
 import { Link } from '../../../lib/router';
+import { useCurrentUser } from '../../auth/api';
 import { useBooking } from '../api';
 import { type RebookAnswer, useBackupOffers, useRebook } from '../backups-api';
 import { formatDay, timeRange } from '../booking-time-text';
 
 const nameOf = (o: BackupOffer) => `${o.firstName} ${o.lastInitial}.`;
-
-const HOLD_TIME = new Intl.DateTimeFormat('en-JM', {
-  timeZone: 'America/Jamaica',
-  hour: 'numeric',
-  minute: '2-digit',
-  weekday: 'long',
-});
 
 /** What happens to the family's hold when they book this backup (the server's answer is what counts). */
 function holdWords(offer: BackupOffer, hold: { amount: string } | null): string {
@@ -58,7 +53,10 @@ function OfferCard({
             {name}
           </Link>
         </h3>
-        <p className="text-sm">{[offer.town, offer.parish].filter(Boolean).join(', ')}</p>
+        <p className="text-sm">
+          {[offer.town, offer.parish].filter(Boolean).join(', ')}
+          {offer.travel ? ` · ${offer.travel}` : ''}
+        </p>
         <p className="text-sm">
           {formatJmd(toCents(offer.hourlyRate))} an hour · {formatJmd(toCents(offer.totalCost))} for this
           booking
@@ -89,12 +87,17 @@ function OfferCard({
               <Button
                 disabled={rebook.isPending}
                 onClick={() =>
-                  rebook.mutate(offer.caregiverId, {
-                    onSuccess: (answer) => {
+                  // mutateAsync, not mutate's callbacks: the offers refresh after the rebook and this card
+                  // unmounts, and the answer must still reach the page (issue 32, item 5c).
+                  rebook
+                    .mutateAsync(offer.caregiverId)
+                    .then((answer) => {
                       setOpen(false);
                       onBooked(answer);
-                    },
-                  })
+                    })
+                    .catch(() => {
+                      // Shown in the dialog from rebook.error.
+                    })
                 }
               >
                 {rebook.isPending ? 'Booking…' : `Book ${name}`}
@@ -108,26 +111,63 @@ function OfferCard({
 }
 
 /**
+ * The backup booked for this booking, as a confirmation: who, and where it stands (the booking's own
+ * state), with until when a request must be accepted (ADR 0034: within 2 hours, or by the visit's end).
+ */
+function BackupBooked({
+  backupId,
+  timeZone,
+  answer,
+}: {
+  backupId: number;
+  timeZone: string | undefined;
+  answer: RebookAnswer | null;
+}) {
+  const backup = useBooking(backupId);
+  const b = backup.data ?? answer?.booking;
+  const name = b ? `${b.caregiver.firstName} ${b.caregiver.lastName.charAt(0)}.` : 'Your backup';
+  let state: string;
+  if (!b) state = 'Backup requested.';
+  else if (b.status === 'pending') {
+    const by = Math.min(
+      new Date(b.createdAt).getTime() + BACKUP_RULES.answerWithinMs,
+      new Date(b.endsAt).getTime(),
+    );
+    state = `Backup requested: ${name} has until ${formatMemberMoment(new Date(by), timeZone)} to accept; we will tell you as soon as they answer.`;
+  } else if (b.status === 'awaiting_approval')
+    state = `Backup requested: ${name}, waiting for your circle’s approval; we will tell you when it is approved.`;
+  else if (b.status === 'confirmed' || b.status === 'completed')
+    state = `Backup confirmed: ${name} accepted and is coming for ${formatDay(b.date)}, ${timeRange(b)}.`;
+  else state = `Your backup request to ${name} is ${b.status}.`;
+  return (
+    <Alert variant="info">
+      <h2 className="font-bold">Backup booked</h2>
+      <p role="status">{state}</p>
+      {answer ? <p className="mt-1 text-sm">{answer.message}</p> : null}
+      <Link to="/bookings" className="mt-2 inline-block font-semibold underline">
+        See the backup in your bookings
+      </Link>
+    </Alert>
+  );
+}
+
+/**
  * "Your caregiver cancelled — here are backups": up to three offers computed by the server, each booked in
  * one tap after a confirmation that says what happens to the hold (ADR 0034).
  */
 export function BackupOffers({ bookingId }: { bookingId: number }) {
   const offers = useBackupOffers(bookingId);
   const booking = useBooking(bookingId);
+  // The hold's end in the family's own zone (Jamaica when unknown).
+  const timeZone = useCurrentUser().data?.timeZone;
   const [booked, setBooked] = useState<RebookAnswer | null>(null);
-  if (booked)
-    return (
-      <Alert variant="info">
-        <p role="status">{booked.message}</p>
-        <Link to="/bookings" className="mt-2 inline-block font-semibold underline">
-          See your bookings
-        </Link>
-      </Alert>
-    );
+  if (booked) return <BackupBooked backupId={booked.booking.id} timeZone={timeZone} answer={booked} />;
   if (offers.isPending) return <Spinner label="Finding backups" />;
   if (offers.isError)
     return <Alert>{errorMessage(offers.error, 'The backups could not be loaded. Please try again.')}</Alert>;
   const data = offers.data;
+  // A backup already booked (this visit or an earlier one): a confirmation, never an error.
+  if (data.rebookedTo) return <BackupBooked backupId={data.rebookedTo} timeZone={timeZone} answer={null} />;
   const b = booking.data;
   const search = `/search?${new URLSearchParams({
     ...(b?.type ? { type: b.type } : {}),
@@ -153,7 +193,7 @@ export function BackupOffers({ bookingId }: { bookingId: number }) {
         <p className="text-sm">
           You hold {formatJmd(toCents(data.hold.amount))} for this booking
           {data.hold.until
-            ? `, kept until ${HOLD_TIME.format(new Date(data.hold.until))} in case you choose a backup; otherwise it is released in full.`
+            ? `, held until ${formatMemberMoment(new Date(data.hold.until), timeZone)} in case you choose a backup; otherwise it is released in full.`
             : '; it moves to the backup you book.'}
         </p>
       ) : null}
