@@ -260,6 +260,14 @@ describe('the visit screen offline', () => {
     expect(await page.getByRole('heading', { level: 3, name: /^Today, / }).isVisible()).toBe(true);
     await noAxeViolations(page, 'offline page with the caregiver’s visits');
 
+    // A page the worker does not keep (the home page, by the logo) says it needs a connection, never blank.
+    await page.locator('header a[href="/"]').first().click();
+    await expect
+      .poll(() =>
+        page.getByText('This page needs a connection. Try again when you are back online.').isVisible(),
+      )
+      .toBe(true);
+
     // The dashboard too, then the visit opens offline from its link.
     await page.goto('/dashboard');
     await expect.poll(() => visit.isVisible(), { timeout: 15_000 }).toBe(true);

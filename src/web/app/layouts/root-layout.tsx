@@ -5,6 +5,7 @@ import { useFinishSignOut } from '../../features/auth/use-sign-out';
 import { TutorialHost } from '../../features/tutorial/components/tutorial-host';
 import { keptForSomeoneElse } from '../../lib/offline-owner';
 import { useLocation } from '../../lib/router';
+import { PageLoadBoundary } from './page-load-boundary';
 import { SiteHeader } from './site-header';
 
 /** Parish emergency notices (ADR 0030): their own small chunk, rendered once the page is live. */
@@ -66,6 +67,7 @@ function useOfflineDataOwner() {
 export function RootLayout({ children }: { children: ReactNode }) {
   useFinishSignOut();
   useOfflineDataOwner();
+  const { pathname } = useLocation();
   useFocusOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
@@ -89,7 +91,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
             </div>
           }
         >
-          {children}
+          <PageLoadBoundary resetKey={pathname}>{children}</PageLoadBoundary>
           <PageIsLive />
         </Suspense>
       </main>
