@@ -276,6 +276,23 @@ describe('the visit screen offline', () => {
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     await expect.poll(() => page.getByText('Care for Paula').isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText('You are offline.').isVisible()).toBe(true);
+
+    // Signed out (online), the phone keeps no visit of hers: offline, the start page has none to show.
+    await context.setOffline(false);
+    const out = await context.request.post('/api/auth/logout', { headers: { 'X-Requested-With': 'fetch' } });
+    expect(out.status()).toBeLessThan(300);
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('yaadcare_offline_owner')), { timeout: 15_000 })
+      .toBeNull();
+    await context.setOffline(true);
+    await page.goto('/bookings');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'You are offline' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await page.getByRole('link', { name: /^Care for/ }).count()).toBe(0);
     expect(carer.errors).toEqual([]);
 
     // A family offline: the same page, a plain message and no visits.
