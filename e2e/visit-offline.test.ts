@@ -132,6 +132,17 @@ async function serverLog() {
   };
 }
 
+/** Offline, the start page (the installed app's start_url) opens as the app's offline page. */
+async function offlineStartPage(page: Page, context: BrowserContext) {
+  await context.setOffline(true);
+  await page.goto('/bookings');
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: 'You are offline' }).isVisible(), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
+
 async function noAxeViolations(page: Page, step: string) {
   expect({ step, violations: await axeViolations(page) }).toEqual({ step, violations: [] });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -247,13 +258,7 @@ describe('the visit screen offline', () => {
       .not.toBeNull();
 
     // Offline: the start page is the app's offline page, with today's visit linking to its visit screen.
-    await context.setOffline(true);
-    await page.goto('/bookings');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'You are offline' }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
+    await offlineStartPage(page, context);
     const visit = page.getByRole('link', { name: /^Care for Paula, 9:00 PM – 11:00 PM$/ });
     await expect.poll(() => visit.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await visit.getAttribute('href')).toBe(`/visits/${env.demoVisitId}`);
@@ -285,13 +290,7 @@ describe('the visit screen offline', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('yaadcare_offline_owner')), { timeout: 15_000 })
       .toBeNull();
-    await context.setOffline(true);
-    await page.goto('/bookings');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'You are offline' }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
+    await offlineStartPage(page, context);
     expect(await page.getByRole('link', { name: /^Care for/ }).count()).toBe(0);
     expect(carer.errors).toEqual([]);
 
@@ -306,13 +305,7 @@ describe('the visit screen offline', () => {
     await expect
       .poll(() => family.page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
       .toBe(true);
-    await family.context.setOffline(true);
-    await family.page.goto('/bookings');
-    await expect
-      .poll(() => family.page.getByRole('heading', { level: 1, name: 'You are offline' }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
+    await offlineStartPage(family.page, family.context);
     expect(await family.page.getByText('This page needs a connection.').isVisible()).toBe(true);
     expect(await family.page.getByRole('heading', { name: 'Your visits' }).count()).toBe(0);
     expect(await family.page.getByRole('link', { name: /^Care for/ }).count()).toBe(0);
