@@ -163,11 +163,48 @@ const groupOf =
     sharedChunk(id, (m) => ctx.getModuleInfo(m)) === group ? group : null;
 
 /**
- * The visit screen's service worker (src/web/visit-sw.ts, docs/decisions/0029-offline-visit-screen.md), built
- * with the list of the build's files to precache. The manifest is public/manifest.webmanifest, linked from
- * index.html; the page registers the worker itself (src/web/features/visits/register-worker.ts).
+ * What the service worker precaches: what a page opened offline runs (issue 35's budget: at most 400 KB as
+ * sent). The entry and its imports, the layout's own chunks (footer, emergency banner, toasts), the visit
+ * screen, the offline page and what they import statically, and workbox-window (the worker's registration
+ * runs on these pages too); with the style sheet and the icons. Other pages' chunks are not kept: offline,
+ * the signed-in pages show the offline page instead.
+ */
+const OFFLINE_MODULES = [
+  /^index\.html$/,
+  /^app\/layouts\/site-footer\.tsx$/,
+  /^components\/ui\/toast\.tsx$/,
+  /emergency-banner/,
+  /^pages\/visits-page\.tsx$/,
+  /^pages\/offline-page\.tsx$/,
+  /^features\/visits\/schedule-keeper\.tsx$/,
+  /workbox-window/,
+];
+
+function offlineFiles(manifestPath: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) walk(i);
+  };
+  for (const key of Object.keys(manifest)) if (OFFLINE_MODULES.some((m) => m.test(key))) walk(key);
+  return files;
+}
+
+/**
+ * The app's service worker (src/web/visit-sw.ts, docs/decisions/0029-offline-visit-screen.md), built with the
+ * list of the build's files to precache. The manifest is public/manifest.webmanifest, linked from
+ * index.html; signed-in pages register the worker (src/web/features/visits/register-worker.ts).
  */
 function visitWorker() {
+  const manifestPath = resolve(import.meta.dirname, 'dist/web/.vite/manifest.json');
   return VitePWA({
     strategies: 'injectManifest',
     srcDir: '.',
@@ -180,6 +217,12 @@ function visitWorker() {
       globPatterns: ['assets/**/*.{js,css}', 'favicon.svg', 'icons/*.png'],
       globIgnores: ['**/*.br', '**/*.gz'],
       maximumFileSizeToCacheInBytes: 1_000_000,
+      manifestTransforms: [
+        (entries) => {
+          const keep = offlineFiles(manifestPath);
+          return { manifest: entries.filter((e) => !/^assets\/.*\.js$/.test(e.url) || keep.has(e.url)) };
+        },
+      ],
     },
   });
 }

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
-import { bookings, careCircles, circleMembers } from '../src/server/db/schema';
+import { bookings, careCircles, caregivers, circleMembers, users } from '../src/server/db/schema';
 import { signedIn, signedInCaregiver } from '../src/server/features/bookings/testing';
 import { createBooking } from '../src/server/test/factories';
 import { jamaicaClock, jamaicaToday } from '../src/shared/time';
-import { signIn } from './support/a11y';
+import { DEMO_PASSWORD, signIn } from './support/a11y';
 import { axeViolations, launchBrowser, newPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -28,7 +28,9 @@ const people = {
   viewer: { email: `andrea-${stamp}@example.com`, firstName: 'Andrea' },
   carer: { email: `marcia-${stamp}@example.com`, firstName: 'Marcia' },
 };
-const env = { bookingId: 0, familyAuth: '' };
+const env = { bookingId: 0, familyAuth: '', demoVisitId: 0 };
+/** The demo data's caregiver (issue 32, item 9: the installed app's start page offline). */
+const DEMO_CAREGIVER = 'caregiver@yaadcare.jm';
 
 let server: TestServer;
 let browser: Browser;
@@ -89,18 +91,33 @@ async function prepare(dataDir: string) {
       .where(eq(bookings.id, booking.id));
     env.bookingId = booking.id;
     env.familyAuth = family.headers.authorization;
+
+    // A visit of the demo caregiver's today, tonight at 9 (check-in opens at 8:30 PM).
+    const [demo] = await db
+      .select({ id: caregivers.id })
+      .from(caregivers)
+      .innerJoin(users, eq(users.id, caregivers.userId))
+      .where(eq(users.email, DEMO_CAREGIVER));
+    const tonight = await createBooking(db, {
+      familyId: family.user.id,
+      caregiverId: demo.id,
+      date: jamaicaToday(),
+      status: 'confirmed',
+      startHour: 21,
+    });
+    env.demoVisitId = tonight.id;
   } finally {
     await database.close();
   }
 }
 
-async function phone(email: string, timezoneId = 'America/Jamaica') {
+async function phone(email: string, timezoneId = 'America/Jamaica', password = PASSWORD) {
   const { context, page, errors } = await newPage(browser, server.url, {
     viewport: { width: 390, height: 844 },
     timezoneId,
   });
   contexts.push(context);
-  await signIn(context, email, PASSWORD);
+  await signIn(context, email, password);
   return { context, page, errors };
 }
 
@@ -113,6 +130,17 @@ async function serverLog() {
     checkedInAt: string | null;
     entries: { kind: string; clientId: string; locationAccuracyM: number | null }[];
   };
+}
+
+/** Offline, the start page (the installed app's start_url) opens as the app's offline page. */
+async function offlineStartPage(page: Page, context: BrowserContext) {
+  await context.setOffline(true);
+  await page.goto('/bookings');
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: 'You are offline' }).isVisible(), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 }
 
 async function noAxeViolations(page: Page, step: string) {
@@ -209,5 +237,79 @@ describe('the visit screen offline', () => {
     expect(await familyLog.textContent()).toMatch(/Toronto \(\d{1,2}:\d{2} [AP]M Jamaica\)/);
     await noAxeViolations(family.page, 'circle viewer visit log with entries');
     expect([...carer.errors, ...family.errors]).toEqual([]);
+  });
+
+  it('the start page /bookings opens offline: a caregiver finds today’s visits and opens one; a family reads a plain message', async () => {
+    // Issue 32, item 9: online once, the bookings page (the installed app's start page).
+    const carer = await phone(DEMO_CAREGIVER, 'America/Jamaica', DEMO_PASSWORD);
+    const { page, context } = carer;
+    await page.goto('/bookings');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'My bookings' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
+      .toBe(true);
+    // The visits are kept once the bookings list was read.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('yaadcare_offline_owner')), { timeout: 15_000 })
+      .not.toBeNull();
+
+    // Offline: the start page is the app's offline page, with today's visit linking to its visit screen.
+    await offlineStartPage(page, context);
+    const visit = page.getByRole('link', { name: /^Care for Paula, 9:00 PM – 11:00 PM$/ });
+    await expect.poll(() => visit.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await visit.getAttribute('href')).toBe(`/visits/${env.demoVisitId}`);
+    expect(await page.getByRole('heading', { level: 3, name: /^Today, / }).isVisible()).toBe(true);
+    await noAxeViolations(page, 'offline page with the caregiver’s visits');
+
+    // A page the worker does not keep (the home page, by the logo) says it needs a connection, never blank.
+    await page.locator('header a[href="/"]').first().click();
+    await expect
+      .poll(() =>
+        page.getByText('This page needs a connection. Try again when you are back online.').isVisible(),
+      )
+      .toBe(true);
+
+    // The dashboard too, then the visit opens offline from its link.
+    await page.goto('/dashboard');
+    await expect.poll(() => visit.isVisible(), { timeout: 15_000 }).toBe(true);
+    await visit.click();
+    await page.waitForURL(`**/visits/${env.demoVisitId}`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await expect.poll(() => page.getByText('Care for Paula').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('You are offline.').isVisible()).toBe(true);
+
+    // Signed out (online), the phone keeps no visit of hers: offline, the start page has none to show.
+    await context.setOffline(false);
+    const out = await context.request.post('/api/auth/logout', { headers: { 'X-Requested-With': 'fetch' } });
+    expect(out.status()).toBeLessThan(300);
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('yaadcare_offline_owner')), { timeout: 15_000 })
+      .toBeNull();
+    await offlineStartPage(page, context);
+    expect(await page.getByRole('link', { name: /^Care for/ }).count()).toBe(0);
+    expect(carer.errors).toEqual([]);
+
+    // A family offline: the same page, a plain message and no visits.
+    const family = await phone(people.family.email);
+    await family.page.goto('/bookings');
+    await expect
+      .poll(() => family.page.getByRole('heading', { level: 1, name: 'My bookings' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => family.page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
+      .toBe(true);
+    await offlineStartPage(family.page, family.context);
+    expect(await family.page.getByText('This page needs a connection.').isVisible()).toBe(true);
+    expect(await family.page.getByRole('heading', { name: 'Your visits' }).count()).toBe(0);
+    expect(await family.page.getByRole('link', { name: /^Care for/ }).count()).toBe(0);
+    await noAxeViolations(family.page, 'offline page for a family');
+    expect(family.errors).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/spinner';
+import { useCurrentUser } from '../../features/auth/api';
 import { useFinishSignOut } from '../../features/auth/use-sign-out';
 import { TutorialHost } from '../../features/tutorial/components/tutorial-host';
+import { keptForSomeoneElse } from '../../lib/offline-owner';
 import { useLocation } from '../../lib/router';
+import { PageLoadBoundary } from './page-load-boundary';
 import { SiteHeader } from './site-header';
 
 /** Parish emergency notices (ADR 0030): their own small chunk, rendered once the page is live. */
@@ -47,8 +50,24 @@ function PageIsLive() {
   return null;
 }
 
+/**
+ * The visits kept on this phone for the offline page belong to one caregiver: once the app knows another
+ * account, or nobody (after a sign-out), is signed in, they are removed (ADR 0029's amendment).
+ */
+function useOfflineDataOwner() {
+  const { data: user } = useCurrentUser();
+  useEffect(() => {
+    if (user === undefined || !keptForSomeoneElse(user)) return;
+    void import('../../features/visits/offline-schedule')
+      .then((m) => (user?.userType === 'caregiver' ? m.claimOfflineData(user.id) : m.forgetOfflineData()))
+      .catch(() => undefined);
+  }, [user]);
+}
+
 export function RootLayout({ children }: { children: ReactNode }) {
   useFinishSignOut();
+  useOfflineDataOwner();
+  const { pathname } = useLocation();
   useFocusOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
@@ -72,7 +91,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
             </div>
           }
         >
-          {children}
+          <PageLoadBoundary resetKey={pathname}>{children}</PageLoadBoundary>
           <PageIsLive />
         </Suspense>
       </main>

@@ -14,7 +14,7 @@ const OUTBOX_KEY = 'outbox';
 const snapshotKey = (bookingId: number) => `snapshot:${bookingId}`;
 
 let db: ReturnType<typeof createStore> | undefined;
-const visitDb = () => {
+export const visitDb = () => {
   db ??= createStore('yaadcare-visits', 'kv');
   return db;
 };
