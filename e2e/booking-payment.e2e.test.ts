@@ -114,7 +114,7 @@ describe('booking → payment → acceptance → completion → earnings → pay
     await fields.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: /^Hold / }).click();
     await waitForToast(page, 'Payment Successful!');
-    await page.waitForURL('**/bookings');
+    await page.waitForURL(/\/bookings\?booking=\d+$/);
     page.off('request', record);
     const toApi = sent.filter((r) => r.path.startsWith('/api/'));
     const payments = toApi.filter((r) => r.path === '/api/payments');

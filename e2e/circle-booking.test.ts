@@ -145,7 +145,7 @@ describe('booking for a care circle, approved by its payer', () => {
       page,
       /A payer in the circle must approve this booking for Hyacinth because the circle asks/,
     );
-    await page.waitForURL('**/bookings');
+    await page.waitForURL(/\/bookings\?booking=\d+$/);
     const card = page.locator('[data-testid^="booking-"]', { hasText: 'For Hyacinth (Mummy, Mandeville)' });
     await card.getByText('Awaiting approval').waitFor();
     env.bookingId = Number((await card.getAttribute('data-testid'))?.replace('booking-', ''));

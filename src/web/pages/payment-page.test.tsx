@@ -87,7 +87,7 @@ describe('PaymentPage', () => {
     expect(getToasts().some((t) => t.title === 'Payment Successful!')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings?booking=7'));
     expect(getToasts()[0]).toMatchObject({
       title: 'Payment Successful!',
       description: 'J$ 3,150 is held on your Visa •••• 4242; you are charged after the visit.',
@@ -125,7 +125,7 @@ describe('PaymentPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
     await screen.findByRole('alert');
     fireEvent.click(screen.getByRole('button', { name: /^Hold / }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings?booking=7'));
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[1].headers.get('idempotency-key')).toBe(posts[0].headers.get('idempotency-key'));

@@ -171,7 +171,8 @@ export default function PaymentPage() {
             title: 'Payment Successful!',
             description: paymentOutcome(payment) ?? 'You are charged after the visit.',
           });
-          navigate('/bookings');
+          // The paid booking stands first on the list, marked (issue 32).
+          navigate(`/bookings?booking=${bookingId}`);
         },
         onError: (err) => {
           // A definite answer (declined, invalid) ends this attempt; a network failure keeps the key to retry safely.

@@ -219,7 +219,14 @@ export function CaregiverBookings() {
     return out;
   };
   const now = new Date();
-  const sections = sectionBookings(data, () => false, now);
+  const highlight = highlightedId(search);
+  const first = data.find((b) => b.id === highlight);
+  // The booking just made or changed stands above the tabs, once: not again in its tab.
+  const sections = sectionBookings(
+    data.filter((b) => b.id !== highlight),
+    () => false,
+    now,
+  );
   const byTab = {
     // Soonest first; a confirmed visit that ended but is not marked completed yet stays here to complete.
     upcoming: items(
@@ -231,8 +238,6 @@ export function CaregiverBookings() {
     completed: items(sections.past.filter((b) => b.status === 'completed')),
     closed: items(sections.closed),
   };
-  const highlight = highlightedId(search);
-  const first = data.find((b) => b.id === highlight);
   const render = (i: Item) =>
     i.booking ? (
       <BookingCard key={i.key} booking={i.booking} position={positionIn(i.booking, groups)} />

@@ -12,6 +12,30 @@ function openTab(name: string) {
 }
 
 describe('FamilyBookings', () => {
+  it('shows the booking just made first, once, marked; the rest in tabs soonest first (issue 32)', async () => {
+    const at = (id: number, date: string) =>
+      makeBooking({
+        id,
+        status: 'pending',
+        date,
+        startsAt: `${date}T14:00:00.000Z`,
+        endsAt: `${date}T16:00:00.000Z`,
+      });
+    stubFetch({
+      'GET /api/bookings': { body: [at(3, '2099-09-01'), at(2, '2099-08-01'), at(1, '2099-07-01')] },
+    });
+    renderRoute(<FamilyBookings />, { path: '/bookings', url: '/bookings?booking=2', user: makeUser() });
+    const justNow = await screen.findByRole('region', { name: 'Just now' });
+    expect(within(justNow).getByTestId('booking-2')).toBeVisible();
+    expect(screen.getAllByTestId('booking-2')).toHaveLength(1);
+    const tab = screen.getByRole('tabpanel', { name: 'Needs action (2)' });
+    expect(
+      within(tab)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-testid')),
+    ).toEqual(['booking-1', 'booking-3']);
+  });
+
   it('says a card is held (not paid) until the service, and every amount carries J$', async () => {
     const held = makeBooking({
       id: 1,

@@ -150,7 +150,8 @@ export function FamilyBookings() {
   const highlight = highlightedId(search);
   const first = data.find((b) => b.id === highlight);
   const toApprove = data.filter((b) => b.circle?.canApprove && b.id !== highlight);
-  const rest = data.filter((b) => !b.circle?.canApprove);
+  // The booking just made or changed stands above the tabs, once: not again in its tab.
+  const rest = data.filter((b) => !b.circle?.canApprove && b.id !== highlight);
   const sections = sectionBookings(rest, (b) => familyActions(b, user?.id, rolesOf(b), now).length > 0, now);
   const card = (b: BookingView) => (
     <FamilyBookingCard
