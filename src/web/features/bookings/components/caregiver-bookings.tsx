@@ -92,10 +92,10 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
                 ? paymentStatusLabel(booking.payment.status, booking.payment.method)
                 : 'Not paid yet'}
             </dd>
+            {unpaidNote(booking) ? (
+              <dd className="w-full text-sm text-muted-foreground">{unpaidNote(booking)}</dd>
+            ) : null}
           </div>
-          {unpaidNote(booking) ? (
-            <p className="text-sm text-muted-foreground sm:col-span-2">{unpaidNote(booking)}</p>
-          ) : null}
         </>
       }
       actions={
