@@ -50,6 +50,11 @@ const BRAND: Record<string, string> = {
   discover: 'Discover',
 };
 
+/** A card brand as people read it: 'visa' → 'Visa'; an unknown brand as given. */
+export function cardBrandName(brand: string): string {
+  return BRAND[brand.toLowerCase()] ?? brand;
+}
+
 export interface HeldPayment {
   status: string;
   method?: string | null;
@@ -69,7 +74,7 @@ export function paymentOutcome(p: HeldPayment): string | null {
   if (p.status === 'authorized') {
     if (p.method === 'paypal' || p.cardBrand === 'paypal')
       return `${amount} is held on your PayPal account; you are charged after the visit.`;
-    const brand = p.cardBrand ? (BRAND[p.cardBrand.toLowerCase()] ?? p.cardBrand) : 'card';
+    const brand = p.cardBrand ? cardBrandName(p.cardBrand) : 'card';
     const card = p.cardLast4 ? `${brand} •••• ${p.cardLast4}` : brand;
     return `${amount} is held on your ${card}; you are charged after the visit.`;
   }

@@ -1,14 +1,9 @@
 import { VISIT_HOLD_RULES } from '../../../../shared/contracts/payment-methods';
+import { cardBrandName } from '../../../../shared/payment-status';
 import { Link } from '../../../lib/router';
 import { usePaymentMethods } from '../../payments/api';
 
 const HOURS = 3_600_000;
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
 
 /**
  * Which card pays a weekly series (issue 32, defect 7; ADR 0032): each visit is held on the payer's default
@@ -43,8 +38,8 @@ export function SeriesCardNote({ forCircle }: { forCircle: boolean }) {
     <p className="mt-1" data-testid="series-card">
       {card ? (
         <>
-          {ahead} hours before each visit, its cost is held on your{' '}
-          {BRANDS[card.brand.toLowerCase()] ?? card.brand} ending in {card.last4}
+          {ahead} hours before each visit, its cost is held on your {cardBrandName(card.brand)} ending in{' '}
+          {card.last4}
           {card.isDefault ? ' (your default card)' : ''}. A visit still unpaid {release} hours before it
           starts is released.{' '}
           <Link to="/payment-settings" className="font-semibold text-primary-deep underline">
