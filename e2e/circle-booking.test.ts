@@ -146,7 +146,11 @@ describe('booking for a care circle, approved by its payer', () => {
       /A payer in the circle must approve this booking for Hyacinth because the circle asks/,
     );
     await page.waitForURL(/\/bookings\?booking=\d+$/);
-    const card = page.locator('[data-testid^="booking-"]', { hasText: 'For Hyacinth (Mummy, Mandeville)' });
+    // The booking just made stands once, above the tabs, in the "Just now" region: its card is the list item.
+    const justNow = page.getByTestId('booking-just-now');
+    const card = justNow.locator('li[data-testid^="booking-"]', {
+      hasText: 'For Hyacinth (Mummy, Mandeville)',
+    });
     await card.getByText('Awaiting approval').waitFor();
     env.bookingId = Number((await card.getAttribute('data-testid'))?.replace('booking-', ''));
     await card.getByText(/Waiting for a payer’s approval: the circle asks a payer/).waitFor();

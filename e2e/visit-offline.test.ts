@@ -115,6 +115,7 @@ async function phone(email: string, timezoneId = 'America/Jamaica', password = P
   const { context, page, errors } = await newPage(browser, server.url, {
     viewport: { width: 390, height: 844 },
     timezoneId,
+    serviceWorkers: 'allow',
   });
   contexts.push(context);
   await signIn(context, email, password);

@@ -25,13 +25,17 @@ export const ONBOARDING_KEY = 'yaadcare_onboarding';
  * A fresh browser context and page. Journeys start as returning visitors who have seen the tutorial, so the
  * one shown 2 s into the dashboard after a signup never covers what they test; `firstVisit: true` leaves
  * storage empty to test that.
+ *
+ * The service worker (ADR 0029) is blocked unless a test asks for it with `serviceWorkers: 'allow'`: every
+ * fresh context would otherwise install it and fetch its whole precache while the journey runs, which doubled
+ * the browser phase on two cores. The offline visit tests, which are about the worker, allow it.
  */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   { firstVisit = false, ...options }: BrowserContextOptions & { firstVisit?: boolean } = {},
 ) {
-  const context = await browser.newContext({ baseURL, ...options });
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', ...options });
   if (!firstVisit) {
     await context.addInitScript((key) => {
       try {
