@@ -163,7 +163,7 @@ export function CalendarFeedSection({ userType }: { userType: 'family' | 'caregi
           <Alert>Could not load your calendar feed. Please reload the page.</Alert>
         ) : (
           <div className="space-y-4">
-            {url ? <NewLink url={url} /> : null}
+            {url ? <NewLink key={url} url={url} /> : null}
             {feed.data.active && !url ? (
               <p className="text-sm">
                 Your calendar feed is on
