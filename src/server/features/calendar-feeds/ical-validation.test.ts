@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { jamaicaToday } from '../../../shared/time';
 import { createBooking } from '../../test/factories';
@@ -6,63 +7,28 @@ import { createCalendarFeedService } from './service';
 import { feedApi } from './testing';
 
 /**
- * The feed read back by a well-kept iCalendar parser, ical.js (Mozilla's, behind Thunderbird's calendar):
- * what a calendar app would make of it. ical.js is a devDependency (`npm install -D ical.js`); the module is
- * named through a variable so the typecheck does not need it, and these tests say so and skip where it is
- * missing (the writer's own rules are tested without it in ics.test.ts and calendar-feeds.test.ts).
+ * The feed read back by a well-kept iCalendar parser, ical.js (Mozilla's, behind Thunderbird's calendar;
+ * a devDependency): what a calendar app would make of it. The writer's own rules are also tested without it
+ * (ics.test.ts, calendar-feeds.test.ts).
  */
-interface IcalTime {
-  isDate: boolean;
-  toJSDate(): Date;
-  toString(): string;
-}
-interface IcalComponent {
-  name: string;
-  getFirstPropertyValue(name: string): unknown;
-  getAllSubcomponents(name: string): IcalComponent[];
-}
-interface IcalEvent {
-  uid: string;
-  summary: string;
-  location: string | null;
-  description: string | null;
-  startDate: IcalTime;
-  endDate: IcalTime;
-}
-interface IcalLib {
-  parse(text: string): unknown;
-  Component: new (jCal: unknown) => IcalComponent;
-  Event: new (component: IcalComponent) => IcalEvent;
-}
-
-const ICAL_MODULE = 'ical.js';
-const ICAL: IcalLib | null = await import(/* @vite-ignore */ ICAL_MODULE).then(
-  (m: { default?: IcalLib } & IcalLib) => m.default ?? m,
-  () => null,
-);
-if (!ICAL) console.warn('ical.js is not installed: the feed is not checked by it (npm install -D ical.js)');
-
 const DAY = 86_400_000;
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 function parse(text: string) {
-  if (!ICAL) throw new Error('ical.js missing');
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const vevents = calendar.getAllSubcomponents('vevent');
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   const events = new Map(
-    vevents.map((v) => {
-      const e = new (ICAL as IcalLib).Event(v);
-      return [
-        e.uid,
-        { event: e, status: v.getFirstPropertyValue('status'), transp: v.getFirstPropertyValue('transp') },
-      ];
+    calendar.getAllSubcomponents('vevent').map((v) => {
+      const event = new ICAL.Event(v);
+      const status = v.getFirstPropertyValue('status');
+      const transp = v.getFirstPropertyValue('transp');
+      return [event.uid, { event, status, transp }];
     }),
   );
   return { calendar, events };
 }
 
-describe.skipIf(!ICAL).each(DB_KINDS)('the calendar feed read by ical.js on %s', (kind) => {
+describe.each(DB_KINDS)('the calendar feed read by ical.js on %s', (kind) => {
   const clock = new Date('2026-11-28T15:00:00Z');
   const t = useTestApp(kind, {}, () => clock);
   const today = jamaicaToday(clock);
