@@ -37,6 +37,7 @@ import { registerTracing } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
 import { type PageRenderer, webPlugin } from './plugins/web';
 import { OneLineRequestLog, serializeReply } from './request-log';
+import { maskSecretsInUrl } from './secret-urls';
 import { FEATURES } from './wiring/features';
 import { jobRoutes } from './wiring/job-routes';
 import { servicesPlugin } from './wiring/services';
@@ -76,11 +77,6 @@ export interface BuildAppOptions {
   /** Server rendering of public pages; default: the built one in dist/ssr when there is one. null: none. */
   webRenderer?: PageRenderer | null;
 }
-
-/** Query parameters that carry secrets, masked in logs. */
-const SECRET_QUERY = /([?&](?:token|emailToken|otp|password)=)[^&]*/gi;
-/** Path segments that are secrets: a care circle invitation's token (/api/invitations/<token>). */
-const SECRET_PATH = /(\/invitations\/)(?!\d+(?:[/?#]|$))[^/?#]+/gi;
 
 /** Fields masked wherever they appear in a log line (up to four levels deep), whatever logged them. */
 const SECRET_FIELDS = [
@@ -129,7 +125,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       req(req) {
         return {
           method: req.method,
-          url: req.url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]'),
+          url: maskSecretsInUrl(req.url),
           remoteAddress: req.ip,
           userAgent: req.headers['user-agent'],
         };

@@ -47,6 +47,10 @@ export const OPENAPI_TAGS = [
   { name: 'reviews', description: 'Double-blind reviews, replies and the caregivers’ ratings of families' },
   { name: 'bookings', description: 'Booking requests and their states' },
   { name: 'visits', description: 'Check-in, check-out and the visit log of a booking' },
+  {
+    name: 'calendar',
+    description: 'Private calendar feeds (RFC 5545) at a secret URL: bookings, meetings and time off',
+  },
   { name: 'plans', description: 'The plan catalogue, subscriptions, cancelling and changing a plan' },
   {
     name: 'care-requests',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env';
+import { maskSecretsInUrl } from '../secret-urls';
 import { METRICS_PATH } from './metrics';
 
 /** How long closing waits for the last spans to reach the collector. */
@@ -34,9 +35,10 @@ export async function registerTracing(app: FastifyInstance, tracing: Env['tracin
     // Prometheus scrapes are not traced.
     ignorePaths: (route) => route.url === METRICS_PATH,
     requestHook(span, req) {
-      // Named after the route pattern; the path without its query, which can carry tokens (reset links).
+      // Named after the route pattern; the path without its query, which can carry tokens (reset links),
+      // and with secrets in the path masked (invitation tokens, calendar feed secrets).
       span.updateName(`${req.method} ${req.routeOptions.url ?? '(unmatched)'}`);
-      span.setAttribute('url.path', req.url.split('?')[0]);
+      span.setAttribute('url.path', maskSecretsInUrl(req.url.split('?')[0]));
     },
   });
   instrumentation.setTracerProvider(provider);

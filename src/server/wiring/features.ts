@@ -6,6 +6,7 @@ import { manifest as backupOffers } from '../features/backup-offers';
 import { manifest as badges } from '../features/badges';
 import { manifest as bookingSeries } from '../features/booking-series';
 import { manifest as bookings } from '../features/bookings';
+import { manifest as calendarFeeds } from '../features/calendar-feeds';
 import { manifest as careRequests } from '../features/care-requests';
 import { manifest as caregiverDirectory } from '../features/caregiver-directory';
 import { manifest as caregiverStats } from '../features/caregiver-stats';
@@ -72,4 +73,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   badges,
   caregiverStats,
   reliability,
+  calendarFeeds,
 ];

@@ -1,4 +1,5 @@
 import { sessions } from '../features/auth';
+import { calendarFeedPrivacy } from '../features/calendar-feeds';
 import { careRequestPrivacy } from '../features/care-requests';
 import { getEmailPreferences, notificationPrivacy } from '../features/notifications';
 import { planPrivacy } from '../features/plans';
@@ -23,6 +24,7 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   notificationDeliveries: notificationPrivacy.deliveriesExport,
   careRequests: careRequestPrivacy.exportSection,
   plans: planPrivacy.exportSection,
+  calendarFeed: calendarFeedPrivacy.exportSection,
 };
 
 /** The scrubbers an account's scrub runs, in this order, inside its transaction. */
@@ -30,6 +32,7 @@ export const SCRUBBERS: Scrubber[] = [
   scrubSeriesAndVisits,
   notificationPrivacy.scrub,
   careRequestPrivacy.scrub,
+  calendarFeedPrivacy.scrub,
 ];
 
 export const privacyHooks: PrivacyHooks = {

@@ -16,8 +16,10 @@ import {
   createBookingEvents,
   createBookingReminders,
   createBookingService,
+  createCalendarBookings,
   visitBookings,
 } from '../features/bookings';
+import { createCalendarFeedService } from '../features/calendar-feeds';
 import { createCareRequestService } from '../features/care-requests';
 import { backupCandidates, createCaregiverDirectoryService } from '../features/caregiver-directory';
 import { caregiverStatsService, measureResponseTimes } from '../features/caregiver-stats';
@@ -321,6 +323,15 @@ export function buildServices(app: FastifyInstance) {
     notices: outbox,
   });
 
+  // Private calendar feeds (issue 33, ADR 0049): the user's bookings from bookings (circles decide whose
+  // circle bookings); meetings and time off join here once those features exist (meetingsOf, timeOffOf).
+  const calendarFeeds = createCalendarFeedService({
+    db,
+    publicUrl,
+    now,
+    bookingsOf: createCalendarBookings({ db, circles: circleAccess }),
+  });
+
   return {
     auth,
     admin,
@@ -365,6 +376,7 @@ export function buildServices(app: FastifyInstance) {
     plans,
     planRenewals,
     careRequests,
+    calendarFeeds,
   };
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminKeys } from '../features/admin/api';
 import { authKeys } from '../features/auth/api';
 import { bookingKeys } from '../features/bookings/api';
+import { calendarFeedKeys } from '../features/calendar-feeds/api';
 import { caregiverProfileKeys } from '../features/caregiver-profile/api';
 import { caregiverKeys } from '../features/caregivers/api';
 import { circleKeys } from '../features/circles/api';
@@ -26,6 +27,7 @@ const FACTORIES: Record<string, Factory> = {
   adminKeys,
   authKeys,
   bookingKeys,
+  calendarFeedKeys,
   caregiverProfileKeys,
   caregiverKeys,
   circleKeys,

@@ -10,6 +10,7 @@ import { NewPasswordFields } from '../features/auth/components/new-password-fiel
 import { TimeZoneCurrencyForm } from '../features/auth/components/time-zone-currency-form';
 import { useChangePassword } from '../features/auth/mutations';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { CalendarFeedSection } from '../features/calendar-feeds/components/calendar-feed-section';
 import { NotificationsSection } from '../features/notifications/components/notification-preferences';
 import { YourPlanSection } from '../features/plans/components/your-plan-section';
 import { PrivacySection } from '../features/privacy/components/privacy-section';
@@ -107,6 +108,7 @@ export default function SettingsPage() {
       {user.userType === 'family' ? <TimeZoneCurrencyForm user={user} /> : null}
       <ChangePasswordForm />
       <NotificationsSection />
+      <CalendarFeedSection userType={user.userType} />
       <PrivacySection />
     </div>
   );

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './booking-reminders';
 export * from './booking-series';
 export * from './bookings';
+export * from './calendar-feeds';
 export * from './care-requests';
 export * from './caregivers';
 export * from './circles';

@@ -3,6 +3,8 @@ import type { FeatureManifest } from '../../core/feature';
 import { bookingLifecycleJob, bookingRemindersJob } from './jobs';
 import { bookingRoutes } from './routes';
 
+export { type CalendarBookingRow, createCalendarBookings } from './calendar-bookings';
+
 export {
   type Actor,
   type BackupBooking,
