@@ -5,6 +5,7 @@ export * from './bookings';
 export * from './care-requests';
 export * from './caregivers';
 export * from './circles';
+export * from './counter-proposals';
 export * from './emergencies';
 export * from './engagement';
 export * from './files';
