@@ -37,9 +37,7 @@ export const bookingCounterProposals = pgTable(
   (t) => [
     index('booking_counter_proposals_booking_idx').on(t.bookingId, t.createdAt),
     // One open proposal per booking: a new one replaces the open one in the same transaction.
-    uniqueIndex('booking_counter_proposals_one_open')
-      .on(t.bookingId)
-      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('booking_counter_proposals_one_open').on(t.bookingId).where(sql`${t.status} = 'open'`),
     check(
       'booking_counter_proposals_status_check',
       sql`${t.status} in ('open', 'accepted', 'declined', 'replaced', 'closed')`,

@@ -9,6 +9,7 @@ export {
   type BookingAnswer,
   type BookingEmergencyRules,
   type BookingEvents,
+  type BookingHolds,
   type BookingRow,
   type BookingService,
   type BookingTemplate,
