@@ -1,6 +1,11 @@
 import { CalendarDays, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { BOOKING_MESSAGES, jamaicaInstantAt, MAX_NOTES } from '../../../../shared/booking-rules';
+import {
+  BOOKING_MESSAGES,
+  jamaicaInstantAt,
+  MAX_NOTES,
+  TRIAL_MAX_HOURS,
+} from '../../../../shared/booking-rules';
 import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
 import { jamaicaToday } from '../../../../shared/time';
@@ -33,6 +38,7 @@ import { CancellationPolicy } from './cancellation-policy';
 import { CareForChoice } from './care-for-choice';
 import { PanelEmergencyWarning } from './emergency-warning';
 import { DurationOptions, NotesTextarea, StartTimeOptions } from './form-parts';
+import { TrialVisitChoice } from './trial-visit-choice';
 
 interface Draft {
   date: string;
@@ -82,6 +88,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const [dateError, setDateError] = useState<string>();
   const [timeError, setTimeError] = useState<string>();
   const [circleId, setCircleId] = useState<number>();
+  const [isTrial, setIsTrial] = useState(false);
   const [mode, setMode] = useBookingMode(caregiver.id);
   const today = jamaicaToday();
   const ids = { date: useId(), start: useId(), duration: useId(), notes: useId(), heading: useId() };
@@ -139,26 +146,31 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
       notes: draft.notes,
       circleId,
     });
-    createBooking.mutate(request, {
-      onSuccess: (booking) => {
-        sessionStorage.removeItem(draftKey(caregiver.id));
-        // Own household: on to payment. A circle's booking may wait for a payer, or be a payer's to pay.
-        const { title, description, path } = bookingOutcome(booking, caregiver.user.firstName);
-        toast({ title, description });
-        // Booked into a parish emergency: it stands, with the warning (cancelling is free).
-        if (booking.emergency) toast({ title: 'Parish emergency', description: booking.emergency.warning });
-        navigate(path);
+    // A trial (ADR 0048) only while the choice stands: at most 3 hours.
+    const trial = isTrial && draft.duration <= TRIAL_MAX_HOURS ? { isTrial: true } : {};
+    createBooking.mutate(
+      { ...request, ...trial },
+      {
+        onSuccess: (booking) => {
+          sessionStorage.removeItem(draftKey(caregiver.id));
+          // Own household: on to payment. A circle's booking may wait for a payer, or be a payer's to pay.
+          const { title, description, path } = bookingOutcome(booking, caregiver.user.firstName);
+          toast({ title, description });
+          // Booked into a parish emergency: it stands, with the warning (cancelling is free).
+          if (booking.emergency) toast({ title: 'Parish emergency', description: booking.emergency.warning });
+          navigate(path);
+        },
+        onError: (error) => {
+          console.error('Booking failed', error);
+          toast({
+            variant: 'destructive',
+            title: 'Booking Failed',
+            // The server's reason when it refused the request (a date, a time taken); else the spec's text.
+            ...errorToast(error, 'There was an error processing your booking. Please try again.'),
+          });
+        },
       },
-      onError: (error) => {
-        console.error('Booking failed', error);
-        toast({
-          variant: 'destructive',
-          title: 'Booking Failed',
-          // The server's reason when it refused the request (a date, a time taken); else the spec's text.
-          ...errorToast(error, 'There was an error processing your booking. Please try again.'),
-        });
-      },
-    });
+    );
   };
 
   return (
@@ -257,6 +269,13 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
               placeholder="Allergies, routines, anything the caregiver should know"
             />
           </div>
+          <TrialVisitChoice
+            caregiverId={caregiver.id}
+            circleId={circleId}
+            duration={draft.duration}
+            checked={isTrial}
+            onChange={setIsTrial}
+          />
 
           <section aria-label="Cost breakdown" className="rounded-xl bg-muted p-4 text-sm">
             <dl className="space-y-1.5" aria-live="polite">
