@@ -10,7 +10,7 @@ import {
 import { centsToDecimal, formatJmd, priceBooking, toCents } from '../../../shared/money';
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, retryTransient } from '../../errors';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { caregiverSideOf, familySideOf, partyNames, tell } from './counter-notices';
@@ -61,11 +61,15 @@ export function counterProposals(ctx: BookingContext) {
     work: (tx: Tx, booking: BookingRow, at: Date) => Promise<{ result: T; mails: Mail[] }>,
   ): Promise<T> {
     const at = ctx.now();
-    const { result, mails } = await ctx.db.transaction(async (tx) => {
-      const booking = await bookingRepo.lock(tx, id);
-      if (!booking) throw notFound(BOOKING_MESSAGES.notYours);
-      return work(tx, booking, at);
-    });
+    // Two moves into overlapping slots at once can deadlock under the exclusion constraint: run it again
+    // (provider calls inside carry keys derived from the payment, so a rerun asks for the same thing).
+    const { result, mails } = await retryTransient(() =>
+      ctx.db.transaction(async (tx) => {
+        const booking = await bookingRepo.lock(tx, id);
+        if (!booking) throw notFound(BOOKING_MESSAGES.notYours);
+        return work(tx, booking, at);
+      }),
+    );
     await sendAfterCommit(ctx.mailer, mails);
     return result;
   }
