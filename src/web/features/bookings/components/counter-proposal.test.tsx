@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { jamaicaToday } from '../../../../shared/time';
+import { makeProfile } from '../../../test/caregivers';
 import { makeUser, renderRoute, stubFetch } from '../../../test/render';
 import { caregiverActions, familyActions, mayAnswerProposal } from '../sections';
 import { makeBooking, makeBookingCircle } from '../test-fixtures';
+import { BookingPanel } from './booking-panel';
 import { CaregiverBookings } from './caregiver-bookings';
 import { proposalText } from './counter-proposal';
 import { FamilyBookings } from './family-bookings';
@@ -191,5 +194,51 @@ describe('trial visits on the cards', () => {
     expect(trialAllowed([late], 5, undefined)).toBe(false);
     expect(trialAllowed([late], 6, undefined)).toBe(true);
     expect(trialAllowed([makeBooking({ status: 'confirmed' })], 5, undefined)).toBe(true);
+  });
+
+  it('the booking panel offers a trial only while allowed, up to 3 hours, and sends isTrial', async () => {
+    sessionStorage.clear();
+    const day = new Date(`${jamaicaToday()}T12:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 3);
+    const date = day.toISOString().slice(0, 10);
+    const profile = makeProfile();
+    const { calls } = stubFetch({
+      'GET /api/bookings': { body: [] },
+      'POST /api/bookings': { status: 201, body: makeBooking({ id: 40, isTrial: true }) },
+    });
+    renderRoute(<BookingPanel caregiver={profile} />, {
+      path: '/caregiver/:id',
+      url: '/caregiver/5',
+      user: makeUser(),
+    });
+    await screen.findByRole('checkbox', { name: /This is a trial visit \(up to 3 hours\)/ });
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '4' } });
+    expect(screen.queryByRole('checkbox', { name: /trial visit/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '3' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: /trial visit/ }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } });
+    fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '9:00 AM' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request Booking' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/bookings')?.body).toMatchObject({
+        isTrial: true,
+        duration: 3,
+      }),
+    );
+  });
+
+  it('no trial choice after a completed visit with the caregiver', async () => {
+    sessionStorage.clear();
+    const profile = makeProfile();
+    const done = makeBooking({ id: 41, status: 'completed', caregiverId: profile.id });
+    stubFetch({ 'GET /api/bookings': { body: [done] } });
+    renderRoute(<BookingPanel caregiver={profile} />, {
+      path: '/caregiver/:id',
+      url: '/caregiver/5',
+      user: makeUser(),
+    });
+    await screen.findByRole('button', { name: 'Request Booking' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('checkbox', { name: /trial visit/ })).toBeNull();
   });
 });
