@@ -13,8 +13,8 @@ import { FamilyBookings } from './family-bookings';
 import { trialAllowed } from './trial-visit-choice';
 
 /** Radix tabs switch on a primary-button mouse down. */
-function openTab(name: string | RegExp) {
-  fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
+async function openTab(name: string | RegExp) {
+  fireEvent.mouseDown(await screen.findByRole('tab', { name }), { button: 0 });
 }
 
 const held = {
@@ -163,7 +163,7 @@ describe('trial visits on the cards', () => {
       'POST /api/bookings/2/end-after-trial': { body: { bookingId: 2, cancelledBookingIds: [5, 6] } },
     });
     renderRoute(<FamilyBookings />, { path: '/bookings', url: '/bookings', user: makeUser() });
-    openTab(/Past/);
+    await openTab(/Past/);
     const card = await screen.findByTestId('booking-2');
     expect(card).toHaveTextContent('Trial visit');
     fireEvent.click(within(card).getByRole('button', { name: 'End after trial' }));
@@ -188,7 +188,7 @@ describe('trial visits on the cards', () => {
     });
     stubFetch({ 'GET /api/bookings': { body: [late] } });
     renderRoute(<CaregiverBookings />, { user: makeUser({ userType: 'caregiver' }) });
-    openTab(/Completed/);
+    await openTab(/Completed/);
     const card = await screen.findByTestId('booking-2');
     expect(within(card).queryByRole('button', { name: 'End after trial' })).toBeNull();
     expect(trialAllowed([late], 5, undefined)).toBe(false);
