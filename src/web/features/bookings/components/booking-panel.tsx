@@ -1,11 +1,6 @@
 import { CalendarDays, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import {
-  BOOKING_MESSAGES,
-  jamaicaInstantAt,
-  MAX_NOTES,
-  TRIAL_MAX_HOURS,
-} from '../../../../shared/booking-rules';
+import { BOOKING_MESSAGES, jamaicaInstantAt, MAX_NOTES } from '../../../../shared/booking-rules';
 import type { CaregiverProfile } from '../../../../shared/contracts/caregivers';
 import { formatJmd, PLATFORM_FEE_PERCENT, toCents } from '../../../../shared/money';
 import { jamaicaToday } from '../../../../shared/time';
@@ -38,7 +33,7 @@ import { CancellationPolicy } from './cancellation-policy';
 import { CareForChoice } from './care-for-choice';
 import { PanelEmergencyWarning } from './emergency-warning';
 import { DurationOptions, NotesTextarea, StartTimeOptions } from './form-parts';
-import { TrialVisitChoice } from './trial-visit-choice';
+import { asTrial, TrialVisitChoice } from './trial-visit-choice';
 
 interface Draft {
   date: string;
@@ -147,30 +142,27 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
       circleId,
     });
     // A trial (ADR 0048) only while the choice stands: at most 3 hours.
-    const trial = isTrial && draft.duration <= TRIAL_MAX_HOURS ? { isTrial: true } : {};
-    createBooking.mutate(
-      { ...request, ...trial },
-      {
-        onSuccess: (booking) => {
-          sessionStorage.removeItem(draftKey(caregiver.id));
-          // Own household: on to payment. A circle's booking may wait for a payer, or be a payer's to pay.
-          const { title, description, path } = bookingOutcome(booking, caregiver.user.firstName);
-          toast({ title, description });
-          // Booked into a parish emergency: it stands, with the warning (cancelling is free).
-          if (booking.emergency) toast({ title: 'Parish emergency', description: booking.emergency.warning });
-          navigate(path);
-        },
-        onError: (error) => {
-          console.error('Booking failed', error);
-          toast({
-            variant: 'destructive',
-            title: 'Booking Failed',
-            // The server's reason when it refused the request (a date, a time taken); else the spec's text.
-            ...errorToast(error, 'There was an error processing your booking. Please try again.'),
-          });
-        },
+    if (asTrial(isTrial, draft.duration)) Object.assign(request, { isTrial: true });
+    createBooking.mutate(request, {
+      onSuccess: (booking) => {
+        sessionStorage.removeItem(draftKey(caregiver.id));
+        // Own household: on to payment. A circle's booking may wait for a payer, or be a payer's to pay.
+        const { title, description, path } = bookingOutcome(booking, caregiver.user.firstName);
+        toast({ title, description });
+        // Booked into a parish emergency: it stands, with the warning (cancelling is free).
+        if (booking.emergency) toast({ title: 'Parish emergency', description: booking.emergency.warning });
+        navigate(path);
       },
-    );
+      onError: (error) => {
+        console.error('Booking failed', error);
+        toast({
+          variant: 'destructive',
+          title: 'Booking Failed',
+          // The server's reason when it refused the request (a date, a time taken); else the spec's text.
+          ...errorToast(error, 'There was an error processing your booking. Please try again.'),
+        });
+      },
+    });
   };
 
   return (

@@ -21,6 +21,9 @@ export function trialAllowed(
   );
 }
 
+/** Whether the request goes as a trial: checked, and no longer than a trial may be. */
+export const asTrial = (checked: boolean, duration: number) => checked && duration <= TRIAL_MAX_HOURS;
+
 /**
  * "This is a trial visit (up to 3 hours)": shown on the booking panel only while allowed — a family account
  * with no completed visit with this caregiver, and a duration of at most TRIAL_MAX_HOURS.
