@@ -38,6 +38,12 @@ export const BOOKING_LIST_MAX = 200;
 export const PENDING_EXPIRY_HOURS = 24;
 /** A confirmed booking nobody marked completed completes itself this long after its end. */
 export const AUTO_COMPLETE_HOURS = 24;
+/** A trial visit (ADR 0048): a first paid booking with a caregiver, at most this many hours. */
+export const TRIAL_MAX_HOURS = 3;
+/** Either side may end the relationship this many days after a completed trial visit's end. */
+export const TRIAL_END_WINDOW_DAYS = 14;
+/** The longest note with a counter-proposal. */
+export const COUNTER_NOTE_MAX = 300;
 /** Earnings become available for a payout this long after the booking completed. */
 export const EARNINGS_HOLD_HOURS = 48;
 
@@ -57,6 +63,16 @@ export const BOOKING_MESSAGES = {
   moveTooLate:
     'A booking can be moved until 24 hours before it starts; later, cancel it under the cancellation policy.',
   sameTime: 'That is already the booking’s time.',
+  trialTooLong: `A trial visit is at most ${TRIAL_MAX_HOURS} hours.`,
+  trialNotFirst:
+    'A trial visit is only for a first booking with this caregiver: you have already had a visit with them.',
+  trialNotEndable: `Only a completed trial visit can end the relationship, within ${TRIAL_END_WINDOW_DAYS} days of its end.`,
+  trialAlreadyEnded: 'The relationship after this trial visit has already been ended.',
+  counterNotPending: 'Another time can only be proposed, accepted or declined while the booking is pending.',
+  counterNoneOpen: 'There is no open proposal of another time for this booking.',
+  counterOnlyCaregiver: 'Only the booking’s caregiver can propose another time.',
+  counterOnlyFamily: 'Only the family side can answer a proposal of another time.',
+  counterPayerForMore: 'The new time costs more: a payer of the care circle must accept it.',
 } as const;
 
 /** '9:00 AM', '09:00', '9:00' or '21:00' → minutes after midnight; undefined for anything else. */
@@ -129,16 +145,27 @@ export interface CancellationTerms {
 /**
  * The cancellation policy (one place): a family cancelling 24 h or more before the start pays nothing;
  * later, 50% of the subtotal goes to the caregiver and the rest of the total is refunded. A caregiver
- * cancelling refunds the family in full, and so does withdrawing a request nobody accepted yet.
+ * cancelling refunds the family in full, and so does withdrawing a request nobody accepted yet. Ending the
+ * relationship after a trial visit (cancel reason 'trial_ended', ADR 0048) is free for both sides.
  */
 export function cancellationTerms(
-  booking: { status: string; startsAt: Date; hourlyRateCents: Cents; duration: number },
+  booking: {
+    status: string;
+    startsAt: Date;
+    hourlyRateCents: Cents;
+    duration: number;
+    cancelReason?: string | null;
+  },
   by: 'family' | 'caregiver',
   now: Date,
 ): CancellationTerms {
   const price = priceBooking(booking.hourlyRateCents, booking.duration);
   const freeUntil = new Date(booking.startsAt.getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
-  const free = by === 'caregiver' || booking.status !== 'confirmed' || now.getTime() <= freeUntil.getTime();
+  const free =
+    by === 'caregiver' ||
+    booking.cancelReason === 'trial_ended' ||
+    booking.status !== 'confirmed' ||
+    now.getTime() <= freeUntil.getTime();
   const lateFee = free ? 0 : Math.round((price.subtotal * LATE_CANCELLATION_PERCENT) / 100);
   return { free, lateFee, refund: price.total - lateFee, freeUntil };
 }

@@ -49,6 +49,7 @@ import {
 } from '../features/notifications';
 import {
   createBackupHolds,
+  createHoldFollower,
   createPaymentService,
   createReconciliationService,
   createSavedCardService,
@@ -186,6 +187,8 @@ export function buildServices(app: FastifyInstance) {
     circles: bookingCircles,
     notices: outbox,
     visits: visitTimes,
+    // What is held follows a booking's new price (an accepted counter-proposal, ADR 0048).
+    holds: createHoldFollower(app.payments),
     now,
   });
   // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).

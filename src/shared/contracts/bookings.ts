@@ -3,6 +3,7 @@ import {
   APPROVAL_STATES,
   BOOKING_LIST_MAX,
   BOOKING_STATUS_VALUES,
+  COUNTER_NOTE_MAX,
   MAX_NOTES,
 } from '../booking-rules';
 import { CircleRecipient } from './circles';
@@ -36,6 +37,8 @@ export const CreateBookingRequest = z.object({
   duration: NumberLike('duration').optional(),
   totalHours: NumberLike('totalHours').optional(),
   notes: Notes,
+  /** A first paid visit with this caregiver marked a trial: at most 3 hours (ADR 0048). Optional. */
+  isTrial: z.boolean().optional(),
   familyId: z.unknown().optional(),
   totalCost: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
@@ -53,6 +56,54 @@ export const RescheduleBookingRequest = z.strictObject({
   startTime: z.string().max(20).describe('"9:00 AM" or "09:00", on the hour from 6:00 AM to 9:00 PM'),
 });
 export type RescheduleBookingRequest = z.input<typeof RescheduleBookingRequest>;
+
+/**
+ * POST /api/bookings/{id}/counter-proposal: the caregiver proposes another date and time for a pending
+ * booking (ADR 0048). Times as on the confirmation screen: start on the hour 6:00 AM–9:00 PM, end on the hour.
+ */
+export const CounterProposalRequest = z.strictObject({
+  date: CalendarDate(),
+  startTime: z.string().max(20).describe('"10:00" or "10:00 AM", on the hour from 6:00 AM to 9:00 PM'),
+  endTime: z.string().max(20).describe('"13:00" or "1:00 PM", on the hour, at least an hour after the start'),
+  note: z
+    .string()
+    .trim()
+    .max(COUNTER_NOTE_MAX, `The note can be at most ${COUNTER_NOTE_MAX} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type CounterProposalRequest = z.input<typeof CounterProposalRequest>;
+
+export const COUNTER_PROPOSAL_STATUS_VALUES = ['open', 'accepted', 'declined', 'replaced', 'closed'] as const;
+
+export const CounterProposalCreated = z.object({
+  id: z.number().int(),
+  status: z.enum(COUNTER_PROPOSAL_STATUS_VALUES),
+});
+
+/** A caregiver's other time for a pending booking, as the booking's parties see it. */
+export const BookingCounterProposal = z.object({
+  id: z.number().int(),
+  /** yyyy-MM-dd; 'HH:mm' in Jamaica. */
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(COUNTER_PROPOSAL_STATUS_VALUES),
+  /** What the booking would cost at that time (service fee included), JMD numeric string. */
+  totalCost: z.string().optional(),
+});
+export type BookingCounterProposal = z.infer<typeof BookingCounterProposal>;
+
+/** POST /api/bookings/{id}/end-after-trial: a reason is optional. */
+export const EndAfterTrialRequest = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
+
+export const EndAfterTrialResult = z.object({
+  bookingId: z.number().int(),
+  /** The future bookings between the two that were cancelled, free for both sides. */
+  cancelledBookingIds: z.array(z.number().int()),
+});
+export type EndAfterTrialResult = z.infer<typeof EndAfterTrialResult>;
 
 const Money = z.string().describe('JMD as a numeric string, e.g. "3150.00"');
 
@@ -154,6 +205,12 @@ export const BookingView = z.object({
    * whether 'Leave a review' stands now (not reviewed and the window still open); absent otherwise.
    */
   review: BookingReviewState.optional(),
+  /** The caregiver's open proposal of another time for this pending booking (ADR 0048). Optional. */
+  counterProposal: BookingCounterProposal.optional(),
+  /** Marked a trial visit when booked (ADR 0048). Optional. */
+  isTrial: z.boolean().optional(),
+  /** A completed trial: whether the viewer may still end the relationship, and until when (ISO). */
+  trialEnd: z.object({ canEnd: z.boolean(), deadline: z.string() }).optional(),
   /** A confirmed or completed visit that has begun: its check-in and check-out (the live state). */
   visit: z
     .object({

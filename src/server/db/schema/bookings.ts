@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -55,9 +56,10 @@ export const bookings = pgTable(
     cancelledBy: integer('cancelled_by').references(() => users.id),
     /**
      * Why the system cancelled it (null: a party did): 'unpaid' = not paid 24 h before the start (ADR 0032);
-     * 'no_show' = no check-in and the family booked a backup instead (ADR 0034).
+     * 'no_show' = no check-in and the family booked a backup instead (ADR 0034);
+     * 'trial_ended' = a side ended the relationship after a trial visit: no fee for anyone (ADR 0048).
      */
-    cancelReason: text('cancel_reason', { enum: ['unpaid', 'no_show'] }),
+    cancelReason: text('cancel_reason', { enum: ['unpaid', 'no_show', 'trial_ended'] }),
     completedAt: timestamp('completed_at', tz),
     /** Booked by a coordinator for a care circle's recipient (null: for the family's own household). */
     circleId: integer('circle_id').references(() => careCircles.id),
@@ -72,6 +74,11 @@ export const bookings = pgTable(
     rescheduledAt: timestamp('rescheduled_at', tz),
     /** The booking this one replaces: its caregiver dropped out and the family chose this backup (ADR 0034). */
     rebookedFrom: integer('rebooked_from').references((): AnyPgColumn => bookings.id),
+    /** A first paid visit marked a trial (at most 3 hours, ADR 0048). */
+    isTrial: boolean('is_trial').notNull().default(false),
+    /** When a side ended the relationship after this (completed) trial, and who (ADR 0048). */
+    trialEndedAt: timestamp('trial_ended_at', tz),
+    trialEndedBy: integer('trial_ended_by').references(() => users.id),
   },
   (t) => [
     index('bookings_family_id_idx').on(t.familyId, t.startsAt),

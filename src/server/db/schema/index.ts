@@ -6,6 +6,7 @@ export * from './calendar-feeds';
 export * from './care-requests';
 export * from './caregivers';
 export * from './circles';
+export * from './counter-proposals';
 export * from './emergencies';
 export * from './engagement';
 export * from './files';

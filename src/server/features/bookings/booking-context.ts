@@ -6,7 +6,7 @@ import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../auth';
 import type { CircleAction, CircleDecision, CircleMemberContact, CircleRow } from '../circles';
-import type { BookingEvents } from './events';
+import type { BookingEvents, BookingRow } from './events';
 
 export type Actor = Pick<SessionUser, 'id' | 'userType' | 'firstName'>;
 
@@ -25,7 +25,26 @@ export interface BookingDeps {
   notices: BookingNotices;
   /** The visit log's check-ins and check-outs, for a list's live state (visits' visitTimes). */
   visits?: BookingVisitStates;
+  /** What is held for a booking follows a change of its price (payments' hold follower, ADR 0048). */
+  holds?: BookingHolds;
 }
+
+/**
+ * What bookings ask of payments when an accepted counter-proposal changed a booking's price (ADR 0048):
+ * 'none' nothing is held or waiting; 'kept' the live payment already covers the new total; 'released' it did
+ * not, so it was released in full (or the awaited transfer called off) and the family pays the new total
+ * through the ordinary payment page.
+ */
+export interface BookingHolds {
+  followNewTotal(tx: Tx, booking: BookingRow, at: Date): Promise<'none' | 'kept' | 'released'>;
+}
+
+/** No payments wired (a test building the service alone): a price change with money held fails loudly. */
+export const NO_HOLDS: BookingHolds = {
+  followNewTotal: async () => {
+    throw new Error('bookings: no hold follower wired (deps.holds)');
+  },
+};
 
 /** What bookings ask of the visit log: where each visit stands. */
 export interface BookingVisitStates {

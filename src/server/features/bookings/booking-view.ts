@@ -13,6 +13,7 @@ import { forbidden, notFound } from '../../errors';
 import type { Actor, BookingCircleRules, BookingContext } from './booking-context';
 import { type CircleFacts, circleFactsFor, circleOfBooking } from './circle-view';
 import { type BookingJoined, bookingRepo, caregiverSees, caregiverSeesSql } from './repo';
+import { trialEndable, trialEndDeadline } from './trial-rules';
 
 type ListInput = z.output<typeof BookingListQuery>;
 
@@ -99,6 +100,28 @@ export function toBookingView(
     seriesId: b.seriesId,
     rebookedFrom: b.rebookedFrom,
     ...(isFamily && b.status === 'completed' ? { review: reviewState(b, row.reviewed, now) } : {}),
+    ...(row.counter && b.status === 'pending'
+      ? {
+          counterProposal: {
+            id: row.counter.id,
+            date: row.counter.date,
+            startTime: row.counter.startTime,
+            endTime: row.counter.endTime,
+            note: row.counter.note,
+            status: row.counter.status,
+            totalCost: centsToDecimal(priceBooking(rate, row.counter.duration).total),
+          },
+        }
+      : {}),
+    ...(b.isTrial ? { isTrial: true } : {}),
+    ...(b.isTrial && b.status === 'completed' && (isFamily || isCaregiver || (circleRoles?.length ?? 0) > 0)
+      ? {
+          trialEnd: {
+            canEnd: trialEndable(b, now),
+            deadline: trialEndDeadline(b).toISOString(),
+          },
+        }
+      : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { circleApprovalReason, openCircleForBooking } from './circle-rules';
 import type { BookingRow, BookingTransition } from './events';
 import { bookingRepo, isExclusionViolation } from './repo';
 import { type NoticeOption, notifyTransition } from './transition-booking';
+import { checkTrialRequest } from './trial-rules';
 
 type CreateInput = z.output<typeof CreateBookingRequest>;
 
@@ -48,7 +49,9 @@ export function parseStartTime(startTime: string): number {
 }
 
 /** Both payload shapes of docs/product.md#records → start and whole-hour duration, or a 400 naming the rule broken. */
-export function parseBookingTimes(body: CreateInput): ParsedTimes {
+export function parseBookingTimes(
+  body: Pick<CreateInput, 'startTime' | 'endTime' | 'duration'>,
+): ParsedTimes {
   const start = parseStartTime(body.startTime);
   if (body.duration !== undefined) {
     // The profile panel: one of the listed durations (the end may run past midnight).
@@ -112,6 +115,8 @@ export interface RequestedTime {
   seriesId?: number;
   /** The booking this backup replaces (ADR 0034). */
   rebookedFrom?: number;
+  /** A first paid visit marked a trial (ADR 0048), checked by the caller. */
+  isTrial?: boolean;
 }
 
 /**
@@ -161,6 +166,7 @@ export async function writeRequest(
         approvalReason,
         seriesId: time.seriesId ?? null,
         rebookedFrom: time.rebookedFrom ?? null,
+        isTrial: time.isTrial ?? false,
         createdAt: at,
         updatedAt: at,
       }),
@@ -205,7 +211,13 @@ export function bookingCreation(ctx: BookingContext) {
       const { view, mails } = await retryTransient(() =>
         db.transaction(async (tx) => {
           const opened = await openRequest(ctx, tx, actor, body.caregiverId, body.circleId);
-          const time = { date: body.date, startMinutes, duration, notes: body.notes };
+          if (body.isTrial) {
+            const side = opened.circle
+              ? { circleId: opened.circle.id }
+              : { familyId: actor.id, circleId: null };
+            await checkTrialRequest(tx, opened.cg.id, side, duration);
+          }
+          const time = { date: body.date, startMinutes, duration, notes: body.notes, isTrial: body.isTrial };
           const { row, mails } = await writeRequest(ctx, tx, actor, opened, time, at);
           // The request succeeds in a parish emergency, with a warning (ADR 0030).
           const emergency = (await ctx.emergencies.coverOf(tx, [row], at)).get(row.id);

@@ -11,6 +11,7 @@ export {
   type BookingAnswer,
   type BookingEmergencyRules,
   type BookingEvents,
+  type BookingHolds,
   type BookingRow,
   type BookingService,
   type BookingTemplate,

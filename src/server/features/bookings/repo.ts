@@ -19,6 +19,7 @@ import { BACKUP_RULES } from '../../../shared/contracts/backups';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
 import { bookingEvents, bookings, caregivers, payments, reviews, users } from '../../db/schema';
+import { counterRepo } from './counter-repo';
 import type { BookingRow, BookingStatus } from './events';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -205,10 +206,16 @@ export const bookingRepo = {
           ).map((r) => r.id)
         : [],
     );
+    // A caregiver's open proposal of another time for a pending request (ADR 0048).
+    const counters = await counterRepo.openOf(
+      tx,
+      rows.filter((r) => r.b.status === 'pending').map((r) => r.b.id),
+    );
     return rows.map((r) => ({
       ...r,
       payment: paymentOf.get(r.b.id) ?? null,
       reviewed: reviewed.has(r.b.id),
+      counter: counters.get(r.b.id) ?? null,
     }));
   },
 

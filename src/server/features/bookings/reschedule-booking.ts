@@ -8,16 +8,61 @@ import {
 } from '../../../shared/contracts/bookings';
 import { FREE_CANCELLATION_HOURS } from '../../../shared/pricing';
 import { jamaicaToday } from '../../../shared/time';
+import type { Tx } from '../../db/client';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
+import { counterRepo } from './counter-repo';
 import { parseStartTime } from './create-booking';
 import type { BookingRow } from './events';
 import { describeWhen, notifyBookingParties } from './notices';
-import { bookingRepo, isExclusionViolation } from './repo';
+import { bookingRepo, isExclusionViolation, type NewBooking } from './repo';
 import { lockOwned } from './transition-booking';
 
 type RescheduleInput = z.output<typeof RescheduleBookingRequest>;
+
+const field = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+/** A new time must be today or later in Jamaica and start after `at` (400 naming the field otherwise). */
+export function checkFutureStart(date: string, startMinutes: number, at: Date) {
+  if (date < jamaicaToday(at)) throw field('date', BOOKING_MESSAGES.pastDate);
+  if (jamaicaInstantAt(date, startMinutes).getTime() <= at.getTime())
+    throw field('startTime', BOOKING_MESSAGES.startPassed);
+}
+
+/**
+ * Moves a locked booking to another date, start and length in a savepoint, with `patch` (its new status
+ * among it): the no-overlap constraint decides the slot (409 BOOKING_OVERLAP, nothing changed); 409 when its
+ * status moved on. One move for the family's reschedule and an accepted counter-proposal (ADR 0031, 0048).
+ */
+export async function moveBooking(
+  tx: Tx,
+  booking: BookingRow,
+  time: { date: string; startMinutes: number; duration: number },
+  patch: Partial<NewBooking> & { status: BookingRow['status'] },
+): Promise<BookingRow> {
+  const startsAt = jamaicaInstantAt(time.date, time.startMinutes);
+  let row: BookingRow | undefined;
+  try {
+    // A savepoint, so the exclusion violation can be mapped without poisoning the transaction.
+    row = await tx.transaction((sp) =>
+      bookingRepo.transition(sp, booking.id, [booking.status], {
+        date: time.date,
+        startTime: clock24(time.startMinutes),
+        endTime: clock24(time.startMinutes + time.duration * 60),
+        duration: time.duration,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + time.duration * HOUR),
+        ...patch,
+      }),
+    );
+  } catch (err) {
+    if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
+    throw err;
+  }
+  if (!row) throw conflict(BOOKING_MESSAGES.notMovable, 'BOOKING_INVALID_TRANSITION');
+  return row;
+}
 
 /**
  * The family side moves one booking to another time (ADR 0031). The simplest honest rule: the booking moves
@@ -43,33 +88,18 @@ export function bookingReschedule(ctx: BookingContext) {
         )
           throw conflict(BOOKING_MESSAGES.moveTooLate, 'BOOKING_INVALID_TRANSITION');
         const startMinutes = parseStartTime(body.startTime);
-        const field = (path: string, message: string) => badRequest(message, [{ path, message }]);
-        if (body.date < jamaicaToday(at)) throw field('date', BOOKING_MESSAGES.pastDate);
-        const startsAt = jamaicaInstantAt(body.date, startMinutes);
-        if (startsAt.getTime() <= at.getTime()) throw field('startTime', BOOKING_MESSAGES.startPassed);
-        if (startsAt.getTime() === booking.startsAt.getTime())
+        checkFutureStart(body.date, startMinutes, at);
+        if (jamaicaInstantAt(body.date, startMinutes).getTime() === booking.startsAt.getTime())
           throw field('startTime', BOOKING_MESSAGES.sameTime);
         const previousWhen = describeWhen(booking);
-        let row: BookingRow | undefined;
-        try {
-          // A savepoint, so the exclusion violation can be mapped without poisoning the transaction.
-          row = await tx.transaction((sp) =>
-            bookingRepo.transition(sp, id, [booking.status], {
-              date: body.date,
-              startTime: clock24(startMinutes),
-              endTime: clock24(startMinutes + booking.duration * 60),
-              startsAt,
-              endsAt: new Date(startsAt.getTime() + booking.duration * HOUR),
-              status: 'pending',
-              rescheduledAt: at,
-              updatedAt: at,
-            }),
-          );
-        } catch (err) {
-          if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
-          throw err;
-        }
-        if (!row) throw conflict(BOOKING_MESSAGES.notMovable, 'BOOKING_INVALID_TRANSITION');
+        const row = await moveBooking(
+          tx,
+          booking,
+          { date: body.date, startMinutes, duration: booking.duration },
+          { status: 'pending', rescheduledAt: at, updatedAt: at },
+        );
+        // The caregiver's proposal of another time was for the old request: the family chose a time instead.
+        await counterRepo.closeOpen(tx, id, 'closed', at, actor.id);
         await bookingRepo.addEvent(tx, {
           bookingId: id,
           from: booking.status,

@@ -7,8 +7,12 @@ import {
   BookingListQuery,
   BookingView,
   CancelBookingRequest,
+  CounterProposalCreated,
+  CounterProposalRequest,
   CreateBookingRequest,
   DeclineBookingRequest,
+  EndAfterTrialRequest,
+  EndAfterTrialResult,
   FamilyUserIdParam,
   RescheduleBookingRequest,
 } from '../../../shared/contracts/bookings';
@@ -162,6 +166,69 @@ export async function bookingRoutes(app: FastifyInstance) {
       },
     },
     async (req) => service.reschedule(currentUser(req), req.params.id, req.body),
+  );
+
+  r.post(
+    '/api/bookings/:id/counter-proposal',
+    {
+      config: { access: ['caregiver'] },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The booking’s caregiver proposes another date and time for a pending request instead of declining it (ADR 0048): in the future, on the hour, not overlapping their other pending or confirmed bookings (409 BOOKING_OVERLAP); one open proposal per booking (a new one replaces it). The family side hears of it',
+        params: BookingIdParam,
+        body: CounterProposalRequest,
+        response: { 201: CounterProposalCreated, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await service.proposeTime(currentUser(req), req.params.id, req.body)),
+  );
+
+  r.post(
+    '/api/bookings/:id/counter-proposal/accept',
+    {
+      config: { access: ['family'], moneyMoving: true },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The family who booked (for a care circle: a coordinator, or a payer when it costs more) accepts the open proposal: the booking moves to that time and is confirmed, priced again at its rate; a payment that no longer matches the total is released in full, to be paid again (ADR 0048). 409 when no proposal is open, the booking is no longer pending, or the time is taken',
+        params: BookingIdParam,
+        response: { 200: BookingView, ...errors },
+      },
+    },
+    async (req) => service.acceptProposal(currentUser(req), req.params.id),
+  );
+
+  r.post(
+    '/api/bookings/:id/counter-proposal/decline',
+    {
+      config: { access: ['family'] },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The family side declines the open proposal: it closes, and the request stays pending at its time for the caregiver to accept or decline (ADR 0048)',
+        params: BookingIdParam,
+        response: { 200: BookingView, ...errors },
+      },
+    },
+    async (req) => service.declineProposal(currentUser(req), req.params.id),
+  );
+
+  r.post(
+    '/api/bookings/:id/end-after-trial',
+    {
+      config: { access: ['family', 'caregiver'], moneyMoving: true },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Either side of a completed trial visit ends the relationship within 14 days of its end: every booking between them still to come is cancelled with no fee for either side, anything held or paid released or refunded in full; the other side hears of it (ADR 0048)',
+        params: BookingIdParam,
+        body: EndAfterTrialRequest,
+        response: { 200: EndAfterTrialResult, ...errors },
+      },
+    },
+    async (req) => service.endAfterTrial(currentUser(req), req.params.id, req.body?.reason),
   );
 
   type DeclineBody = z.output<typeof DeclineBookingRequest>;

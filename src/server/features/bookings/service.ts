@@ -2,15 +2,17 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { backupRequests } from './backup-requests';
 import { batchBookings } from './batch-bookings';
-import { type BookingDeps, NO_EMERGENCIES, NO_VISIT_STATES } from './booking-context';
+import { type BookingDeps, NO_EMERGENCIES, NO_HOLDS, NO_VISIT_STATES } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
+import { counterProposals } from './counter-proposals';
 import { bookingCreation } from './create-booking';
 import { type BookingNoticeEvent, type BookingNoticeOptions, notifyBookingParties } from './notices';
 import { requestsAtRate } from './requests-at-rate';
 import { bookingReschedule } from './reschedule-booking';
 import { bookingTransitions } from './transition-booking';
+import { trialEndings } from './trial-visits';
 import { unpaidVisits } from './unpaid-visits';
 
 export type { BackupBooking } from './backup-requests';
@@ -20,6 +22,7 @@ export type {
   BookingCircleRules,
   BookingDeps,
   BookingEmergencyRules,
+  BookingHolds,
   BookingNotices,
 } from './booking-context';
 export { type BookingTemplate, bookingLookups } from './booking-lookups';
@@ -47,6 +50,7 @@ export function createBookingService(deps: BookingDeps) {
     now: deps.now ?? (() => new Date()),
     emergencies: deps.emergencies ?? NO_EMERGENCIES,
     visits: deps.visits ?? NO_VISIT_STATES,
+    holds: deps.holds ?? NO_HOLDS,
   };
   return {
     ...bookingCreation(ctx),
@@ -55,6 +59,10 @@ export function createBookingService(deps: BookingDeps) {
     ...bookingLifecycle(ctx),
     ...bookingApprovals(ctx),
     ...bookingReschedule(ctx),
+    /** A caregiver's other time for a pending booking, and the family side's answer (ADR 0048). */
+    ...counterProposals(ctx),
+    /** Either side ends the relationship after a completed trial visit (ADR 0048). */
+    ...trialEndings(ctx),
     /** Both parties of a booking hear of a change, e.g. its payment (in `tx`; the mails are returned). */
     notifyParties: (
       tx: Tx,

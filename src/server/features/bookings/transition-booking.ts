@@ -13,6 +13,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { actsForCircle } from './circle-rules';
+import { counterRepo } from './counter-repo';
 import type { BookingRow, BookingStatus } from './events';
 import { notifyBookingParties } from './notices';
 import { bookingRepo, caregiverSees } from './repo';
@@ -90,6 +91,8 @@ export async function applyTransition(
     updatedAt: at,
   });
   if (!row) throw conflict(illegalMessage(booking.status, spec.to), 'BOOKING_INVALID_TRANSITION');
+  // A request answered, expired or withdrawn: a proposal of another time for it closes with it (ADR 0048).
+  if (booking.status === 'pending') await counterRepo.closeOpen(tx, booking.id, 'closed', at, actorUserId);
   await bookingRepo.addEvent(tx, { bookingId: row.id, from: booking.status, to: spec.to, actorUserId, at });
   await ctx.events.emit(tx, { booking: row, from: booking.status, to: spec.to, actorUserId, at });
   const mails =

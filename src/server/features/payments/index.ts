@@ -4,6 +4,7 @@ import { backupHoldsJob, reconciliationJob, visitHoldsJob } from './jobs';
 import { paymentRoutes } from './routes';
 
 export { seedDemoMoney } from './demo';
+export { createHoldFollower } from './hold-follows';
 
 export { sandboxTokenSecret } from './provider';
 export { createReconciliationService } from './reconciliation';

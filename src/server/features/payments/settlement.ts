@@ -247,7 +247,8 @@ export function createSettlement(
       case 'expired':
         return releaseAll(provider, tx, b, e.at);
       case 'cancelled': {
-        // Released by the system because nobody paid in time (ADR 0032): no fee, nothing was held.
+        // Released by the system because nobody paid in time (ADR 0032), replaced after a no-show (ADR 0034)
+        // or ended after a trial visit (ADR 0048): no fee for anyone, everything held goes back.
         if (b.cancelReason !== null) return releaseAll(provider, tx, b, e.at);
         const side = await policy.bookings.cancelledBySide(tx, b);
         // The caregiver dropped out of a confirmed booking: the hold stays for a backup (ADR 0034), and is
@@ -259,6 +260,7 @@ export function createSettlement(
             startsAt: b.startsAt,
             hourlyRateCents: toCents(b.hourlyRate),
             duration: b.duration,
+            cancelReason: b.cancelReason,
           },
           side,
           e.at,

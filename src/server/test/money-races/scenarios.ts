@@ -251,6 +251,39 @@ registerMoneyScenario({
   },
 });
 
+registerMoneyScenario({
+  name: 'the family accepts a 3-hour counter-proposal for a 2-hour booking held on a card (the hold is voided once)',
+  covers: 'POST /api/bookings/:id/counter-proposal/accept',
+  expect: { voids: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const r = await paid(app, db);
+    const proposal = { date: daysAhead(8), startTime: '10:00', endTime: '13:00' };
+    await ok(call(app, 'POST', `/api/bookings/${r.bookingId}/counter-proposal`, r.cg, proposal)(), 201);
+    return call(app, 'POST', `/api/bookings/${r.bookingId}/counter-proposal/accept`, r.family);
+  },
+});
+
+registerMoneyScenario({
+  name: 'the family ends things after a completed trial: a paid booking 10 hours ahead is released once, no fee',
+  covers: 'POST /api/bookings/:id/end-after-trial',
+  expect: { voids: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const r = await paid(app, db, { accept: true });
+    const trial = await requestBooking(app, r.family.headers, {
+      ...panelBody(r.cg.caregiver.id, daysAhead(2), '9:00 AM', 2),
+      isTrial: true,
+    });
+    expect(trial.statusCode, trial.body).toBe(201);
+    const trialId = trial.json().id as number;
+    await ok(call(app, 'POST', `/api/bookings/${trialId}/accept`, r.cg)());
+    await shiftBooking(db, trialId, new Date(Date.now() - 3 * HOUR));
+    // The trial's completion posts its own ledger transaction before the race.
+    await ok(call(app, 'POST', `/api/bookings/${trialId}/complete`, r.cg)());
+    await shiftBooking(db, r.bookingId, new Date(Date.now() + 10 * HOUR));
+    return call(app, 'POST', `/api/bookings/${trialId}/end-after-trial`, r.family, {});
+  },
+});
+
 // --- booking series -----------------------------------------------------------------------------------------
 
 registerMoneyScenario({

@@ -3,8 +3,10 @@ import { BOOKING_LIST_MAX } from '../../../shared/booking-rules';
 import type {
   BookingStatus,
   BookingView,
+  CounterProposalRequest,
   CreateBookingRequest,
   DeclineReason,
+  EndAfterTrialResult,
 } from '../../../shared/contracts/bookings';
 import { apiGet, apiPost } from '../../lib/api';
 
@@ -81,6 +83,36 @@ export function useRescheduleBooking() {
   return useMutation({
     mutationFn: ({ id, date, startTime }: { id: number; date: string; startTime: string }) =>
       apiPost<BookingView>(`/api/bookings/${id}/reschedule`, { date, startTime }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** POST /api/bookings/:id/counter-proposal: the caregiver proposes another date and time (ADR 0048). */
+export function useProposeTime() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & CounterProposalRequest) =>
+      apiPost<{ id: number; status: 'open' }>(`/api/bookings/${id}/counter-proposal`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** POST /api/bookings/:id/counter-proposal/accept | decline: the family side answers the proposed time. */
+export function useAnswerProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: number; answer: 'accept' | 'decline' }) =>
+      apiPost<BookingView>(`/api/bookings/${id}/counter-proposal/${answer}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** POST /api/bookings/:id/end-after-trial: either side ends things after a completed trial, no fees. */
+export function useEndAfterTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason?: string }) =>
+      apiPost<EndAfterTrialResult>(`/api/bookings/${id}/end-after-trial`, reason ? { reason } : {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -13,7 +13,7 @@ import { backupsMayOpen } from './backup-window';
 export type BookingSection = 'action' | 'upcoming' | 'past' | 'closed';
 
 /** What a family member is asked to do about a booking. */
-export type FamilyAction = 'approve' | 'pay' | 'review' | 'backups';
+export type FamilyAction = 'approve' | 'proposal' | 'pay' | 'review' | 'backups';
 /** What a caregiver is asked to do about a booking. */
 export type CaregiverAction = 'answer' | 'visit' | 'complete';
 
@@ -63,6 +63,16 @@ export function familyMay(
   };
 }
 
+/**
+ * Whether this family member answers the caregiver's open proposal of another time (ADR 0048): the family who
+ * booked; in a care circle a coordinator or a payer (the server decides again; a viewer never).
+ */
+export function mayAnswerProposal(booking: BookingView, roles: CircleRole[] | undefined): boolean {
+  if (booking.status !== 'pending' || booking.counterProposal?.status !== 'open') return false;
+  if (!booking.circle) return true;
+  return !!roles?.some((r) => r === 'coordinator' || r === 'payer');
+}
+
 /** What the family member is asked to do about a booking, most pressing first (none: nothing now). */
 export function familyActions(
   booking: BookingView,
@@ -73,6 +83,8 @@ export function familyActions(
   const may = familyMay(booking, userId, roles, now);
   const out: FamilyAction[] = [];
   if (may.approve && booking.status === 'awaiting_approval') out.push('approve');
+  // The caregiver proposed another time: the family's turn (the request waits for their answer).
+  if (mayAnswerProposal(booking, roles)) out.push('proposal');
   if (backupsMayOpen(booking, now)) out.push('backups');
   if (may.pay && booking.status !== 'cancelled' && booking.status !== 'declined') out.push('pay');
   if (may.review) out.push('review');
@@ -81,7 +93,8 @@ export function familyActions(
 
 /** What the caregiver is asked to do: answer a request, run today's visit, or mark an ended one completed. */
 export function caregiverActions(booking: BookingView, now: Date, today: string): CaregiverAction[] {
-  if (booking.status === 'pending') return ['answer'];
+  // A request with the caregiver's open proposal of another time waits for the family, not for them.
+  if (booking.status === 'pending') return booking.counterProposal?.status === 'open' ? [] : ['answer'];
   if (booking.status !== 'confirmed') return [];
   if (new Date(booking.endsAt).getTime() <= now.getTime()) return ['complete'];
   return booking.date === today ? ['visit'] : [];

@@ -18,6 +18,7 @@ export function BookingCardShell({
   details,
   actions,
   position,
+  note,
 }: {
   booking: BookingView;
   title: ReactNode;
@@ -26,6 +27,8 @@ export function BookingCardShell({
   actions: ReactNode;
   /** The visit's place in its weekly series (issue 19), when it belongs to one. */
   position?: SeriesPosition;
+  /** Something the side is asked about above the actions (an open counter-proposal, ADR 0048). */
+  note?: ReactNode;
 }) {
   const anchor = `booking-${booking.id}`;
   const { hash } = useLocation();
@@ -45,6 +48,7 @@ export function BookingCardShell({
         <div>
           <h3 className="text-lg font-bold">{title}</h3>
           <p className="text-sm text-muted-foreground">{subtitle}</p>
+          {booking.isTrial ? <p className="text-sm font-semibold">Trial visit</p> : null}
           {position ? (
             <p className="text-sm">
               <Link to={`/series/${position.seriesId}`} className="font-semibold text-primary-deep underline">
@@ -68,6 +72,7 @@ export function BookingCardShell({
       </dl>
       <BookingEmergencyNote booking={booking} />
       {booking.notes ? <p className="mt-3 rounded-lg bg-muted p-3 text-sm">{booking.notes}</p> : null}
+      {note ? <div className="mt-3">{note}</div> : null}
       <div className="mt-4 flex flex-wrap gap-2">{actions}</div>
     </li>
   );

@@ -33,6 +33,7 @@ import { CancellationPolicy } from './cancellation-policy';
 import { CareForChoice } from './care-for-choice';
 import { PanelEmergencyWarning } from './emergency-warning';
 import { DurationOptions, NotesTextarea, StartTimeOptions } from './form-parts';
+import { asTrial, TrialVisitChoice } from './trial-visit-choice';
 
 interface Draft {
   date: string;
@@ -82,6 +83,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const [dateError, setDateError] = useState<string>();
   const [timeError, setTimeError] = useState<string>();
   const [circleId, setCircleId] = useState<number>();
+  const [isTrial, setIsTrial] = useState(false);
   const [mode, setMode] = useBookingMode(caregiver.id);
   const today = jamaicaToday();
   const ids = { date: useId(), start: useId(), duration: useId(), notes: useId(), heading: useId() };
@@ -139,6 +141,8 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
       notes: draft.notes,
       circleId,
     });
+    // A trial (ADR 0048) only while the choice stands: at most 3 hours.
+    if (asTrial(isTrial, draft.duration)) Object.assign(request, { isTrial: true });
     createBooking.mutate(request, {
       onSuccess: (booking) => {
         sessionStorage.removeItem(draftKey(caregiver.id));
@@ -257,6 +261,13 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
               placeholder="Allergies, routines, anything the caregiver should know"
             />
           </div>
+          <TrialVisitChoice
+            caregiverId={caregiver.id}
+            circleId={circleId}
+            duration={draft.duration}
+            checked={isTrial}
+            onChange={setIsTrial}
+          />
 
           <section aria-label="Cost breakdown" className="rounded-xl bg-muted p-4 text-sm">
             <dl className="space-y-1.5" aria-live="polite">

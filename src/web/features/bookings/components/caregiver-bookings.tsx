@@ -17,7 +17,9 @@ import { BookingCardShell } from './booking-card-shell';
 import { BookingTabs } from './booking-tabs';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CaregiverCircleRows } from './circle-booking-details';
+import { CounterProposalNote, ProposeTimeDialog } from './counter-proposal';
 import { DeclineDialog } from './decline-dialog';
+import { EndAfterTrialButton } from './end-after-trial-button';
 import { SeriesRequestCard } from './series-request-card';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
@@ -60,6 +62,11 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
         )
       }
       subtitle={kindLabel(booking.type)}
+      note={
+        booking.status === 'pending' ? (
+          <CounterProposalNote booking={booking} side="caregiver" mayAnswer={false} />
+        ) : undefined
+      }
       details={
         <>
           {circle ? (
@@ -125,6 +132,7 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
               >
                 Accept
               </Button>
+              <ProposeTimeDialog booking={booking} who={circle ? careFor(circle) : family.firstName} />
               <DeclineDialog
                 booking={booking}
                 who={circle ? careFor(circle) : `${family.firstName} ${family.lastName}`}
@@ -135,6 +143,7 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
               />
             </>
           ) : null}
+          <EndAfterTrialButton booking={booking} other={circle ? careFor(circle) : family.firstName} />
           {booking.status === 'confirmed' && ended ? (
             <Button
               size="sm"

@@ -12,7 +12,7 @@ import { useEstimate } from '../../fx/api';
 import { type BookingView, useMyBookings } from '../api';
 import { backupsMayOpen } from '../backup-window';
 import { useMyCircleRoles } from '../circles-api';
-import { familyActions, familyMay, highlightedId, sectionBookings } from '../sections';
+import { familyActions, familyMay, highlightedId, mayAnswerProposal, sectionBookings } from '../sections';
 import { groupBySeries, positionIn, type SeriesPosition } from '../series-text';
 import { ApprovalActions } from './approval-actions';
 import { BookingCardShell } from './booking-card-shell';
@@ -20,6 +20,8 @@ import { type BookingTab, BookingTabs } from './booking-tabs';
 import { CancelBookingButton } from './cancel-booking-button';
 import { CancellationPolicy } from './cancellation-policy';
 import { MemberCircleRows } from './circle-booking-details';
+import { CounterProposalNote } from './counter-proposal';
+import { EndAfterTrialButton } from './end-after-trial-button';
 import { FamilySeriesList } from './family-series-list';
 import { MoveBookingButton, mayMove } from './move-booking-button';
 
@@ -55,6 +57,15 @@ function FamilyBookingCard({
         </Link>
       }
       subtitle={cg.location}
+      note={
+        booking.status === 'pending' ? (
+          <CounterProposalNote
+            booking={booking}
+            side="family"
+            mayAnswer={mayAnswerProposal(booking, roles)}
+          />
+        ) : undefined
+      }
       details={
         <>
           {circle ? <MemberCircleRows booking={{ ...booking, circle }} /> : null}
@@ -112,6 +123,7 @@ function FamilyBookingCard({
             </Link>
           ) : null}
           {may.cancel ? <CancelBookingButton booking={booking} by="family" /> : null}
+          <EndAfterTrialButton booking={booking} other={cg.firstName} />
           {may.review && booking.review ? (
             <Link
               to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}

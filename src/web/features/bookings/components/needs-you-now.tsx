@@ -56,6 +56,7 @@ const ACTION_LINKS: Record<
   (b: BookingView) => { to: string; text: string }
 > = {
   backups: (b) => ({ to: `/bookings/${b.id}/backups`, text: 'Choose a backup' }),
+  proposal: (b) => ({ to: `/bookings?booking=${b.id}`, text: 'Answer the proposed time' }),
   pay: (b) => ({ to: `/payment/${b.id}`, text: `Pay ${formatJmd(toCents(b.totalCost))}` }),
   review: (b) => ({
     to: `/caregiver/${b.caregiver.caregiverId}?review=${b.id}#reviews`,
