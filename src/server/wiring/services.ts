@@ -6,6 +6,7 @@ import { loadPayoutKey } from '../core/payout-key';
 import { createRateLimitService } from '../core/rate-limits/service';
 import { adminAuditLog, createAdminService } from '../features/admin';
 import { createAuthService, createPasswordHasher } from '../features/auth';
+import { createAvailabilityService } from '../features/availability';
 import { createBackupService } from '../features/backup-offers';
 import { createBadgeEngine } from '../features/badges';
 import { createBookingSeriesService } from '../features/booking-series';
@@ -136,6 +137,9 @@ export function buildServices(app: FastifyInstance) {
     reliability: reliabilityService,
   });
   const caregiverProfile = createCaregiverProfileService({ db });
+  // Dated availability (ADR 0046): time off, extra hours and free slots from the one model in
+  // src/shared/free-time.ts. Busy time: bookings (and, when wired, other sources through extraBusy).
+  const availability = createAvailabilityService({ db, now, bookings: bookingLookups });
   const onboardingDrafts = createOnboardingDraftService({ db });
   const account = createAccountService({ db, storage });
   const seo = createSeoService({ db, publicUrl });
@@ -337,6 +341,7 @@ export function buildServices(app: FastifyInstance) {
     deliveries,
     caregiverDirectory,
     caregiverProfile,
+    availability,
     onboardingDrafts,
     account,
     seo,
