@@ -188,6 +188,7 @@ export function buildServices(app: FastifyInstance) {
     circles: bookingCircles,
     notices: outbox,
     visits: visitTimes,
+    timeOff: availability.lookups,
     now,
   });
   // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
@@ -216,6 +217,7 @@ export function buildServices(app: FastifyInstance) {
     visitBookings,
     circles: circleAccess,
     notices: { deliver: deliverBookingNotice },
+    timeOff: availability.lookups,
   });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
   const visits = createVisitService({

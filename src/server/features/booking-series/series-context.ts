@@ -16,6 +16,7 @@ import type {
 } from '../bookings';
 import type { CircleAction, CircleDecision, CircleMemberContact, CircleRow } from '../circles';
 import type { SeriesRow } from './repo';
+import type { DatedException } from '../../../shared/free-time';
 
 export interface SeriesDeps {
   db: Db;
@@ -30,7 +31,22 @@ export interface SeriesDeps {
   /** A booking notice to several people: in-app always, other channels by preference (notifications). */
   notices: SeriesNotices;
   now?: () => Date;
+  /** The caregiver's time off (the availability feature, ADR 0046): a visit in it is a conflict. */
+  timeOff?: SeriesTimeOff;
 }
+
+/** What a series asks of dated availability: caregivers' exceptions touching [from, to), by caregiver. */
+export interface SeriesTimeOff {
+  exceptionsOf(
+    tx: Tx,
+    caregiverIds: readonly number[],
+    from: Date,
+    to: Date,
+  ): Promise<Map<number, DatedException[]>>;
+}
+
+/** No availability feature wired (a test building the service alone): nobody is away. */
+export const NO_TIME_OFF: SeriesTimeOff = { exceptionsOf: async () => new Map() };
 
 export type SeriesContext = Required<SeriesDeps>;
 

@@ -9,7 +9,7 @@ import {
 import { FREE_CANCELLATION_HOURS } from '../../../shared/pricing';
 import { jamaicaToday } from '../../../shared/time';
 import { badRequest, conflict, forbidden } from '../../errors';
-import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
+import { type Actor, type BookingContext, HOUR, refuseTimeOff, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { parseStartTime } from './create-booking';
 import type { BookingRow } from './events';
@@ -49,6 +49,8 @@ export function bookingReschedule(ctx: BookingContext) {
         if (startsAt.getTime() <= at.getTime()) throw field('startTime', BOOKING_MESSAGES.startPassed);
         if (startsAt.getTime() === booking.startsAt.getTime())
           throw field('startTime', BOOKING_MESSAGES.sameTime);
+        const cg = await bookingRepo.caregiverForBooking(tx, booking.caregiverId);
+        if (cg) await refuseTimeOff(ctx, tx, cg, startsAt, new Date(startsAt.getTime() + booking.duration * HOUR));
         const previousWhen = describeWhen(booking);
         let row: BookingRow | undefined;
         try {

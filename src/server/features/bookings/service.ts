@@ -2,7 +2,7 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { backupRequests } from './backup-requests';
 import { batchBookings } from './batch-bookings';
-import { type BookingDeps, NO_EMERGENCIES, NO_VISIT_STATES } from './booking-context';
+import { type BookingDeps, NO_EMERGENCIES, NO_TIME_OFF, NO_VISIT_STATES } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
@@ -21,6 +21,7 @@ export type {
   BookingDeps,
   BookingEmergencyRules,
   BookingNotices,
+  BookingTimeOff,
 } from './booking-context';
 export { type BookingTemplate, bookingLookups } from './booking-lookups';
 export { toBookingView } from './booking-view';
@@ -47,6 +48,7 @@ export function createBookingService(deps: BookingDeps) {
     now: deps.now ?? (() => new Date()),
     emergencies: deps.emergencies ?? NO_EMERGENCIES,
     visits: deps.visits ?? NO_VISIT_STATES,
+    timeOff: deps.timeOff ?? NO_TIME_OFF,
   };
   return {
     ...bookingCreation(ctx),
