@@ -151,7 +151,8 @@ export function firstFreeStretch(
     if (d === 0 && availableNow) windows.push([nowMs, todayStart + DAY_MS]);
     for (const [from, to] of week[weekday])
       windows.push([dayStart + from * HOUR_MS, dayStart + to * HOUR_MS]);
-    for (const [from, to] of extra) if (from >= dayStart && from < dayStart + DAY_MS) windows.push([from, to]);
+    for (const [from, to] of extra)
+      if (from >= dayStart && from < dayStart + DAY_MS) windows.push([from, to]);
     windows.sort((a, b) => a[0] - b[0]);
     for (const [from, to] of windows) {
       let t = Math.max(from, nowMs);

@@ -6,8 +6,8 @@
  * screens reason alike.
  */
 import { hoursOn } from './availability';
-import { addDays, isoWeekday } from './booking-series';
 import { FIRST_START_HOUR, jamaicaInstantAt, LAST_START_HOUR, parseClock } from './booking-rules';
+import { addDays, isoWeekday } from './booking-series';
 
 /** [start, end) in epoch milliseconds. */
 export type Interval = readonly [start: number, end: number];
@@ -198,9 +198,7 @@ const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 export function freeDays(input: FreeTimeInput): FreeDay[] {
   const nowMs = input.now.getTime();
   const { timeOff } = exceptionTimes(input.exceptions);
-  const free = input.isAvailable
-    ? subtractIntervals(offeredHours(input), [...input.busy, ...timeOff])
-    : [];
+  const free = input.isAvailable ? subtractIntervals(offeredHours(input), [...input.busy, ...timeOff]) : [];
   const out: FreeDay[] = [];
   for (let i = 0; i < input.days; i++) {
     const date = addDays(input.from, i);
@@ -239,7 +237,7 @@ export function bookingRefusal(input: {
   if (!input.isAvailable) return 'unavailable';
   const s = input.startsAt.getTime();
   const e = s + input.hours * HOUR_MS;
-  const minutes = (((s + JAMAICA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / 60_000;
+  const minutes = ((((s + JAMAICA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000;
   if (minutes % 60 !== 0 || minutes / 60 < FIRST_START_HOUR || minutes / 60 > LAST_START_HOUR)
     return 'start_hour';
   if (s <= input.now.getTime()) return 'past';

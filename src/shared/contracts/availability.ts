@@ -34,7 +34,8 @@ export const CreateTimeOffRequest = z
     note: z.string().trim().max(200, 'Keep the note to 200 characters.').optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.to < b.from) ctx.addIssue({ code: 'custom', path: ['to'], message: AVAILABILITY_MESSAGES.toBeforeFrom });
+    if (b.to < b.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: AVAILABILITY_MESSAGES.toBeforeFrom });
     else if (days(b.from, b.to) + 1 > TIME_OFF_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: AVAILABILITY_MESSAGES.tooLong });
     if ((b.startTime === undefined) !== (b.endTime === undefined))

@@ -6,6 +6,7 @@ import { CaregiverPhoto } from '../components/caregiver-photo';
 import { StarRating } from '../components/star-rating';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Alert } from '../components/ui/form-field';
+import { FreeTime } from '../features/availability/components/free-time';
 import {
   type CaregiverProfile,
   caregiverProfileQuery,
@@ -245,6 +246,10 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
 
           <Section title="Availability">
             <Chips items={caregiver.availability} empty="No availability listed yet." />
+          </Section>
+
+          <Section title="Free time">
+            <FreeTime caregiverId={caregiver.id} firstName={caregiver.user.firstName} />
           </Section>
 
           <ReviewFromLink caregiverName={name} />

@@ -1,11 +1,13 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { DatedException, ExceptionKind } from '../../../shared/free-time';
 import type { Tx } from '../../db/client';
-import { availabilityExceptions as ex, caregivers, users } from '../../db/schema';
+import { caregivers, availabilityExceptions as ex, users } from '../../db/schema';
 
 export type ExceptionRow = typeof ex.$inferSelect;
 
-export const toDated = (r: Pick<ExceptionRow, 'kind' | 'fromDate' | 'toDate' | 'startTime' | 'endTime'>): DatedException => ({
+export const toDated = (
+  r: Pick<ExceptionRow, 'kind' | 'fromDate' | 'toDate' | 'startTime' | 'endTime'>,
+): DatedException => ({
   kind: r.kind,
   from: r.fromDate,
   to: r.toDate,
@@ -61,7 +63,9 @@ export const availabilityRepo = {
     const rows = await tx
       .select()
       .from(ex)
-      .where(and(inArray(ex.caregiverId, [...caregiverIds]), gte(ex.toDate, fromDate), lte(ex.fromDate, toDate)))
+      .where(
+        and(inArray(ex.caregiverId, [...caregiverIds]), gte(ex.toDate, fromDate), lte(ex.fromDate, toDate)),
+      )
       .orderBy(asc(ex.fromDate), asc(ex.id));
     for (const r of rows) {
       const list = out.get(r.caregiverId) ?? [];

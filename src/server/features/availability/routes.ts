@@ -104,7 +104,8 @@ export async function availabilityRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags: ['availability'],
-        summary: "A caregiver's free time per Jamaica day (weekly pattern, time off, extra hours, minus busy time)",
+        summary:
+          "A caregiver's free time per Jamaica day (weekly pattern, time off, extra hours, minus busy time)",
         description:
           'Each interval starts on the hour at a time a booking may start and is bookable as shown; busy time is never described. `from` defaults to today in Jamaica; `days` 1 to 28 (28).',
         params: CaregiverIdParam,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { addDays } from '../../../shared/booking-series';
 import { jamaicaInstantAt } from '../../../shared/booking-rules';
+import { addDays } from '../../../shared/booking-series';
 import {
   AVAILABILITY_MESSAGES,
   type AvailabilityException,
@@ -70,12 +70,20 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
   /** The dates must not lie before today (Jamaica) nor more than a year ahead. */
   function checkDates(from: string, to: string, fromField: string, toField: string) {
     const today = jamaicaToday(now());
-    if (from < today) throw badRequest(AVAILABILITY_MESSAGES.past, [{ path: fromField, message: AVAILABILITY_MESSAGES.past }]);
+    if (from < today)
+      throw badRequest(AVAILABILITY_MESSAGES.past, [
+        { path: fromField, message: AVAILABILITY_MESSAGES.past },
+      ]);
     if (to > addDays(today, EXCEPTION_MAX_DAYS_AHEAD))
-      throw badRequest(AVAILABILITY_MESSAGES.tooFar, [{ path: toField, message: AVAILABILITY_MESSAGES.tooFar }]);
+      throw badRequest(AVAILABILITY_MESSAGES.tooFar, [
+        { path: toField, message: AVAILABILITY_MESSAGES.tooFar },
+      ]);
   }
 
-  async function add(actor: Actor, values: Omit<Parameters<typeof availabilityRepo.insert>[1], 'caregiverId'>) {
+  async function add(
+    actor: Actor,
+    values: Omit<Parameters<typeof availabilityRepo.insert>[1], 'caregiverId'>,
+  ) {
     return db.transaction(async (tx) => {
       const caregiverId = await ownCaregiverId(tx, actor);
       return { id: await availabilityRepo.insert(tx, { caregiverId, ...values }) };
@@ -84,7 +92,12 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
 
   /** Exceptions of these caregivers touching [from, to) (instants), by caregiver: one query. */
   async function exceptionsOf(tx: Tx, caregiverIds: readonly number[], from: Date, to: Date) {
-    return availabilityRepo.between(tx, caregiverIds, jamaicaToday(new Date(from.getTime() - 86_400_000)), jamaicaToday(to));
+    return availabilityRepo.between(
+      tx,
+      caregiverIds,
+      jamaicaToday(new Date(from.getTime() - 86_400_000)),
+      jamaicaToday(to),
+    );
   }
 
   return {
@@ -125,7 +138,9 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
       await db.transaction(async (tx) => {
         const caregiverId = await ownCaregiverId(tx, actor);
         if (!(await availabilityRepo.remove(tx, caregiverId, kind, id)))
-          throw notFound(kind === 'time_off' ? AVAILABILITY_MESSAGES.notFound : AVAILABILITY_MESSAGES.extraNotFound);
+          throw notFound(
+            kind === 'time_off' ? AVAILABILITY_MESSAGES.notFound : AVAILABILITY_MESSAGES.extraNotFound,
+          );
       });
     },
 
@@ -161,7 +176,10 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
         timeZone: TIME_ZONE,
         days: days.map((d) => ({
           date: d.date,
-          free: d.free.map(([s, e]) => ({ start: new Date(s).toISOString(), end: new Date(e).toISOString() })),
+          free: d.free.map(([s, e]) => ({
+            start: new Date(s).toISOString(),
+            end: new Date(e).toISOString(),
+          })),
         })),
       };
     },
@@ -170,7 +188,12 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
     lookups: {
       exceptionsOf,
       /** The caregiver's first time off overlapping [startsAt, endsAt), if any. */
-      async timeOffDuring(tx: Tx, caregiverId: number, startsAt: Date, endsAt: Date): Promise<DatedException | undefined> {
+      async timeOffDuring(
+        tx: Tx,
+        caregiverId: number,
+        startsAt: Date,
+        endsAt: Date,
+      ): Promise<DatedException | undefined> {
         const list = (await exceptionsOf(tx, [caregiverId], startsAt, endsAt)).get(caregiverId) ?? [];
         return timeOffDuring(list, startsAt, endsAt);
       },

@@ -1,6 +1,7 @@
 import type { SeriesConflict } from '../../../shared/booking-series';
 import type { BookingSeriesView } from '../../../shared/contracts/booking-series';
 import type { BookingView } from '../../../shared/contracts/bookings';
+import type { DatedException } from '../../../shared/free-time';
 import type { Mail } from '../../adapters/mailer';
 import type { BookingNotice, NoticeRecipient } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
@@ -16,7 +17,6 @@ import type {
 } from '../bookings';
 import type { CircleAction, CircleDecision, CircleMemberContact, CircleRow } from '../circles';
 import type { SeriesRow } from './repo';
-import type { DatedException } from '../../../shared/free-time';
 
 export interface SeriesDeps {
   db: Db;

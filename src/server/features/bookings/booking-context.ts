@@ -1,7 +1,7 @@
 import type { ApprovalReason } from '../../../shared/booking-rules';
-import { type DatedException, timeOffMessage } from '../../../shared/free-time';
 import type { CircleRole } from '../../../shared/contracts/circles';
 import type { BookingEmergency } from '../../../shared/contracts/emergencies';
+import { type DatedException, timeOffMessage } from '../../../shared/free-time';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
@@ -33,7 +33,12 @@ export interface BookingDeps {
 
 /** What bookings ask of dated availability: the caregiver's first time off overlapping [startsAt, endsAt). */
 export interface BookingTimeOff {
-  timeOffDuring(tx: Tx, caregiverId: number, startsAt: Date, endsAt: Date): Promise<DatedException | undefined>;
+  timeOffDuring(
+    tx: Tx,
+    caregiverId: number,
+    startsAt: Date,
+    endsAt: Date,
+  ): Promise<DatedException | undefined>;
 }
 
 /** No availability feature wired (a test building the service alone): nobody is away. */

@@ -50,7 +50,8 @@ export function bookingReschedule(ctx: BookingContext) {
         if (startsAt.getTime() === booking.startsAt.getTime())
           throw field('startTime', BOOKING_MESSAGES.sameTime);
         const cg = await bookingRepo.caregiverForBooking(tx, booking.caregiverId);
-        if (cg) await refuseTimeOff(ctx, tx, cg, startsAt, new Date(startsAt.getTime() + booking.duration * HOUR));
+        if (cg)
+          await refuseTimeOff(ctx, tx, cg, startsAt, new Date(startsAt.getTime() + booking.duration * HOUR));
         const previousWhen = describeWhen(booking);
         let row: BookingRow | undefined;
         try {

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
 import type { DatedException } from '../../../shared/free-time';
+import type { Tx } from '../../db/client';
 import { availabilityExceptions, bookings, caregivers, users, verifications } from '../../db/schema';
 
 /** A public profile's reads: the caregiver with their verification record, and their bookings. */

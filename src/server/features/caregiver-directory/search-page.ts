@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { type DatedTimes, firstFreeStretch, jamaicaDayEnd } from '../../../shared/availability';
-import { type DatedException, exceptionTimes } from '../../../shared/free-time';
 import { PublicCaregiver } from '../../../shared/contracts/caregivers';
+import { type DatedException, exceptionTimes } from '../../../shared/free-time';
 import { FIELD_SEPARATOR, ROW_SEPARATOR } from './search-repo';
 import { isVerifiedNow, type TrustRecord, verifiedFactsOf } from './trust';
 

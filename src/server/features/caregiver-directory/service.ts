@@ -125,7 +125,10 @@ export function createCaregiverDirectoryService({
         jamaicaToday(new Date(from.getTime() - 86_400_000)),
         jamaicaToday(to),
       );
-      return { ...toProfile(row, at, busy, exceptionTimes(away)), reliability: await reliability.recordOf(db, row.id) };
+      return {
+        ...toProfile(row, at, busy, exceptionTimes(away)),
+        reliability: await reliability.recordOf(db, row.id),
+      };
     },
   };
 }
