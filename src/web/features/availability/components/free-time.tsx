@@ -12,9 +12,10 @@ const WEEKS = 4;
 
 /** '9:00 AM' in a time zone. */
 function timeIn(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+  // Newer ICU writes a narrow no-break space before AM/PM: one plain space, as the rest of the app writes times.
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
+    .format(new Date(iso))
+    .replace(/\s/g, ' ');
 }
 
 /** The browser's time zone (Jamaica when it cannot tell). */
