@@ -156,22 +156,17 @@ function DayFreeTime({
             const local = `${timeIn(slot.start, timeZone)} – ${timeIn(slot.end, timeZone)}`;
             const jamaica = `${timeIn(slot.start, TIME_ZONE)} – ${timeIn(slot.end, TIME_ZONE)}`;
             const both = differs && !sameClock(slot.start, timeZone, TIME_ZONE);
+            const text = both ? `${local} your time · ${jamaica} Jamaica` : local;
             return (
               <li key={slot.start}>
                 <Button
                   variant="outline"
                   size="sm"
                   className="h-auto w-full flex-wrap justify-start whitespace-normal py-2 text-left"
+                  aria-label={`${shortDate(day.date)}, ${text}`}
                   onClick={() => onPick(slot.start)}
                 >
-                  <span className="sr-only">{shortDate(day.date)}, </span>
-                  {both ? (
-                    <span>
-                      {local} your time <span aria-hidden="true">·</span> {jamaica} Jamaica
-                    </span>
-                  ) : (
-                    <span>{local}</span>
-                  )}
+                  {text}
                 </Button>
               </li>
             );
