@@ -59,7 +59,7 @@ async function openProfile(width: number) {
     timezoneId: 'America/Jamaica',
   });
   await signIn(opened.context, 'family@yaadcare.jm', DEMO_PASSWORD);
-  await opened.page.goto(`/caregivers/${caregiverId}`);
+  await opened.page.goto(`/caregiver/${caregiverId}`);
   await opened.page.getByRole('heading', { name: 'Free time' }).waitFor();
   await opened.page.getByTestId('free-time-week').waitFor();
   return opened;
