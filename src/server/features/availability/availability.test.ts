@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createBooking } from '../../test/factories';
+import { createApprovedVerification, createBooking } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { panelBody, requestBooking } from '../bookings/testing';
+import { backupCandidates } from '../caregiver-directory';
 
 // Dated availability (ADR 0046): time off and extra hours (the caregiver's own), free slots (public), and
 // bookings, reschedules, series, search and profiles respecting them. The clock is fixed: Saturday 28
@@ -305,5 +306,54 @@ describe.each(DB_KINDS)('time off, extra hours and free slots on %s', (kind) => 
     expect(again.json().find((c: { id: number }) => c.id === cg.caregiver.id).nextAvailableAt).toBe(
       '2026-12-05T15:00:00.000Z',
     );
+  });
+
+  it('never offers a caregiver who is away then as a backup (whole days or part of a day)', async () => {
+    const kind = 'tutors';
+    const make = async (firstName: string) => {
+      const cg = await t.signedInCaregiver({
+        user: { firstName },
+        kinds: [kind],
+        availability: ['Weekdays'],
+      });
+      await createApprovedVerification(t.db, cg.user.id, { at: NOW });
+      return cg;
+    };
+    const free = await make('Free');
+    const awayAllDay = await make('Away');
+    const awayPart = await make('Partly');
+    const awayBefore = await make('Before');
+    await post(awayAllDay, '/api/caregivers/me/time-off', { from: '2026-12-02', to: '2026-12-04' });
+    await post(awayPart, '/api/caregivers/me/time-off', {
+      from: '2026-12-01',
+      to: '2026-12-05',
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    // Away until the visit starts: back to back is no clash.
+    await post(awayBefore, '/api/caregivers/me/time-off', {
+      from: '2026-12-03',
+      to: '2026-12-03',
+      startTime: '06:00',
+      endTime: '09:00',
+    });
+    const ids = (
+      await backupCandidates(t.db, {
+        kind,
+        minRateCents: 0,
+        maxRateCents: 10_000_000,
+        startsAt: new Date('2026-12-03T14:00:00Z'), // Thursday 9:00 AM in Jamaica, for 3 hours
+        endsAt: new Date('2026-12-03T17:00:00Z'),
+        excludeCaregiverId: 0,
+        excludeUserId: 0,
+        town: null,
+        parish: null,
+        limit: 50,
+      })
+    ).map((c) => c.caregiverId);
+    expect(ids).toContain(free.caregiver.id);
+    expect(ids).toContain(awayBefore.caregiver.id);
+    expect(ids).not.toContain(awayAllDay.caregiver.id);
+    expect(ids).not.toContain(awayPart.caregiver.id);
   });
 });

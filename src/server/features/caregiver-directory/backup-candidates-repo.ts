@@ -72,7 +72,10 @@ export async function backupCandidates(tx: Tx, q: BackupCandidateQuery): Promise
       and e.to_date >= ${d0}::date and e.from_date <= ${d1}::date
       and ${dayStart} + ${seconds(sql`e.start_time`, 0)} < ${endS}::float8
       and ${dayStart} + ${seconds(sql`e.end_time`, 86400)} > ${startS}::float8)`;
-  const sameTown: SQL = q.town ? sql`(${users.location} = ${q.town})` : sql`false`;
+  // No town: nobody is in the same town (a bare `false` would be a constant PostgreSQL refuses in ORDER BY).
+  const sameTown: SQL = q.town
+    ? sql`(${users.location} = ${q.town})`
+    : sql`(${users.location} is null and false)`;
   const parishOrder = sql`coalesce(array_position(${sql.raw(
     `array[${byDistance.map((p) => `'${p.replace(/'/g, "''")}'`).join(',')}]::text[]`,
   )}, ${users.parish}), 99)`;
