@@ -12,6 +12,7 @@ export const AVAILABILITY_MESSAGES = {
   endAfterStart: 'The end time must be after the start time.',
   past: 'The date must be today or later (Jamaica time).',
   tooFar: 'The date can be at most a year ahead.',
+  fromRange: 'Choose a first day within a year of today.',
   notFound: 'Time off not found',
   extraNotFound: 'Extra hours not found',
 } as const;

@@ -214,7 +214,16 @@ describe.each(DB_KINDS)('time off, extra hours and free slots on %s', (kind) => 
     const cg = await t.signedInCaregiver({ availability: ['Weekdays'] });
     const hidden = await t.signedInCaregiver({ availability: ['Weekdays'], isActive: false });
     const url = `/api/caregivers/${cg.caregiver.id}/free-slots`;
-    for (const q of ['days=0', 'days=29', 'days=abc', 'days=1.5', 'from=2026-02-30', 'from=tomorrow'])
+    for (const q of [
+      'days=0',
+      'days=29',
+      'days=abc',
+      'days=1.5',
+      'from=2026-02-30',
+      'from=tomorrow',
+      'from=9999-12-31',
+      'from=1900-01-01',
+    ])
       expect((await get(null, `${url}?${q}`)).statusCode, q).toBe(400);
     expect((await get(null, '/api/caregivers/99999999/free-slots')).statusCode).toBe(404);
     expect((await get(null, '/api/caregivers/abc/free-slots')).statusCode).toBe(400);

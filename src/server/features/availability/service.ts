@@ -151,7 +151,13 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
       query: FreeSlotsInput,
     ): Promise<FreeSlotsResponse> {
       const at = now();
-      const from = query.from ?? jamaicaToday(at);
+      const today = jamaicaToday(at);
+      const from = query.from ?? today;
+      // Within a year either side of today: a calendar further off answers nothing anyone asks.
+      if (from < addDays(today, -EXCEPTION_MAX_DAYS_AHEAD) || from > addDays(today, EXCEPTION_MAX_DAYS_AHEAD))
+        throw badRequest(AVAILABILITY_MESSAGES.fromRange, [
+          { path: 'from', message: AVAILABILITY_MESSAGES.fromRange },
+        ]);
       const start = jamaicaInstantAt(addDays(from, -1), 0);
       const end = jamaicaInstantAt(addDays(from, query.days + 1), 0);
       const { cg, exceptions, busy } = await db.transaction(async (tx) => {
