@@ -89,10 +89,20 @@ export function nextAvailableAt(
   caregiver: { availability: readonly string[]; isAvailable: boolean },
   busy: readonly BusyTime[],
   now: Date,
+  exceptions?: DatedTimes,
 ): Date | null {
   if (!caregiver.isAvailable) return null;
   const bookings = busy.map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const);
-  return nextFreeMoment(caregiver.availability, bookings, now);
+  return nextFreeMoment(caregiver.availability, bookings, now, exceptions);
+}
+
+/**
+ * Dated exceptions to the weekly pattern as instants (free-time.ts exceptionTimes): time off counts as busy,
+ * extra hours as windows of the day they start on.
+ */
+export interface DatedTimes {
+  timeOff: readonly (readonly [number, number])[];
+  extra: readonly (readonly [number, number])[];
 }
 
 /**
@@ -103,8 +113,9 @@ export function nextFreeMoment(
   availability: readonly string[],
   bookings: readonly (readonly [number, number])[],
   now: Date,
+  exceptions?: DatedTimes,
 ): Date | null {
-  const stretch = firstFreeStretch(availability, bookings, now);
+  const stretch = firstFreeStretch(availability, bookings, now, exceptions);
   return stretch ? new Date(stretch[0]) : null;
 }
 
@@ -115,10 +126,14 @@ export function nextFreeMoment(
  */
 export function firstFreeStretch(
   availability: readonly string[],
-  bookings: readonly (readonly [number, number])[],
+  booked: readonly (readonly [number, number])[],
   now: Date,
+  exceptions?: DatedTimes,
 ): [from: number, until: number] | null {
   const nowMs = now.getTime();
+  // Time off is busy time like a booking; extra hours are windows of the day they start on.
+  const bookings = exceptions?.timeOff.length ? [...booked, ...exceptions.timeOff] : booked;
+  const extra = exceptions?.extra ?? [];
   const horizon = nowMs + NEXT_AVAILABLE_DAYS * DAY_MS;
   // Midnight of today in Jamaica, as a UTC instant.
   const todayStart = jamaicaDayEnd(nowMs) - DAY_MS;
@@ -136,6 +151,8 @@ export function firstFreeStretch(
     if (d === 0 && availableNow) windows.push([nowMs, todayStart + DAY_MS]);
     for (const [from, to] of week[weekday])
       windows.push([dayStart + from * HOUR_MS, dayStart + to * HOUR_MS]);
+    for (const [from, to] of extra)
+      if (from >= dayStart && from < dayStart + DAY_MS) windows.push([from, to]);
     windows.sort((a, b) => a[0] - b[0]);
     for (const [from, to] of windows) {
       let t = Math.max(from, nowMs);

@@ -15,7 +15,8 @@ export const SERIES_STATUS_VALUES = ['requested', 'accepted', 'declined', 'cance
 export type SeriesStatus = (typeof SERIES_STATUS_VALUES)[number];
 
 /** Why a date of a series cannot be booked: the caregiver holds a pending or confirmed booking then. */
-export const SERIES_CONFLICT_REASONS = ['booked'] as const;
+/** 'time_off': the caregiver is away then (ADR 0046). */
+export const SERIES_CONFLICT_REASONS = ['booked', 'time_off'] as const;
 export type SeriesConflictReason = (typeof SERIES_CONFLICT_REASONS)[number];
 
 export const SERIES_MESSAGES = {
@@ -104,11 +105,13 @@ export interface SeriesConflict {
 
 /**
  * Every visit that overlaps held time (half-open ranges, as the database's exclusion constraint: back to
- * back is no clash), once each, in the visits' order.
+ * back is no clash) or the caregiver's time off ([start, end) in epoch milliseconds), once each, in the
+ * visits' order; a visit both booked and in time off is 'booked'.
  */
 export function findSeriesConflicts(
   visits: readonly TimedDate[],
   held: readonly HeldTime[],
+  timeOff: readonly (readonly [number, number])[] = [],
 ): SeriesConflict[] {
   const out: SeriesConflict[] = [];
   for (const v of visits) {
@@ -116,6 +119,8 @@ export function findSeriesConflicts(
     const e = v.endsAt.getTime();
     if (held.some((h) => h.startsAt.getTime() < e && h.endsAt.getTime() > s)) {
       out.push({ date: v.date, reason: 'booked' });
+    } else if (timeOff.some(([a, b]) => a < e && b > s)) {
+      out.push({ date: v.date, reason: 'time_off' });
     }
   }
   return out;

@@ -34,6 +34,7 @@ export const ERROR_CODE_LIST = [
   'BOOKING_OVERLAP',
   'BOOKING_INVALID_TRANSITION',
   'CAREGIVER_UNAVAILABLE',
+  'CAREGIVER_TIME_OFF',
   'SERIES_CONFLICTS',
   'CARD_DECLINED',
   'CARD_INSUFFICIENT_FUNDS',
@@ -107,6 +108,10 @@ export const ERROR_CODES = {
     meaning: 'The booking cannot move to that status now (not pending, expired, started or not ended).',
   },
   CAREGIVER_UNAVAILABLE: { status: 409, meaning: 'The caregiver is not taking bookings right now.' },
+  CAREGIVER_TIME_OFF: {
+    status: 409,
+    meaning: 'The caregiver is away (time off) at that time; the message names the dates.',
+  },
   BACKUP_NOT_OPEN: {
     status: 409,
     meaning:

@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { isoWeekday } from '../../shared/booking-series';
 import { CAREGIVER_KIND_VALUES, type CaregiverKind } from '../../shared/catalog';
 import { jamaicaToday } from '../../shared/time';
 import {
+  availabilityExceptions,
   badges,
   bookings,
   caregiverBadges,
@@ -12,6 +14,7 @@ import {
   reviews,
   users,
 } from '../db/schema';
+import { DEMO_CAREGIVER_EMAIL } from './logins';
 import { REVIEW_BODIES, REVIEW_CLOSERS, type ReviewBand, reviewBand, reviewTemplate } from './reviews';
 import { seedDemoForThisFile } from './testing';
 
@@ -99,6 +102,24 @@ describe('demo data set', () => {
       if (rows[i].caregiverId !== rows[i - 1].caregiverId) continue;
       expect(rows[i].startsAt.getTime()).toBeGreaterThanOrEqual(rows[i - 1].endsAt.getTime());
     }
+  });
+
+  it('gives the demo caregiver time off next week, clear of the bookings she holds (ADR 0046)', async () => {
+    const [shanique] = (await allCaregivers()).filter(({ u }) => u.email === DEMO_CAREGIVER_EMAIL);
+    const away = await db()
+      .select()
+      .from(availabilityExceptions)
+      .where(eq(availabilityExceptions.caregiverId, shanique.c.id));
+    expect(away).toHaveLength(1);
+    const [t] = away;
+    expect(t.kind).toBe('time_off');
+    const today = jamaicaToday(now);
+    expect(t.fromDate > today).toBe(true);
+    expect(isoWeekday(t.fromDate)).toBeLessThanOrEqual(5);
+    expect(t.toDate >= t.fromDate).toBe(true);
+    const held = await db().select().from(bookings).where(eq(bookings.caregiverId, shanique.c.id));
+    for (const b of held.filter((x) => x.status === 'pending' || x.status === 'confirmed'))
+      expect(b.date < t.fromDate || b.date > t.toDate).toBe(true);
   });
 
   it('keeps averageRating and totalReviews equal to the reviews, which follow completed bookings', async () => {

@@ -25,6 +25,7 @@ import { seedDemoFxRates } from './fx-rates';
 import { buildDemoData } from './generate';
 import {
   DEMO_ADMIN_EMAIL,
+  DEMO_CAREGIVER_EMAIL,
   DEMO_COORDINATOR_EMAIL,
   DEMO_FAMILY_EMAIL,
   DEMO_PASSWORD,
@@ -34,6 +35,7 @@ import { money } from './money';
 import { seedDemoPlans } from './plans';
 import { seedDemoReliability } from './reliability';
 import { seedDemoSeries } from './series';
+import { seedDemoTimeOff } from './time-off';
 
 export { BADGE_CATALOG, seedBadgeCatalog } from './badges';
 export { seedBulkCaregivers } from './bulk';
@@ -289,6 +291,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   await seedDemoPlans(tx, now);
   // Two open care requests with applicants (ADR 0038).
   await seedDemoCareRequests(tx, now, uid(DEMO_FAMILY_EMAIL));
+  // The demo caregiver is away on days of next week (ADR 0046), around the bookings she already holds.
+  await seedDemoTimeOff(tx, now, cid(DEMO_CAREGIVER_EMAIL));
 
   await deriveEngagement(tx, data, {
     cid,

@@ -1,6 +1,7 @@
 import type { FeatureManifest } from '../core/feature';
 import { manifest as admin } from '../features/admin';
 import { manifest as auth } from '../features/auth';
+import { manifest as availability } from '../features/availability';
 import { manifest as avatars } from '../features/avatars';
 import { manifest as backupOffers } from '../features/backup-offers';
 import { manifest as badges } from '../features/badges';
@@ -44,6 +45,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   auth,
   admin,
   avatars,
+  availability,
   caregiverDirectory,
   reviews,
   stats,

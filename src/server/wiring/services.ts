@@ -6,6 +6,7 @@ import { loadPayoutKey } from '../core/payout-key';
 import { createRateLimitService } from '../core/rate-limits/service';
 import { adminAuditLog, createAdminService } from '../features/admin';
 import { createAuthService, createPasswordHasher } from '../features/auth';
+import { createAvailabilityService } from '../features/availability';
 import { createBackupService } from '../features/backup-offers';
 import { createBadgeEngine } from '../features/badges';
 import { createBookingSeriesService } from '../features/booking-series';
@@ -139,6 +140,9 @@ export function buildServices(app: FastifyInstance) {
     reliability: reliabilityService,
   });
   const caregiverProfile = createCaregiverProfileService({ db });
+  // Dated availability (ADR 0046): time off, extra hours and free slots from the one model in
+  // src/shared/free-time.ts. Busy time: bookings (and, when wired, other sources through extraBusy).
+  const availability = createAvailabilityService({ db, now, bookings: bookingLookups });
   const onboardingDrafts = createOnboardingDraftService({ db });
   const account = createAccountService({ db, storage });
   const seo = createSeoService({ db, publicUrl });
@@ -189,6 +193,7 @@ export function buildServices(app: FastifyInstance) {
     visits: visitTimes,
     // What is held follows a booking's new price (an accepted counter-proposal, ADR 0048).
     holds: createHoldFollower(app.payments),
+    timeOff: availability.lookups,
     now,
   });
   // What payments asks of bookings, circles, visits and notifications (its ports, issue 31).
@@ -217,6 +222,7 @@ export function buildServices(app: FastifyInstance) {
     visitBookings,
     circles: circleAccess,
     notices: { deliver: deliverBookingNotice },
+    timeOff: availability.lookups,
   });
   // Check-in, check-out and the visit log (ADR 0028): reads bookings and circles through their services.
   const visits = createVisitService({
@@ -351,6 +357,7 @@ export function buildServices(app: FastifyInstance) {
     deliveries,
     caregiverDirectory,
     caregiverProfile,
+    availability,
     onboardingDrafts,
     account,
     seo,

@@ -5,6 +5,7 @@ import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
+import { TimeOffSection } from '../features/availability/components/time-off-section';
 import { useMyCaregiverProfile, useUpdateCaregiverProfile } from '../features/caregiver-profile/api';
 import {
   AvailabilityEditor,
@@ -75,6 +76,7 @@ export default function AvailabilityPage() {
             </Button>
           </form>
         </Card>
+        <TimeOffSection />
       </div>
     );
   }

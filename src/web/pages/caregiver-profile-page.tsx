@@ -41,6 +41,16 @@ const loadBookingPanel = () => import('../features/bookings/components/booking-p
 const loadReviews = () => import('./caregiver-profile/reviews');
 const BookingPanel = lazy(() => loadBookingPanel().then((m) => ({ default: m.BookingPanel })));
 const Reviews = lazy(loadReviews);
+// The free-time calendar (ADR 0046): below the first screen, a chunk of its own too.
+const loadFreeTime = () => import('../features/availability/components/free-time');
+const FreeTime = lazy(() => loadFreeTime().then((m) => ({ default: m.FreeTime })));
+const FreeTimePart = memo(function FreeTimePart({ id, firstName }: { id: number; firstName: string }) {
+  return (
+    <Suspense fallback={<p role="status">Loading free time…</p>}>
+      <FreeTime caregiverId={id} firstName={firstName} />
+    </Suspense>
+  );
+});
 
 /*
  * Memoised, so that an update of the profile right after hydration (useNow moving to the browser's clock)
@@ -245,6 +255,10 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
 
           <Section title="Availability">
             <Chips items={caregiver.availability} empty="No availability listed yet." />
+          </Section>
+
+          <Section title="Free time">
+            <FreeTimePart id={caregiver.id} firstName={caregiver.user.firstName} />
           </Section>
 
           <ReviewFromLink caregiverName={name} />

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './availability';
 export * from './booking-reminders';
 export * from './booking-series';
 export * from './bookings';

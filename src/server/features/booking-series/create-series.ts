@@ -9,6 +9,7 @@ import {
   SERIES_MESSAGES,
 } from '../../../shared/contracts/booking-series';
 import { BOOKING_MESSAGES, clock24, jamaicaInstantAt } from '../../../shared/contracts/bookings';
+import { exceptionTimes } from '../../../shared/free-time';
 import { jamaicaToday } from '../../../shared/time';
 import { badRequest } from '../../errors';
 import type { Actor, BookingRow, BookingTransition } from '../bookings';
@@ -51,7 +52,11 @@ export function seriesCreation(ctx: SeriesContext) {
         // The circle policy (coordinators only; the circle locked) and the caregiver, as for one booking.
         const opened = await ctx.bookings.open(tx, actor, body.caregiverId, body.circleId);
         const held = await ctx.bookings.held(tx, opened.cg.id, planned[0].startsAt, planned.at(-1)!.endsAt);
-        const conflicts = findSeriesConflicts(planned, held);
+        const from = planned[0].startsAt;
+        const to = planned.at(-1)!.endsAt;
+        const away = (await ctx.timeOff.exceptionsOf(tx, [opened.cg.id], from, to)).get(opened.cg.id) ?? [];
+        // Booked visits and visits in the caregiver's time off (ADR 0046), each named with its reason.
+        const conflicts = findSeriesConflicts(planned, held, exceptionTimes(away).timeOff);
         if (conflicts.length > 0 && !body.skipConflicts)
           throw new SeriesConflicts(SERIES_MESSAGES.conflicts, conflicts);
         const clashing = new Set(conflicts.map((c) => c.date));

@@ -1,6 +1,7 @@
 import type { SeriesConflict } from '../../../shared/booking-series';
 import type { BookingSeriesView } from '../../../shared/contracts/booking-series';
 import type { BookingView } from '../../../shared/contracts/bookings';
+import type { DatedException } from '../../../shared/free-time';
 import type { Mail } from '../../adapters/mailer';
 import type { BookingNotice, NoticeRecipient } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
@@ -30,7 +31,22 @@ export interface SeriesDeps {
   /** A booking notice to several people: in-app always, other channels by preference (notifications). */
   notices: SeriesNotices;
   now?: () => Date;
+  /** The caregiver's time off (the availability feature, ADR 0046): a visit in it is a conflict. */
+  timeOff?: SeriesTimeOff;
 }
+
+/** What a series asks of dated availability: caregivers' exceptions touching [from, to), by caregiver. */
+export interface SeriesTimeOff {
+  exceptionsOf(
+    tx: Tx,
+    caregiverIds: readonly number[],
+    from: Date,
+    to: Date,
+  ): Promise<Map<number, DatedException[]>>;
+}
+
+/** No availability feature wired (a test building the service alone): nobody is away. */
+export const NO_TIME_OFF: SeriesTimeOff = { exceptionsOf: async () => new Map() };
 
 export type SeriesContext = Required<SeriesDeps>;
 

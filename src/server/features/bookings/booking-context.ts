@@ -1,9 +1,11 @@
 import type { ApprovalReason } from '../../../shared/booking-rules';
 import type { CircleRole } from '../../../shared/contracts/circles';
 import type { BookingEmergency } from '../../../shared/contracts/emergencies';
+import { type DatedException, timeOffMessage } from '../../../shared/free-time';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
+import { conflict } from '../../errors';
 import type { SessionUser } from '../auth';
 import type { CircleAction, CircleDecision, CircleMemberContact, CircleRow } from '../circles';
 import type { BookingEvents, BookingRow } from './events';
@@ -27,6 +29,33 @@ export interface BookingDeps {
   visits?: BookingVisitStates;
   /** What is held for a booking follows a change of its price (payments' hold follower, ADR 0048). */
   holds?: BookingHolds;
+  /** The caregiver's time off (the availability feature, ADR 0046): a request into it is refused. */
+  timeOff?: BookingTimeOff;
+}
+
+/** What bookings ask of dated availability: the caregiver's first time off overlapping [startsAt, endsAt). */
+export interface BookingTimeOff {
+  timeOffDuring(
+    tx: Tx,
+    caregiverId: number,
+    startsAt: Date,
+    endsAt: Date,
+  ): Promise<DatedException | undefined>;
+}
+
+/** No availability feature wired (a test building the service alone): nobody is away. */
+export const NO_TIME_OFF: BookingTimeOff = { timeOffDuring: async () => undefined };
+
+/** 409 CAREGIVER_TIME_OFF naming the dates, when the caregiver is away during [startsAt, endsAt). */
+export async function refuseTimeOff(
+  ctx: Pick<BookingContext, 'timeOff'>,
+  tx: Tx,
+  cg: { id: number; firstName: string },
+  startsAt: Date,
+  endsAt: Date,
+): Promise<void> {
+  const away = await ctx.timeOff.timeOffDuring(tx, cg.id, startsAt, endsAt);
+  if (away) throw conflict(timeOffMessage(cg.firstName, away), 'CAREGIVER_TIME_OFF');
 }
 
 /**

@@ -61,6 +61,8 @@ export const bookingLookups = {
   /** Locks a booking for a job, or undefined when another transaction is changing it. */
   lockSkipLocked: bookingRepo.lockSkipLocked,
   find: bookingRepo.find,
+  /** A caregiver's pending and confirmed bookings overlapping [from, to): busy time (the free-time model, ADR 0046). */
+  heldBetween: bookingRepo.heldBetween,
   caregiverIdOfUser: bookingRepo.caregiverIdOfUser,
   cancelledBySide: bookingRepo.cancelledBySide,
   /** A care circle's bookings, and how many stand unpaid. */

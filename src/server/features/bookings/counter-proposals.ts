@@ -11,7 +11,7 @@ import { centsToDecimal, formatJmd, priceBooking, toCents } from '../../../share
 import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, retryTransient } from '../../errors';
-import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
+import { type Actor, type BookingContext, HOUR, refuseTimeOff, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { caregiverSideOf, familySideOf, partyNames, tell } from './counter-notices';
 import { type CounterProposalRow, counterRepo } from './counter-repo';
@@ -106,6 +106,9 @@ export function counterProposals(ctx: BookingContext) {
         const held = await bookingRepo.heldBetween(tx, booking.caregiverId, startsAt, endsAt);
         if (held.some((h) => h.id !== booking.id))
           throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
+        // Nor may it fall in the caregiver's own time off (ADR 0046).
+        const cg = await bookingRepo.caregiverForBooking(tx, booking.caregiverId);
+        if (cg) await refuseTimeOff(ctx, tx, cg, startsAt, endsAt);
         // One open proposal per booking: a new one replaces it (the unique index stands behind the lock).
         await counterRepo.closeOpen(tx, booking.id, 'replaced', at, actor.id);
         const proposal = await counterRepo.insert(tx, {
@@ -154,6 +157,9 @@ export function counterProposals(ctx: BookingContext) {
         // A care circle spends more only on a payer's act (ADR 0039): a coordinator may accept the same or less.
         if (booking.circleId !== null && price.total > toCents(booking.totalCost) && !isPayer)
           throw forbidden(BOOKING_MESSAGES.counterPayerForMore);
+        // Time off the caregiver added after proposing wins: the booking does not move into it (ADR 0046).
+        const cg = await bookingRepo.caregiverForBooking(tx, booking.caregiverId);
+        if (cg) await refuseTimeOff(ctx, tx, cg, proposal.startsAt, proposal.endsAt);
         const previousWhen = describeWhen(booking);
         const startMinutes = parseClock(proposal.startTime) ?? 0;
         const row = await moveBooking(

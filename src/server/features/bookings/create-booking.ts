@@ -17,7 +17,14 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound, retryTransient } from '../../errors';
 import type { CircleRow } from '../circles';
-import { type Actor, type BookingContext, type BookingPorts, HOUR, sendAfterCommit } from './booking-context';
+import {
+  type Actor,
+  type BookingContext,
+  type BookingPorts,
+  HOUR,
+  refuseTimeOff,
+  sendAfterCommit,
+} from './booking-context';
 import { viewOf } from './booking-view';
 import { circleApprovalReason, openCircleForBooking } from './circle-rules';
 import type { BookingRow, BookingTransition } from './events';
@@ -136,6 +143,8 @@ export async function writeRequest(
   const { date, startMinutes, duration } = time;
   const startsAt = jamaicaInstantAt(date, startMinutes);
   const endsAt = new Date(startsAt.getTime() + duration * HOUR);
+  // Into the caregiver's time off: refused, naming the dates (ADR 0046).
+  await refuseTimeOff(ctx, tx, cg, startsAt, endsAt);
   const price = priceBooking(toCents(cg.hourlyRate), duration);
   const approvalReason = circle ? await circleApprovalReason(ctx, tx, circle, date, price.total) : null;
   // Awaiting approval does not hold the caregiver's time (they cannot see it yet), so the slot is

@@ -10,7 +10,7 @@ import { FREE_CANCELLATION_HOURS } from '../../../shared/pricing';
 import { jamaicaToday } from '../../../shared/time';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, forbidden } from '../../errors';
-import { type Actor, type BookingContext, HOUR, sendAfterCommit } from './booking-context';
+import { type Actor, type BookingContext, HOUR, refuseTimeOff, sendAfterCommit } from './booking-context';
 import { viewOf } from './booking-view';
 import { counterRepo } from './counter-repo';
 import { parseStartTime } from './create-booking';
@@ -89,8 +89,12 @@ export function bookingReschedule(ctx: BookingContext) {
           throw conflict(BOOKING_MESSAGES.moveTooLate, 'BOOKING_INVALID_TRANSITION');
         const startMinutes = parseStartTime(body.startTime);
         checkFutureStart(body.date, startMinutes, at);
-        if (jamaicaInstantAt(body.date, startMinutes).getTime() === booking.startsAt.getTime())
+        const startsAt = jamaicaInstantAt(body.date, startMinutes);
+        if (startsAt.getTime() === booking.startsAt.getTime())
           throw field('startTime', BOOKING_MESSAGES.sameTime);
+        const cg = await bookingRepo.caregiverForBooking(tx, booking.caregiverId);
+        if (cg)
+          await refuseTimeOff(ctx, tx, cg, startsAt, new Date(startsAt.getTime() + booking.duration * HOUR));
         const previousWhen = describeWhen(booking);
         const row = await moveBooking(
           tx,

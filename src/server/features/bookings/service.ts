@@ -2,7 +2,7 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { backupRequests } from './backup-requests';
 import { batchBookings } from './batch-bookings';
-import { type BookingDeps, NO_EMERGENCIES, NO_HOLDS, NO_VISIT_STATES } from './booking-context';
+import { type BookingDeps, NO_EMERGENCIES, NO_HOLDS, NO_TIME_OFF, NO_VISIT_STATES } from './booking-context';
 import { bookingLifecycle } from './booking-lifecycle';
 import { bookingViews } from './booking-view';
 import { bookingApprovals } from './circle-bookings';
@@ -24,6 +24,7 @@ export type {
   BookingEmergencyRules,
   BookingHolds,
   BookingNotices,
+  BookingTimeOff,
 } from './booking-context';
 export { type BookingTemplate, bookingLookups } from './booking-lookups';
 export { toBookingView } from './booking-view';
@@ -51,6 +52,7 @@ export function createBookingService(deps: BookingDeps) {
     emergencies: deps.emergencies ?? NO_EMERGENCIES,
     visits: deps.visits ?? NO_VISIT_STATES,
     holds: deps.holds ?? NO_HOLDS,
+    timeOff: deps.timeOff ?? NO_TIME_OFF,
   };
   return {
     ...bookingCreation(ctx),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import { PARISHES } from '../../../shared/catalog';
 import { parishDistanceKm } from '../../../shared/parish-distance';
+import { jamaicaToday } from '../../../shared/time';
 import type { Tx } from '../../db/client';
 import { bookings, caregivers, users, verifications } from '../../db/schema';
 
@@ -56,7 +57,25 @@ export async function backupCandidates(tx: Tx, q: BackupCandidateQuery): Promise
         gt(bookings.endsAt, q.startsAt),
       ),
     );
-  const sameTown: SQL = q.town ? sql`(${users.location} = ${q.town})` : sql`false`;
+  // Away then (time off, ADR 0046): a whole day is [midnight, next midnight) in Jamaica, part of a day is
+  // its hours on each day of the range; only the days the booking touches are looked at.
+  const startS = q.startsAt.getTime() / 1000;
+  const endS = q.endsAt.getTime() / 1000;
+  const d0 = jamaicaToday(q.startsAt);
+  const d1 = jamaicaToday(q.endsAt);
+  const seconds = (t: SQL, none: number) =>
+    sql`coalesce(split_part(${t}, ':', 1)::int * 3600 + split_part(${t}, ':', 2)::int * 60, ${none})`;
+  const dayStart = sql`((g.day::date - date '1970-01-01')::bigint * 86400 + 18000)`;
+  const away = sql`exists (select 1 from availability_exceptions e
+    cross join lateral generate_series(greatest(e.from_date, ${d0}::date), least(e.to_date, ${d1}::date), interval '1 day') g(day)
+    where e.caregiver_id = ${caregivers.id} and e.kind = 'time_off'
+      and e.to_date >= ${d0}::date and e.from_date <= ${d1}::date
+      and ${dayStart} + ${seconds(sql`e.start_time`, 0)} < ${endS}::float8
+      and ${dayStart} + ${seconds(sql`e.end_time`, 86400)} > ${startS}::float8)`;
+  // No town: nobody is in the same town (a bare `false` would be a constant PostgreSQL refuses in ORDER BY).
+  const sameTown: SQL = q.town
+    ? sql`(${users.location} = ${q.town})`
+    : sql`(${users.location} is null and false)`;
   const parishOrder = sql`coalesce(array_position(${sql.raw(
     `array[${byDistance.map((p) => `'${p.replace(/'/g, "''")}'`).join(',')}]::text[]`,
   )}, ${users.parish}), 99)`;
@@ -83,6 +102,7 @@ export async function backupCandidates(tx: Tx, q: BackupCandidateQuery): Promise
         ne(caregivers.id, q.excludeCaregiverId),
         ne(caregivers.userId, q.excludeUserId),
         notExists(busy),
+        sql`not ${away}`,
         q.parishes ? inArray(users.parish, [...q.parishes]) : undefined,
       ),
     )

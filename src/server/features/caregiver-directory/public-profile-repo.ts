@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { DatedException } from '../../../shared/free-time';
 import type { Tx } from '../../db/client';
-import { bookings, caregivers, users, verifications } from '../../db/schema';
+import { availabilityExceptions, bookings, caregivers, users, verifications } from '../../db/schema';
 
 /** A public profile's reads: the caregiver with their verification record, and their bookings. */
 export const publicProfileRepo = {
@@ -18,6 +19,16 @@ export const publicProfileRepo = {
           lt(bookings.startsAt, to),
         ),
       );
+  },
+
+  /** The caregiver's time off and extra hours touching the Jamaica dates [fromDate, toDate] (ADR 0046). */
+  async exceptions(tx: Tx, caregiverId: number, fromDate: string, toDate: string): Promise<DatedException[]> {
+    const e = availabilityExceptions;
+    const rows = await tx
+      .select({ kind: e.kind, from: e.fromDate, to: e.toDate, startTime: e.startTime, endTime: e.endTime })
+      .from(e)
+      .where(and(eq(e.caregiverId, caregiverId), gte(e.toDate, fromDate), lte(e.fromDate, toDate)));
+    return rows;
   },
 
   async findProfile(tx: Tx, by: { id: number } | { userId: number }) {

@@ -1,4 +1,4 @@
-import { type BusyTime, nextAvailableAt } from '../../../shared/availability';
+import { type BusyTime, type DatedTimes, nextAvailableAt } from '../../../shared/availability';
 import type { CaregiverProfile } from '../../../shared/contracts/caregivers';
 import { CAREGIVER_NOT_FOUND, initial, mayViewProfile } from '../../../shared/public-profile';
 import type { ProfileRow } from './public-profile-repo';
@@ -8,7 +8,12 @@ import { type TrustRecord, trustFields } from './trust';
 
 export { CAREGIVER_NOT_FOUND, initial, mayViewProfile };
 
-export function toProfile(r: ProfileRow, now: Date, busy: BusyTime[]): CaregiverProfile {
+export function toProfile(
+  r: ProfileRow,
+  now: Date,
+  busy: BusyTime[],
+  exceptions?: DatedTimes,
+): CaregiverProfile {
   const user = {
     firstName: r.firstName,
     lastName: initial(r.lastName),
@@ -28,7 +33,7 @@ export function toProfile(r: ProfileRow, now: Date, busy: BusyTime[]): Caregiver
     skills: r.skills,
     availability: r.availability,
     ...trustFields(r, r.trust?.id == null ? null : (r.trust as TrustRecord), now),
-    nextAvailableAt: nextAvailableAt(r, busy, now)?.toISOString() ?? null,
+    nextAvailableAt: nextAvailableAt(r, busy, now, exceptions)?.toISOString() ?? null,
     userId: r.userId,
     ...user,
     isAvailable: r.isAvailable,

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { firstFreeStretch, jamaicaDayEnd } from '../../../shared/availability';
+import { type DatedTimes, firstFreeStretch, jamaicaDayEnd } from '../../../shared/availability';
 import { PublicCaregiver } from '../../../shared/contracts/caregivers';
+import { type DatedException, exceptionTimes } from '../../../shared/free-time';
 import { FIELD_SEPARATOR, ROW_SEPARATOR } from './search-repo';
 import { isVerifiedNow, type TrustRecord, verifiedFactsOf } from './trust';
 
@@ -66,14 +67,14 @@ class KeptNextFree<K> {
   nextFree(
     key: K,
     text: string,
-    parse: () => { availability: string[]; busy: [number, number][] },
+    parse: () => { availability: string[]; busy: [number, number][]; exceptions?: DatedTimes },
     at: Date,
   ): string | null {
     const now = at.getTime();
     const known = this.#kept.get(key, text, now);
     if (known !== undefined) return now < known.t ? known.iso : at.toISOString();
-    const { availability, busy } = parse();
-    const stretch = firstFreeStretch(availability, busy, at);
+    const { availability, busy, exceptions } = parse();
+    const stretch = firstFreeStretch(availability, busy, at, exceptions);
     if (!stretch) return null;
     const [t, u] = stretch;
     const until = availability.includes('Available Now') ? Math.min(u, jamaicaDayEnd(now)) : u;
@@ -100,8 +101,9 @@ export class FreeByHours {
 }
 
 /**
- * When caregivers with bookings in the window are next free, by caregiver: kept by the service across
- * searches (KeptNextFree) for the text of their availability list and bookings together.
+ * When caregivers with bookings, time off or extra hours in the window are next free, by caregiver: kept
+ * by the service across searches (KeptNextFree) for the text of their availability list, bookings and
+ * exceptions together (time off counts as busy, so the stretch ends where it starts).
  */
 export class FreeAroundBookings extends KeptNextFree<number> {
   /** nextFree(caregiverId, text, …): `text` is the availability list and the bookings as the row holds them. */
@@ -183,27 +185,30 @@ export function completePage(rows: string, at: Date, caches: PageCaches = newPag
   for (let start = 0; start < rows.length; ) {
     let end = rows.indexOf(ROW_SEPARATOR, start);
     if (end < 0) end = rows.length;
-    // The seven fields: head, mid, is_verified, certifications, trust record, availability, bookings.
+    // The eight fields: head, mid, is_verified, certifications, trust record, availability, bookings,
+    // time off and extra hours.
     const f1 = rows.indexOf(FIELD_SEPARATOR, start) + 1;
     const f2 = rows.indexOf(FIELD_SEPARATOR, f1) + 1;
     const f3 = rows.indexOf(FIELD_SEPARATOR, f2) + 1;
     const f4 = rows.indexOf(FIELD_SEPARATOR, f3) + 1;
     const f5 = rows.indexOf(FIELD_SEPARATOR, f4) + 1;
     const f6 = rows.indexOf(FIELD_SEPARATOR, f5) + 1;
+    const f7 = rows.indexOf(FIELD_SEPARATOR, f6) + 1;
     const id = idAt(rows, start);
     const availabilityJson = rows.slice(f5, f6 - 1);
     const { factsJson, approved } = f5 - 1 > f4 ? caches.trust.of(id, rows.slice(f4, f5 - 1), at) : NO_RECORD;
     const isVerified = rows[f2] === '1' && approved;
-    // No bookings: the row ends with [] (the bookings field's only text without a number).
+    // No bookings and no exceptions: both fields are [] (their only text without a number or a date).
     const next =
-      end - f6 === 2
+      f7 - f6 === 3 && end - f7 === 2
         ? caches.free.nextFree(availabilityJson, () => JSON.parse(availabilityJson) as string[], at)
         : caches.aroundBookings.nextFree(
             id,
             rows.slice(f5, end),
             () => ({
               availability: JSON.parse(availabilityJson) as string[],
-              busy: JSON.parse(rows.slice(f6, end)) as [number, number][],
+              busy: JSON.parse(rows.slice(f6, f7 - 1)) as [number, number][],
+              exceptions: exceptionTimes(exceptionsOfRow(rows.slice(f7, end))),
             }),
             at,
           );
@@ -218,3 +223,14 @@ export function completePage(rows: string, at: Date, caches: PageCaches = newPag
 }
 
 const NO_RECORD = { factsJson: '[]', approved: false };
+
+type ExceptionTuple = [DatedException['kind'], string, string, string | null, string | null];
+/** A row's exceptions field (search-repo exceptionsJson) as the free-time model's dated exceptions. */
+const exceptionsOfRow = (json: string): DatedException[] =>
+  (JSON.parse(json) as ExceptionTuple[]).map(([kind, from, to, startTime, endTime]) => ({
+    kind,
+    from,
+    to,
+    startTime,
+    endTime,
+  }));

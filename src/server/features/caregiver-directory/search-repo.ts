@@ -59,13 +59,31 @@ const busyJson = ({
   from bookings b where b.caregiver_id = c.id and b.status in ('confirmed', 'pending')
   and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz)`;
 
+/** The Jamaica date (UTC−5 all year) of a timestamptz, by arithmetic: whatever the session's time zone. */
+export const jamaicaDate = (t: SQL) =>
+  sql`(date '1970-01-01' + floor((extract(epoch from ${t}) - 18000) / 86400)::int)`;
+
+/**
+ * A row's time off and extra hours touching the window (ADR 0046) as [kind, from, to, startTime, endTime]
+ * (dates in Jamaica), in the same statement: one probe of availability_exceptions' (caregiver_id, to_date)
+ * index per row of the page, as for the bookings.
+ */
+const exceptionsJson = ({
+  from,
+  to,
+}: SearchPage['busy']) => sql`(select coalesce(json_agg(json_build_array(e.kind, e.from_date, e.to_date, e.start_time, e.end_time)), '[]'::json)
+  from availability_exceptions e where e.caregiver_id = c.id
+  and e.to_date >= ${jamaicaDate(sql`${from.toISOString()}::timestamptz`)} - 1
+  and e.from_date <= ${jamaicaDate(sql`${to.toISOString()}::timestamptz`)})`;
+
 /**
  * Between the rows of a rendered page, and between the fields of a row. The fields, in order: the head of
  * the PublicCaregiver object up to `kinds` and its middle from `bio` to `skills` (compact JSON text,
  * without the braces where the service adds keys), the user's is_verified ('1' or '0'), the certifications
  * a public read shows (JSON array, without the TRUST_CLAIMS), the verification record (JSON, '' for none),
- * the availability (JSON array) and the bookings in the window (JSON array of [startsAt, endsAt]): the
- * last two side by side, the text the next free moment is kept by.
+ * the availability (JSON array), the bookings in the window (JSON array of [startsAt, endsAt]) and the
+ * time off and extra hours touching it (exceptionsJson): the last three side by side, the text the next
+ * free moment is kept by.
  */
 export const ROW_SEPARATOR = '\x1e';
 export const FIELD_SEPARATOR = '\x1f';
@@ -88,7 +106,8 @@ const pageText = (order: SQL, busy: SearchPage['busy']) => sql`coalesce(string_a
   to_json(${publicCertifications})::text,
   coalesce((${trustJson})::text, ''),
   to_json(c.availability)::text,
-  ${busyJson(busy)}::text), chr(30) order by ${order}), '')`;
+  ${busyJson(busy)}::text,
+  ${exceptionsJson(busy)}::text), chr(30) order by ${order}), '')`;
 
 /** The records whose row_to_json is the head and the middle of a PublicCaregiver (key order is theirs). */
 const PAGE_RECORDS = sql.raw(`cross join lateral (

@@ -2,6 +2,8 @@
 import { CAREGIVER_KIND_VALUES, PARISHES } from '../../../shared/catalog';
 import type { CaregiverProfile, KindCounts, ParishCounts } from '../../../shared/contracts/caregivers';
 import type { ReliabilityRecord } from '../../../shared/contracts/reliability';
+import { exceptionTimes } from '../../../shared/free-time';
+import { jamaicaToday } from '../../../shared/time';
 import type { Tx } from '../../db/client';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth';
@@ -117,7 +119,16 @@ export function createCaregiverDirectoryService({
       const at = now();
       const { from, to } = busyWindow(at);
       const busy = await publicProfileRepo.busyTimes(db, [row.id], from, to);
-      return { ...toProfile(row, at, busy), reliability: await reliability.recordOf(db, row.id) };
+      const away = await publicProfileRepo.exceptions(
+        db,
+        row.id,
+        jamaicaToday(new Date(from.getTime() - 86_400_000)),
+        jamaicaToday(to),
+      );
+      return {
+        ...toProfile(row, at, busy, exceptionTimes(away)),
+        reliability: await reliability.recordOf(db, row.id),
+      };
     },
   };
 }

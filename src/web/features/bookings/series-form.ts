@@ -160,6 +160,7 @@ export function seriesSummary(
 
 const REASONS: Record<SeriesConflictReason, string> = {
   booked: 'the caregiver already has another booking then',
+  time_off: 'the caregiver is away then (time off)',
 };
 
 /** 'Wednesday, 9 December 2026: the caregiver already has another booking then'. */

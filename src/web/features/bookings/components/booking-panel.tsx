@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
+import { useBookingFill } from '../../../lib/booking-fill';
 import { errorToast } from '../../../lib/error-messages';
 import type { FromState } from '../../../lib/from-state';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
@@ -97,6 +98,19 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   }, [caregiver.id, draft]);
 
   const update = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  // A tapped free slot (the profile's free-time calendar) fills the date and start time, then focus moves
+  // here: to the date, or to the panel's heading while the form cannot be used.
+  useBookingFill(caregiver.id, (fill) => {
+    setMode('single');
+    setDateError(undefined);
+    setTimeError(undefined);
+    update({ date: fill.date, startTime: START_TIMES.includes(fill.startTime) ? fill.startTime : '' });
+    requestAnimationFrame(() => {
+      const input = document.getElementById(ids.date) as HTMLInputElement | null;
+      if (input && !input.disabled && !input.closest('fieldset:disabled')) input.focus();
+      else document.getElementById(ids.heading)?.focus();
+    });
+  });
   const rateCents = toCents(caregiver.hourlyRate);
   const cost = bookingCost(caregiver.hourlyRate, draft.duration);
   const end = draft.startTime ? endTimeFor(draft.startTime, draft.duration) : undefined;
@@ -170,7 +184,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
       aria-labelledby={ids.heading}
       className="rounded-2xl border border-border bg-surface p-5 shadow-sm lg:sticky lg:top-24"
     >
-      <h2 id={ids.heading} className="flex items-center gap-2 text-xl font-bold">
+      <h2 id={ids.heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold">
         <CalendarDays aria-hidden="true" className="size-5 text-primary" />
         Book {caregiver.user.firstName}
       </h2>
