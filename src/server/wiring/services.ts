@@ -339,6 +339,7 @@ export function buildServices(app: FastifyInstance) {
     publicUrl,
     now,
     bookingsOf: createCalendarBookings({ db, circles: circleAccess }),
+    timeOffOf: (userId) => availability.timeOffOfUser(userId),
   });
 
   return {

@@ -190,6 +190,18 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
       };
     },
 
+    /**
+     * A user's current and upcoming time off (none when they have no caregiver profile), for their own
+     * private calendar feed (ADR 0049).
+     */
+    async timeOffOfUser(userId: number): Promise<AvailabilityException[]> {
+      return db.transaction(async (tx) => {
+        const cg = await availabilityRepo.caregiverOfUser(tx, userId);
+        if (!cg) return [];
+        return (await availabilityRepo.upcoming(tx, cg.id, 'time_off', jamaicaToday(now()))).map(toView);
+      });
+    },
+
     /** Ports for other features (wired in services.ts), each in the caller's transaction. */
     lookups: {
       exceptionsOf,

@@ -221,6 +221,23 @@ describe.each(DB_KINDS)('counter-proposals on %s', (kind) => {
     expect(open.status).toBe('open');
   });
 
+  it('refuses a proposal into the caregiver’s time off, and an accept after time off was added (409 CAREGIVER_TIME_OFF)', async () => {
+    const { family, cg, booking } = await requested();
+    const away = (day: string) =>
+      request(t.app, 'POST', '/api/caregivers/me/time-off', cg, { from: day, to: day });
+    expect((await away(daysAhead(7))).statusCode).toBe(201);
+    const into = await propose(cg, booking.id, otherTime(7));
+    expect(into.statusCode).toBe(409);
+    expect(into.json().code).toBe('CAREGIVER_TIME_OFF');
+    // Proposed on a free day, then that day is taken off before the family answers: the booking stays put.
+    expect((await propose(cg, booking.id, otherTime(6))).statusCode).toBe(201);
+    expect((await away(daysAhead(6))).statusCode).toBe(201);
+    const res = await answer(family, booking.id, 'accept');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('CAREGIVER_TIME_OFF');
+    expect(await rowOf(booking.id)).toMatchObject({ status: 'pending', date: booking.date, startTime: '09:00' });
+  });
+
   it('the hold follows: the same total keeps it, another total releases it in full to be paid again', async () => {
     // Same length, another day: the card hold stays as it is.
     const same = await requested();

@@ -238,7 +238,38 @@ describe.each(DB_KINDS)('private calendar feeds on %s', (kind) => {
     expect((await api().state(family)).json()).toEqual({ active: false });
   });
 
-  it('adds confirmed meetings and a caregiver’s time off from their ports (until the real ones are wired)', async () => {
+  it('gives a caregiver their own time off from the availability feature, never another caregiver’s', async () => {
+    const carer = await t.signedInCaregiver();
+    const other = await t.signedInCaregiver();
+    const away = (who: typeof carer, body: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/caregivers/me/time-off',
+        headers: who.headers,
+        payload: body,
+      });
+    const mine = await away(carer, { from: '2026-12-24', to: '2026-12-26', note: 'Family in Ocho Rios' });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const theirs = await away(other, {
+      from: '2026-12-30',
+      to: '2026-12-30',
+      startTime: '13:00',
+      endTime: '17:00',
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const { url } = (await api().create(carer)).json() as { url: string };
+    const feed = await api().fetch(new URL(url).pathname);
+    const events = eventsByUid(feed.body);
+    expect(events.get(`timeoff-${mine.json().id}@yaadcare.jm`)).toMatchObject({
+      SUMMARY: { value: 'Time off' },
+      DTSTART: { value: '20261224', params: ';VALUE=DATE' },
+      DTEND: { value: '20261227', params: ';VALUE=DATE' },
+    });
+    expect(events.has(`timeoff-${theirs.json().id}@yaadcare.jm`)).toBe(false);
+    expect(feed.body).not.toContain('Ocho Rios');
+  });
+
+  it('adds confirmed meetings and a caregiver’s time off from their ports', async () => {
     const carer = await signedInCaregiver(t.db);
     const service = createCalendarFeedService({
       db: t.db,
