@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jamaicaMonth, monthLabel, previousMonth } from '../../shared/time';
+import { jamaicaMonth, monthLabel } from '../../shared/time';
 import { makeCircle, makeMember, makeStatement } from '../features/circles/test-fixtures';
 import { makeUser, renderRoute, stubFetch } from '../test/render';
 import CirclePage from './circle-page';

@@ -235,7 +235,11 @@ describe.each(DB_KINDS)('counter-proposals on %s', (kind) => {
     const res = await answer(family, booking.id, 'accept');
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('CAREGIVER_TIME_OFF');
-    expect(await rowOf(booking.id)).toMatchObject({ status: 'pending', date: booking.date, startTime: '09:00' });
+    expect(await rowOf(booking.id)).toMatchObject({
+      status: 'pending',
+      date: booking.date,
+      startTime: '09:00',
+    });
   });
 
   it('the hold follows: the same total keeps it, another total releases it in full to be paid again', async () => {
