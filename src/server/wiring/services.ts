@@ -26,6 +26,7 @@ import { createDashboardService } from '../features/dashboard';
 import { createEmergencyRules, createEmergencyService } from '../features/emergencies';
 import { createFavouriteService, createRebookService, listFavourites } from '../features/favourites';
 import { createFxRateService } from '../features/fx-rates';
+import { createMeetingReminders, createMeetingService, meetingBusy } from '../features/meetings';
 import { createMessagingService } from '../features/messages';
 import {
   createAccountService,
@@ -321,6 +322,26 @@ export function buildServices(app: FastifyInstance) {
     notices: outbox,
   });
 
+  // Meetings before booking (issue 33, ADR 0047): circles' access, the outbox, and reports through safety.
+  const meetingDeps = {
+    db,
+    mailer: notices,
+    now,
+    publicUrl,
+    videoUrl: env.meetingVideoUrl,
+    circles: circleAccess,
+    notices: outbox,
+    reports: {
+      report: async (
+        me: { id: number; firstName: string; lastName: string },
+        otherId: number,
+        reason: string,
+      ) => safety.report(me, await safety.otherUser(me.id, otherId), { reason }),
+    },
+  };
+  const meetings = createMeetingService(meetingDeps);
+  const meetingReminders = createMeetingReminders(meetingDeps);
+
   return {
     auth,
     admin,
@@ -365,6 +386,10 @@ export function buildServices(app: FastifyInstance) {
     plans,
     planRenewals,
     careRequests,
+    meetings,
+    meetingReminders,
+    /** Meetings' busy times and calendar (issue 33): for free slots and calendar feeds to take as a port. */
+    meetingBusy: meetingBusy(db),
   };
 }
 
