@@ -1,5 +1,6 @@
 import { sessions } from '../features/auth';
 import { careRequestPrivacy } from '../features/care-requests';
+import { meetingPrivacy } from '../features/meetings';
 import { getEmailPreferences, notificationPrivacy } from '../features/notifications';
 import { planPrivacy } from '../features/plans';
 import {
@@ -22,6 +23,7 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   notificationPreferences: notificationPrivacy.exportSection,
   notificationDeliveries: notificationPrivacy.deliveriesExport,
   careRequests: careRequestPrivacy.exportSection,
+  meetings: meetingPrivacy.exportSection,
   plans: planPrivacy.exportSection,
 };
 
@@ -30,6 +32,7 @@ export const SCRUBBERS: Scrubber[] = [
   scrubSeriesAndVisits,
   notificationPrivacy.scrub,
   careRequestPrivacy.scrub,
+  meetingPrivacy.scrub,
 ];
 
 export const privacyHooks: PrivacyHooks = {

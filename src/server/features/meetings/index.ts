@@ -5,6 +5,7 @@ import { meetingRoutes } from './routes';
 
 export { type MeetingBusy, meetingBusy } from './busy';
 export type { MeetingCircles, MeetingDeps, MeetingNotices, MeetingReports } from './deps';
+export { meetingPrivacy } from './privacy';
 export { createMeetingReminders, type MeetingReminders } from './reminders';
 export { createMeetingService, type MeetingService } from './service';
 
