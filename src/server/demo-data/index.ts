@@ -25,11 +25,13 @@ import { seedDemoFxRates } from './fx-rates';
 import { buildDemoData } from './generate';
 import {
   DEMO_ADMIN_EMAIL,
+  DEMO_CAREGIVER_EMAIL,
   DEMO_COORDINATOR_EMAIL,
   DEMO_FAMILY_EMAIL,
   DEMO_PASSWORD,
   DEMO_PAYER_EMAIL,
 } from './logins';
+import { seedDemoMeetings } from './meetings';
 import { money } from './money';
 import { seedDemoPlans } from './plans';
 import { seedDemoReliability } from './reliability';
@@ -289,6 +291,11 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   await seedDemoPlans(tx, now);
   // Two open care requests with applicants (ADR 0038).
   await seedDemoCareRequests(tx, now, uid(DEMO_FAMILY_EMAIL));
+  // A pending meeting request from the demo family to the demo caregiver (ADR 0047).
+  await seedDemoMeetings(tx, now, {
+    familyId: uid(DEMO_FAMILY_EMAIL),
+    caregiverId: cid(DEMO_CAREGIVER_EMAIL),
+  });
 
   await deriveEngagement(tx, data, {
     cid,
