@@ -22,7 +22,7 @@ export default function MeetingsPage() {
       {user && !role ? (
         <Alert variant="info">Meetings are for families and caregivers.</Alert>
       ) : role ? (
-        <MeetingsList role={role} zone={viewerZone(user?.timeZone)} />
+        <MeetingsList viewer={role} zone={viewerZone(user?.timeZone)} />
       ) : null}
     </div>
   );

@@ -40,7 +40,7 @@ function Group({
 }
 
 /** The viewer's meetings in three sections, each card saying what to do next. */
-export function MeetingsList({ role, zone }: { role: 'family' | 'caregiver'; zone: string }) {
+export function MeetingsList({ viewer, zone }: { viewer: 'family' | 'caregiver'; zone: string }) {
   const meetings = useMeetings();
   if (meetings.isPending) return <Spinner label="Loading your meetings" />;
   if (meetings.isError)
@@ -57,7 +57,7 @@ export function MeetingsList({ role, zone }: { role: 'family' | 'caregiver'; zon
   if (meetings.data.length === 0)
     return (
       <p className="rounded-2xl border bg-surface p-6 text-center">
-        {role === 'family' ? (
+        {viewer === 'family' ? (
           <>
             No meetings yet. Open a caregiver’s profile and choose “Ask to meet”.{' '}
             <Link to="/search" className="font-semibold underline">
