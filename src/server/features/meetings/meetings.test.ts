@@ -27,7 +27,8 @@ describe.each(DB_KINDS)('meetings on %s', (kind) => {
 
   async function asked(overrides: Record<string, unknown> = {}) {
     const p = await people();
-    const times = [ahead(24), ahead(48), ahead(72)];
+    const given = overrides.proposedTimes as string[] | undefined;
+    const times = given ? given.map((t) => new Date(t)) : [ahead(24), ahead(48), ahead(72)];
     const res = await call(p.family, 'POST', '/api/meetings', {
       caregiverId: p.carer.caregiver.id,
       mode: 'video',
