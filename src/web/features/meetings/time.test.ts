@@ -39,6 +39,6 @@ describe('meeting times', () => {
     expect(bookingSuggestion('2026-12-04T03:30:00Z', now).start).toBe('9:00 PM');
     expect(
       bookAfterMeetingPath({ caregiverId: 11, startsAt: '2026-12-03T15:00:00Z', careRequestId: 4 }, now),
-    ).toBe('/caregiver/11?date=2026-12-17&start=10%3A00+AM&careRequest=4&from=meeting#book');
+    ).toBe('/caregiver/11?date=2026-12-17&start=10%3A00+AM&careRequest=4&from=meeting');
   });
 });

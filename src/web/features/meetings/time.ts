@@ -103,5 +103,5 @@ export function bookAfterMeetingPath(
   }
   if (m.careRequestId !== null) q.set('careRequest', String(m.careRequestId));
   q.set('from', 'meeting');
-  return `/caregiver/${m.caregiverId}?${q.toString()}#book`;
+  return `/caregiver/${m.caregiverId}?${q.toString()}`;
 }
