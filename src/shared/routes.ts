@@ -115,4 +115,5 @@ export const PRIVATE_PAGES = [
   '/care-requests',
   '/care-requests/new',
   '/care-requests/:id',
+  '/meetings',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];

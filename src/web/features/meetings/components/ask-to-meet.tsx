@@ -1,69 +1,18 @@
 import { CalendarClock } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
-import {
-  MEETING_MODE_LABELS,
-  MEETING_MODES,
-  MEETING_RULES,
-  type MeetingMode,
-  type MeetingPlace,
-} from '../../../../shared/contracts/meetings';
-import { Alert } from '../../../components/ui/alert';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { DialogHeader } from '../../../components/ui/dialog-header';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/error-messages';
 import type { FromState } from '../../../lib/from-state';
 import { useLocation, useNavigate } from '../../../lib/router';
 import { useCurrentUser } from '../../auth/api';
-import { useAskToMeet } from '../api';
-import { viewerZone } from '../time';
-import { EMPTY_SLOTS, type Slot, slotsToTimes, TimeSlots } from './time-slots';
 
-function Choice<T extends string | number>({
-  legend,
-  name,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  options: readonly { value: T; label: string }[];
-  value: T;
-  onChange: (v: T) => void;
-}) {
-  const base = useId();
-  return (
-    <fieldset className="space-y-2">
-      <legend className="font-semibold">{legend}</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-2">
-        {options.map((o) => (
-          <div key={String(o.value)} className="flex items-center gap-2">
-            <input
-              type="radio"
-              id={`${base}-${o.value}`}
-              name={name}
-              className="size-4 accent-primary"
-              checked={value === o.value}
-              onChange={() => onChange(o.value)}
-            />
-            <Label htmlFor={`${base}-${o.value}`} className="font-normal">
-              {o.label}
-            </Label>
-          </div>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
+// The dialog (its form, contract and mutation) is a chunk of its own, loaded when a family opens it: the
+// profile's first screen stays within its JavaScript budget (ADR 0023).
+const loadDialog = () => import('./ask-to-meet-dialog');
+const AskToMeetDialog = lazy(loadDialog);
 
 /**
- * "Ask to meet" (issue 33): a family asks a caregiver for a free 15- or 30-minute meeting before booking,
- * by video, phone or in person, with up to three times. Signed out: to login and back here. Caregivers and
- * admins see nothing.
+ * "Ask to meet" (issue 33): a family asks a caregiver for a free 15- or 30-minute meeting before booking.
+ * Signed out: to login and back here. Caregivers and admins see nothing.
  */
 export function AskToMeet({
   caregiverId,
@@ -80,148 +29,45 @@ export function AskToMeet({
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
-  const ask = useAskToMeet();
   const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<MeetingMode>('video');
-  const [place, setPlace] = useState<MeetingPlace>('public');
-  const [minutes, setMinutes] = useState<15 | 30>(15);
-  const [slots, setSlots] = useState<Slot[]>(EMPTY_SLOTS);
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const ids = { note: useId(), problem: useId() };
-  const zone = viewerZone(user?.timeZone);
-
+  const button = useRef<HTMLButtonElement>(null);
   if (user && user.userType !== 'family') return null;
 
-  const onOpenChange = (next: boolean) => {
-    if (next && !user) {
+  const onClick = () => {
+    if (!user) {
       const state: FromState = { from: { pathname: location.pathname, search: location.search } };
       navigate('/login', { state });
       return;
     }
-    setOpen(next);
-    if (!next) {
-      setProblem(undefined);
-      ask.reset();
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (ask.isPending) return;
-    const checked = slotsToTimes(slots, zone, new Date());
-    if (checked.error !== undefined) {
-      setProblem(checked.error);
-      return;
-    }
-    setProblem(undefined);
-    ask.mutate(
-      {
-        caregiverId,
-        mode,
-        minutes,
-        proposedTimes: checked.times,
-        ...(mode === 'in_person' ? { place } : {}),
-        ...(careRequestId ? { careRequestId } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          setSlots(EMPTY_SLOTS);
-          setNote('');
-          toast({
-            title: 'Meeting request sent',
-            description: `We told ${name}. You will see the answer in Meetings.`,
-          });
-        },
-      },
-    );
+    setOpen(true);
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm" className={className}>
-          <CalendarClock aria-hidden="true" className="size-4" />
-          Ask to meet
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-5 shadow-lg sm:p-6">
-          <DialogHeader
-            title={`Ask ${name} to meet`}
-            description="A free short meeting before you book. Nothing is charged."
-            closeLabel="Close"
+    <>
+      <Button
+        ref={button}
+        variant="outline"
+        size="sm"
+        className={className}
+        aria-haspopup="dialog"
+        onClick={onClick}
+        onPointerEnter={() => void loadDialog().catch(() => undefined)}
+      >
+        <CalendarClock aria-hidden="true" className="size-4" />
+        Ask to meet
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AskToMeetDialog
+            caregiverId={caregiverId}
+            name={name}
+            careRequestId={careRequestId}
+            timeZone={user?.timeZone}
+            onClose={() => setOpen(false)}
+            returnFocus={button}
           />
-          <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5">
-            <Choice
-              legend="How would you like to meet?"
-              name="meeting-mode"
-              options={MEETING_MODES.map((m) => ({ value: m, label: MEETING_MODE_LABELS[m] }))}
-              value={mode}
-              onChange={setMode}
-            />
-            {mode === 'in_person' ? (
-              <Choice
-                legend="Where?"
-                name="meeting-place"
-                options={[
-                  { value: 'public' as const, label: 'A public place' },
-                  { value: 'family_home' as const, label: 'My home' },
-                ]}
-                value={place}
-                onChange={setPlace}
-              />
-            ) : null}
-            <Choice
-              legend="How long?"
-              name="meeting-minutes"
-              options={[
-                { value: 15 as const, label: '15 minutes' },
-                { value: 30 as const, label: '30 minutes' },
-              ]}
-              value={minutes}
-              onChange={setMinutes}
-            />
-            <TimeSlots
-              slots={slots}
-              onChange={setSlots}
-              zone={zone}
-              invalid={!!problem}
-              describedBy={problem ? ids.problem : undefined}
-            />
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.note}>Note (optional)</Label>
-              <Textarea
-                id={ids.note}
-                value={note}
-                maxLength={MEETING_RULES.noteMax}
-                onChange={(e) => setNote(e.target.value)}
-                placeholder="What you would like to talk about"
-              />
-            </div>
-            {problem ? (
-              <div id={ids.problem}>
-                <Alert>{problem}</Alert>
-              </div>
-            ) : ask.isError ? (
-              <Alert>{errorMessage(ask.error, 'Your request was not sent. Please try again.')}</Alert>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline">
-                  Not now
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={ask.isPending}>
-                {ask.isPending ? 'Sending…' : 'Send request'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
