@@ -57,8 +57,10 @@ function AcceptButtons({ m, zone }: { m: MeetingView; zone: string }) {
       <ul className="flex flex-col gap-2">
         {m.proposedTimes.map((t) => (
           <li key={t}>
-            <Button
-              size="sm"
+            {/* A plain button: a long date with two zones wraps on a phone instead of pushing the page sideways. */}
+            <button
+              type="button"
+              className="inline-flex min-h-9 max-w-full items-center rounded-lg bg-primary px-3 py-1.5 text-left text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
               disabled={accept.isPending}
               onClick={() =>
                 accept.mutate(
@@ -71,7 +73,7 @@ function AcceptButtons({ m, zone }: { m: MeetingView; zone: string }) {
               }
             >
               Accept {formatMeetingTime(t, zone)}
-            </Button>
+            </button>
           </li>
         ))}
       </ul>
