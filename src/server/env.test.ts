@@ -196,3 +196,14 @@ describe('SMS and WhatsApp provider settings (ADR 0033)', () => {
     );
   });
 });
+
+describe('the meeting video server (ADR 0047)', () => {
+  it('defaults to meet.jit.si, drops a trailing slash, and refuses anything but https', () => {
+    expect(loadEnv({}).meetingVideoUrl).toBe('https://meet.jit.si');
+    expect(loadEnv({ MEETING_VIDEO_URL: 'https://video.example.jm/' }).meetingVideoUrl).toBe(
+      'https://video.example.jm',
+    );
+    expect(() => loadEnv({ MEETING_VIDEO_URL: 'http://meet.jit.si' })).toThrow(/MEETING_VIDEO_URL/);
+    expect(() => loadEnv({ MEETING_VIDEO_URL: 'not a url' })).toThrow(/MEETING_VIDEO_URL/);
+  });
+});

@@ -24,6 +24,10 @@ const EnvSchema = z.object({
     .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +18765550100')
     .default('+18765550100'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where meeting video rooms live (ADR 0047): a Jitsi Meet server; each meeting gets a random room on it. */
+  MEETING_VIDEO_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+    .default('https://meet.jit.si'),
   /** Behind a reverse proxy that sets X-Forwarded-For/Host/Proto: trust them (off: they are ignored). */
   TRUST_PROXY: Flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -152,6 +156,8 @@ export interface Env {
   supportEmail: string;
   supportPhone: string;
   publicUrl: string;
+  /** The Jitsi Meet server meeting video rooms are made on (MEETING_VIDEO_URL; ADR 0047), no trailing slash. */
+  meetingVideoUrl: string;
   /** X-Forwarded-* headers are believed only when true (TRUST_PROXY). */
   trustProxy: boolean;
   logLevel: string;
@@ -283,6 +289,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     supportEmail: e.SUPPORT_EMAIL,
     supportPhone: e.SUPPORT_PHONE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    meetingVideoUrl: e.MEETING_VIDEO_URL.replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

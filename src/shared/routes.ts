@@ -49,6 +49,7 @@ export const APP_ROUTES = [
   '/care-requests',
   '/care-requests/new',
   '/care-requests/:id',
+  '/meetings',
 ] as const;
 
 const patterns = APP_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -114,4 +115,5 @@ export const PRIVATE_PAGES = [
   '/care-requests',
   '/care-requests/new',
   '/care-requests/:id',
+  '/meetings',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];

@@ -31,6 +31,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PAYER_EMAIL,
 } from './logins';
+import { seedDemoMeetings } from './meetings';
 import { money } from './money';
 import { seedDemoPlans } from './plans';
 import { seedDemoReliability } from './reliability';
@@ -293,6 +294,11 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   await seedDemoCareRequests(tx, now, uid(DEMO_FAMILY_EMAIL));
   // The demo caregiver is away on days of next week (ADR 0046), around the bookings she already holds.
   await seedDemoTimeOff(tx, now, cid(DEMO_CAREGIVER_EMAIL));
+  // A pending meeting request from the demo family to the demo caregiver (ADR 0047).
+  await seedDemoMeetings(tx, now, {
+    familyId: uid(DEMO_FAMILY_EMAIL),
+    caregiverId: cid(DEMO_CAREGIVER_EMAIL),
+  });
 
   await deriveEngagement(tx, data, {
     cid,

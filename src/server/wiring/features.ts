@@ -16,6 +16,7 @@ import { manifest as dashboard } from '../features/dashboard';
 import { manifest as emergencies } from '../features/emergencies';
 import { manifest as favourites } from '../features/favourites';
 import { manifest as fxRates } from '../features/fx-rates';
+import { manifest as meetings } from '../features/meetings';
 import { manifest as messages } from '../features/messages';
 import { manifest as myProfile } from '../features/my-profile';
 import { manifest as notifications } from '../features/notifications';
@@ -63,6 +64,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   plans,
   careRequests,
   circles,
+  meetings,
   statements,
   payments,
   payouts,

@@ -1,6 +1,7 @@
 import { sessions } from '../features/auth';
 import { calendarFeedPrivacy } from '../features/calendar-feeds';
 import { careRequestPrivacy } from '../features/care-requests';
+import { meetingPrivacy } from '../features/meetings';
 import { getEmailPreferences, notificationPrivacy } from '../features/notifications';
 import { planPrivacy } from '../features/plans';
 import {
@@ -23,6 +24,7 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   notificationPreferences: notificationPrivacy.exportSection,
   notificationDeliveries: notificationPrivacy.deliveriesExport,
   careRequests: careRequestPrivacy.exportSection,
+  meetings: meetingPrivacy.exportSection,
   plans: planPrivacy.exportSection,
   calendarFeed: calendarFeedPrivacy.exportSection,
 };
@@ -33,6 +35,7 @@ export const SCRUBBERS: Scrubber[] = [
   notificationPrivacy.scrub,
   careRequestPrivacy.scrub,
   calendarFeedPrivacy.scrub,
+  meetingPrivacy.scrub,
 ];
 
 export const privacyHooks: PrivacyHooks = {

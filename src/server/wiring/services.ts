@@ -29,6 +29,7 @@ import { createDashboardService } from '../features/dashboard';
 import { createEmergencyRules, createEmergencyService } from '../features/emergencies';
 import { createFavouriteService, createRebookService, listFavourites } from '../features/favourites';
 import { createFxRateService } from '../features/fx-rates';
+import { createMeetingReminders, createMeetingService, meetingBusy } from '../features/meetings';
 import { createMessagingService } from '../features/messages';
 import {
   createAccountService,
@@ -142,7 +143,14 @@ export function buildServices(app: FastifyInstance) {
   const caregiverProfile = createCaregiverProfileService({ db });
   // Dated availability (ADR 0046): time off, extra hours and free slots from the one model in
   // src/shared/free-time.ts. Busy time: bookings (and, when wired, other sources through extraBusy).
-  const availability = createAvailabilityService({ db, now, bookings: bookingLookups });
+  // A caregiver's confirmed meetings are busy time in the free-time calendar (ADR 0046, 0047).
+  const busyMeetings = meetingBusy(db);
+  const availability = createAvailabilityService({
+    db,
+    now,
+    bookings: bookingLookups,
+    extraBusy: (caregiverId, from, to) => busyMeetings.busyOf(caregiverId, from, to),
+  });
   const onboardingDrafts = createOnboardingDraftService({ db });
   const account = createAccountService({ db, storage });
   const seo = createSeoService({ db, publicUrl });
@@ -332,13 +340,34 @@ export function buildServices(app: FastifyInstance) {
     notices: outbox,
   });
 
+  // Meetings before booking (issue 33, ADR 0047): circles' access, the outbox, and reports through safety.
+  const meetingDeps = {
+    db,
+    mailer: notices,
+    now,
+    publicUrl,
+    videoUrl: env.meetingVideoUrl,
+    circles: circleAccess,
+    notices: outbox,
+    reports: {
+      report: async (
+        me: { id: number; firstName: string; lastName: string },
+        otherId: number,
+        reason: string,
+      ) => safety.report(me, await safety.otherUser(me.id, otherId), { reason }),
+    },
+  };
+  const meetings = createMeetingService(meetingDeps);
+  const meetingReminders = createMeetingReminders(meetingDeps);
+
   // Private calendar feeds (issue 33, ADR 0049): the user's bookings from bookings (circles decide whose
-  // circle bookings); meetings and time off join here once those features exist (meetingsOf, timeOffOf).
+  // circle bookings), their confirmed meetings, and a caregiver's time off.
   const calendarFeeds = createCalendarFeedService({
     db,
     publicUrl,
     now,
     bookingsOf: createCalendarBookings({ db, circles: circleAccess }),
+    meetingsOf: (userId) => busyMeetings.meetingsOf(userId),
     timeOffOf: (userId) => availability.timeOffOfUser(userId),
   });
 
@@ -388,6 +417,10 @@ export function buildServices(app: FastifyInstance) {
     planRenewals,
     careRequests,
     calendarFeeds,
+    meetings,
+    meetingReminders,
+    /** Meetings' busy times and calendar (issue 33): free slots and calendar feeds take them as a port. */
+    meetingBusy: busyMeetings,
   };
 }
 

@@ -88,6 +88,7 @@ describe('AppRoutes', () => {
       'Profile',
       'Care requests',
       'Bookings',
+      'Meetings',
       'Messages',
       'Earnings',
       'Resources',

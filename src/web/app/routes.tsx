@@ -49,6 +49,7 @@ const PlanCheckoutPage = lazy(() => import('../pages/plan-checkout-page'));
 const CareRequestsPage = lazy(() => import('../pages/care-requests-page'));
 const CareRequestNewPage = lazy(() => import('../pages/care-request-new-page'));
 const CareRequestPage = lazy(() => import('../pages/care-request-page'));
+const MeetingsPage = lazy(() => import('../pages/meetings-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 /** Pages for signed-in users (others go to /login). */
@@ -75,6 +76,8 @@ const SIGNED_IN: [string, ComponentType][] = [
   ['/care-requests', CareRequestsPage],
   ['/care-requests/new', CareRequestNewPage],
   ['/care-requests/:id', CareRequestPage],
+  // Meetings before booking (ADR 0047): families and caregivers; the page says so to others.
+  ['/meetings', MeetingsPage],
 ];
 
 /** Care circles (ADR 0024) are for family accounts; caregivers and admins go to their own landing page. */

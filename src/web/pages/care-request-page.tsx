@@ -5,6 +5,7 @@ import { useCareRequest } from '../features/care-requests/api';
 import { CaregiverRequest } from '../features/care-requests/components/caregiver-request';
 import { FamilyRequest } from '../features/care-requests/components/family-request';
 import { kindLabel } from '../features/care-requests/text';
+import { AskToMeet } from '../features/meetings/components/ask-to-meet';
 import { errorMessage } from '../lib/error-messages';
 import { Link, useParams, useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -36,7 +37,17 @@ export default function CareRequestPage() {
       ) : request.isError ? (
         <Alert>{errorMessage(request.error, 'The request could not be loaded. Please try again.')}</Alert>
       ) : r?.mine ? (
-        <FamilyRequest request={r} masked={search.get('masked') === '1'} />
+        <FamilyRequest
+          request={r}
+          masked={search.get('masked') === '1'}
+          applicantAction={(a) => (
+            <AskToMeet
+              caregiverId={a.caregiverId}
+              name={`${a.firstName} ${a.lastInitial}.`}
+              careRequestId={r.id}
+            />
+          )}
+        />
       ) : r ? (
         <CaregiverRequest request={r} />
       ) : null}

@@ -23,6 +23,7 @@ import { kindLabel } from '../features/caregivers/search-params';
 import { useNow } from '../features/caregivers/use-now';
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
 import { useRecordProfileView } from '../features/favourites/profile-views';
+import { AskToMeet } from '../features/meetings/components/ask-to-meet';
 import { ReviewFromLink } from '../features/reviews/components/review-from-link';
 import { useCaregiverProfileMeta } from '../features/seo/caregiver-meta';
 import { displayName, formatRate, parseRating, placeText, plural } from '../lib/format';
@@ -221,6 +222,7 @@ function Profile({ caregiver }: { caregiver: CaregiverProfile }) {
                 <MessageCircle aria-hidden="true" className="size-4" />
                 Send Message
               </Link>
+              <AskToMeet caregiverId={caregiver.id} name={name} className="mt-4 ml-2" />
             </div>
           </section>
 

@@ -12,6 +12,7 @@ export * from './emergencies';
 export * from './engagement';
 export * from './files';
 export * from './fx';
+export * from './meetings';
 export * from './messages';
 export * from './messaging';
 export * from './notifications';

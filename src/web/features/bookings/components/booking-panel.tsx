@@ -29,6 +29,7 @@ import {
   START_TIMES,
 } from '../booking-form';
 import { bookingOutcome } from '../circle-text';
+import { draftFromSearch } from '../prefill';
 import { BookingModeChoice, LazySeriesForm, useBookingMode } from './booking-mode';
 import { CancellationPolicy } from './cancellation-policy';
 import { CareForChoice } from './care-for-choice';
@@ -80,7 +81,11 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
   const location = useLocation();
   const { data: user } = useCurrentUser();
   const createBooking = useCreateBooking();
-  const [draft, setDraft] = useState<Draft>(() => loadDraft(caregiver.id));
+  // A link may carry a date and start (e.g. "Book" after a meeting): they win over the saved draft.
+  const [draft, setDraft] = useState<Draft>(() => ({
+    ...loadDraft(caregiver.id),
+    ...draftFromSearch(location.search, jamaicaToday()),
+  }));
   const [dateError, setDateError] = useState<string>();
   const [timeError, setTimeError] = useState<string>();
   const [circleId, setCircleId] = useState<number>();
@@ -181,6 +186,7 @@ export function BookingPanel({ caregiver }: { caregiver: CaregiverProfile }) {
 
   return (
     <section
+      id="book"
       aria-labelledby={ids.heading}
       className="rounded-2xl border border-border bg-surface p-5 shadow-sm lg:sticky lg:top-24"
     >

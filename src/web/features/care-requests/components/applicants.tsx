@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { CaregiverPhoto } from '../../../components/caregiver-photo';
 import { Alert } from '../../../components/ui/alert';
@@ -72,10 +72,13 @@ export function ApplicantCard({
   applicant: a,
   request,
   bookable,
+  extra,
 }: {
   applicant: Applicant;
   request: CareRequestView;
   bookable: boolean;
+  /** More actions from the page (e.g. "Ask to meet"). */
+  extra?: ReactNode;
 }) {
   const name = nameOf(a);
   return (
@@ -112,6 +115,7 @@ export function ApplicantCard({
         <Link to={`/chat/${a.userId}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Message {name}
         </Link>
+        {extra}
         {bookable && a.status === 'applied' ? <BookButton request={request} applicant={a} /> : null}
         {a.bookingId ? (
           <Link to="/bookings" className={buttonClasses({ variant: 'outline', size: 'sm' })}>

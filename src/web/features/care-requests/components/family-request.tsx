@@ -1,13 +1,17 @@
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-messages';
 import { Link } from '../../../lib/router';
-import { type CareRequestView, useAskShortlist, useWithdraw } from '../api';
+import { type Applicant, type CareRequestView, useAskShortlist, useWithdraw } from '../api';
 import { ApplicantCard } from './applicants';
 import { RequestSummary } from './summary';
 
-function ShortlistBox({ request: r }: { request: CareRequestView }) {
+/** Actions the page adds to each applicant's card (e.g. "Ask to meet" from the meetings feature). */
+type ApplicantAction = (a: Applicant) => ReactNode;
+
+function ShortlistBox({ request: r, action }: { request: CareRequestView; action?: ApplicantAction }) {
   const ask = useAskShortlist(r.id);
   const s = r.shortlist;
   if (s?.pickedAt)
@@ -19,7 +23,13 @@ function ShortlistBox({ request: r }: { request: CareRequestView }) {
         {s.note ? <p className="text-sm">{s.note}</p> : null}
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {s.picks.map((p) => (
-            <ApplicantCard key={p.caregiverId} applicant={p} request={r} bookable={false} />
+            <ApplicantCard
+              key={p.caregiverId}
+              applicant={p}
+              request={r}
+              bookable={false}
+              extra={action?.(p)}
+            />
           ))}
         </ul>
       </section>
@@ -48,7 +58,15 @@ function ShortlistBox({ request: r }: { request: CareRequestView }) {
 }
 
 /** The family's own request: the applicants side by side, Message and Book, the team shortlist. */
-export function FamilyRequest({ request: r, masked }: { request: CareRequestView; masked: boolean }) {
+export function FamilyRequest({
+  request: r,
+  masked,
+  applicantAction,
+}: {
+  request: CareRequestView;
+  masked: boolean;
+  applicantAction?: ApplicantAction;
+}) {
   const withdraw = useWithdraw(r.id);
   const applicants = r.applicants ?? [];
   return (
@@ -70,12 +88,18 @@ export function FamilyRequest({ request: r, masked }: { request: CareRequestView
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {applicants.map((a) => (
-              <ApplicantCard key={a.caregiverId} applicant={a} request={r} bookable={r.status === 'open'} />
+              <ApplicantCard
+                key={a.caregiverId}
+                applicant={a}
+                request={r}
+                bookable={r.status === 'open'}
+                extra={applicantAction?.(a)}
+              />
             ))}
           </ul>
         )}
       </section>
-      <ShortlistBox request={r} />
+      <ShortlistBox request={r} action={applicantAction} />
       {r.status === 'open' ? (
         <div className="space-y-2">
           <Button
