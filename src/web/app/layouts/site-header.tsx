@@ -13,7 +13,7 @@ import { HeaderAvatar, NotificationBell, RealtimeConnection } from './signed-in-
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold transition-colors 2xl:px-3',
+    'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold transition-colors xl:px-1.5 2xl:px-3',
     isActive ? 'bg-primary-soft text-primary-deep' : 'text-foreground hover:bg-muted',
   );
 
@@ -30,7 +30,7 @@ export function SiteHeader() {
         {isPending ? null : (
           <>
             <nav aria-label="Main" className="hidden xl:block">
-              <NavList user={user} listClassName="flex items-center gap-1" linkClassName={linkClasses} />
+              <NavList user={user} listClassName="flex items-center 2xl:gap-1" linkClassName={linkClasses} />
             </nav>
 
             <div className="flex items-center gap-2">
@@ -38,7 +38,8 @@ export function SiteHeader() {
               <span className="hidden sm:contents">
                 <Button variant="ghost" size="sm" onClick={() => openTutorial()}>
                   <GraduationCap aria-hidden="true" className="size-4" />
-                  {/* Between 1280 and 1536 px the eight links of a family's menu need the room: icon only. */}
+                  {/* Between 1280 and 1536 px the nine links of a signed-in menu need the room: icon only, links closer,
+                      a long first name cut shorter. */}
                   <span className="xl:sr-only 2xl:not-sr-only">Tutorial</span>
                 </Button>
               </span>
@@ -48,7 +49,7 @@ export function SiteHeader() {
                   <NotificationBell />
                   <span className="flex items-center gap-2">
                     <HeaderAvatar user={user} />
-                    <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline">
+                    <span className="hidden max-w-[10rem] truncate text-sm font-semibold sm:inline xl:max-w-[6rem] 2xl:max-w-[10rem]">
                       {user.firstName}
                     </span>
                   </span>
