@@ -210,6 +210,37 @@ describe.each(DB_KINDS)('time off, extra hours and free slots on %s', (kind) => 
     expect(week.json().days.every((d: { free: unknown[] }) => d.free.length === 0)).toBe(true);
   });
 
+  it('counts a confirmed meeting as busy time (the meetings feature, ADR 0047), and it joins the caregiver’s feed', async () => {
+    const cg = await t.signedInCaregiver({ availability: ['Weekdays'] });
+    const family = await t.signedIn();
+    const time = '2026-11-30T15:00:00.000Z'; // Monday 10:00 AM in Jamaica, 30 minutes
+    const asked = await post(family, '/api/meetings', {
+      caregiverId: cg.caregiver.id,
+      mode: 'video',
+      minutes: 30,
+      proposedTimes: [time],
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const monday = async () =>
+      (await get(null, `/api/caregivers/${cg.caregiver.id}/free-slots?from=2026-11-30&days=1`)).json().days[0]
+        .free;
+    // Asked, not agreed: the time is still free.
+    expect(await monday()).toEqual([{ start: '2026-11-30T14:00:00.000Z', end: '2026-11-30T22:00:00.000Z' }]);
+    const accepted = await post(cg, `/api/meetings/${asked.json().id}/accept`, { time });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Confirmed: the hour it falls in is no longer offered (slots start on the hour).
+    expect(await monday()).toEqual([
+      { start: '2026-11-30T14:00:00.000Z', end: '2026-11-30T15:00:00.000Z' },
+      { start: '2026-11-30T16:00:00.000Z', end: '2026-11-30T22:00:00.000Z' },
+    ]);
+    const feed = await post(cg, '/api/calendar/feed', {});
+    expect(feed.statusCode).toBe(201);
+    const ics = await get(null, new URL(feed.json().url).pathname);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body).toContain(`UID:meeting-${asked.json().id}@yaadcare.jm`);
+    expect(ics.body).toContain('DTSTART:20261130T150000Z');
+  });
+
   it('refuses bad free-slot queries with 400 and unknown or hidden caregivers with 404', async () => {
     const cg = await t.signedInCaregiver({ availability: ['Weekdays'] });
     const hidden = await t.signedInCaregiver({ availability: ['Weekdays'], isActive: false });
