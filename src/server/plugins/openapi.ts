@@ -47,6 +47,8 @@ export const OPENAPI_TAGS = [
   { name: 'reviews', description: 'Double-blind reviews, replies and the caregivers’ ratings of families' },
   { name: 'bookings', description: 'Booking requests and their states' },
   { name: 'visits', description: 'Check-in, check-out and the visit log of a booking' },
+  { name: 'availability', description: 'A caregiver’s time off and extra hours, and their free time' },
+  { name: 'meetings', description: 'Meetings before booking: asking, proposing times, confirming' },
   {
     name: 'calendar',
     description: 'Private calendar feeds (RFC 5545) at a secret URL: bookings, meetings and time off',
