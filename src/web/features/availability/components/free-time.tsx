@@ -146,7 +146,7 @@ function DayFreeTime({
   onPick: (start: string) => void;
 }) {
   return (
-    <li className="rounded-xl border border-border p-3" data-date={day.date}>
+    <li className="min-w-0 rounded-xl border border-border p-3" data-date={day.date}>
       <h4 className="font-semibold">{shortDate(day.date)}</h4>
       {day.free.length === 0 ? (
         <p className="mt-1 text-sm text-muted-foreground">Not free</p>
@@ -166,7 +166,8 @@ function DayFreeTime({
                   aria-label={`${shortDate(day.date)}, ${text}`}
                   onClick={() => onPick(slot.start)}
                 >
-                  {text}
+                  {/* The button's own nowrap would keep "your time · Jamaica" on one line, 500 px wide at 360 px. */}
+                  <span className="min-w-0 whitespace-normal">{text}</span>
                 </Button>
               </li>
             );
