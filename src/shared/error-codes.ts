@@ -44,6 +44,7 @@ export const ERROR_CODE_LIST = [
   'IDEMPOTENCY_KEY_REQUIRED',
   'IDEMPOTENCY_KEY_REUSED',
   'BOOKING_ALREADY_PAID',
+  'TIP_ALREADY_GIVEN',
   'MESSAGING_NOT_ALLOWED',
   'USER_BLOCKED',
   'REVIEW_NOT_ALLOWED',
@@ -148,6 +149,7 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REQUIRED: { status: 400, meaning: 'POST /api/payments needs an Idempotency-Key header.' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, meaning: 'The Idempotency-Key was used for a different payment.' },
   BOOKING_ALREADY_PAID: { status: 409, meaning: 'The booking already has a payment.' },
+  TIP_ALREADY_GIVEN: { status: 409, meaning: 'The booking already has a tip (one per booking, ADR 0051).' },
 
   // Messaging and safety.
   MESSAGING_NOT_ALLOWED: { status: 403, meaning: 'The sender may not message this user.' },

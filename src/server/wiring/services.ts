@@ -55,6 +55,7 @@ import {
   createPaymentService,
   createReconciliationService,
   createSavedCardService,
+  createTipService,
   createVisitHoldService,
 } from '../features/payments';
 import { createPayoutService } from '../features/payouts';
@@ -252,6 +253,17 @@ export function buildServices(app: FastifyInstance) {
     bookings: paymentBookings,
     circles: paymentCircles,
   });
+  // Tips after a completed visit (ADR 0051): a saved card charged, 100 % to the caregiver's balance.
+  const tips = createTipService({
+    db,
+    provider: app.payments,
+    mailer: notices,
+    publicUrl,
+    bookings: paymentBookings,
+    circles: paymentCircles,
+    notices: outbox,
+    now,
+  });
   // Saved cards (ADR 0032): provider references only; series visits are held on the default one.
   const visitHolds = createVisitHoldService({
     db,
@@ -399,6 +411,7 @@ export function buildServices(app: FastifyInstance) {
     visits,
     reliability,
     payments,
+    tips,
     savedCards,
     visitHolds,
     backupHolds,

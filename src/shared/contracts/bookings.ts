@@ -220,6 +220,10 @@ export const BookingView = z.object({
       incidents: z.number().int(),
     })
     .optional(),
+  /** The tip given after this completed visit (ADR 0051), for its family, circle payers and caregiver. Optional. */
+  tip: z.object({ amount: z.string(), at: z.string() }).nullable().optional(),
+  /** Whether the viewer may add a tip now (completed, none yet, within 14 days, a payer). Optional. */
+  canTip: z.boolean().optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

@@ -121,7 +121,7 @@ export type PayoutAccountView = z.infer<typeof PayoutAccountView>;
 
 export const EarningsItem = z.object({
   id: z.number().int(),
-  kind: z.enum(['earning', 'late_cancellation_fee', 'payout']),
+  kind: z.enum(['earning', 'late_cancellation_fee', 'payout', 'tip']),
   status: z.enum(['paid', 'pending']),
   amount: z.string(),
   date: z.string(),
@@ -144,3 +144,52 @@ export const EarningsView = z.object({
   items: z.array(EarningsItem),
 });
 export type EarningsView = z.infer<typeof EarningsView>;
+
+/**
+ * Tips after a completed visit (issue 34, ADR 0051): at least J$100, at most J$50,000 or half the booking's
+ * total, whichever is lower; within 14 days of the visit's end; one per booking; 100 % to the caregiver.
+ */
+export const TIP_RULES = {
+  minCents: 10_000,
+  maxCents: 5_000_000,
+  maxShareOfTotal: 0.5,
+  windowDays: 14,
+} as const;
+
+/** The highest tip a booking of this total (cents) allows. */
+export const maxTipCents = (totalCents: number) =>
+  Math.min(TIP_RULES.maxCents, Math.floor(totalCents * TIP_RULES.maxShareOfTotal));
+
+export const TIP_PRESETS_CENTS = [50_000, 100_000, 200_000] as const;
+
+export const TIP_MESSAGES = {
+  already: 'This visit already has a tip.',
+  notCompleted: 'A tip can be added only after the visit is completed.',
+  windowClosed: 'Tips can be added only within 14 days of the visit.',
+  tooLow: 'The smallest tip is J$100.',
+  tooHigh: (maxCents: number) =>
+    `The largest tip for this visit is J$${(maxCents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}.`,
+  cardNotFound: 'Choose one of your saved cards.',
+} as const;
+
+export const CreateTipRequest = z
+  .object({
+    /** J$ as a numeric string ("1000" or "1000.50"). */
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount in J$, like 1000'),
+    paymentMethodId: z.number().int().positive(),
+  })
+  .strict();
+export type CreateTipRequest = z.infer<typeof CreateTipRequest>;
+
+export const TipView = z.object({
+  id: z.number().int(),
+  bookingId: z.number().int(),
+  amount: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TipView = z.infer<typeof TipView>;

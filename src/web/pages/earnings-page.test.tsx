@@ -6,6 +6,24 @@ import { makeUser, renderRoute, stubFetch } from '../test/render';
 import EarningsPage, { earningsCsv } from './earnings-page';
 
 describe('earnings CSV', () => {
+  it('lists a tip as its own type, "Tip from" the family (ADR 0051)', () => {
+    const csv = earningsCsv([
+      {
+        id: 9,
+        kind: 'tip',
+        status: 'pending',
+        amount: '1000.00',
+        date: '2099-06-06T16:00:00.000Z',
+        bookingId: 7,
+        description: 'Tip from Natalie (visit on 2099-06-05)',
+        availableAt: null,
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      '2099-06-06,Tip,Tip from Natalie (visit on 2099-06-05),1000.00,pending',
+    );
+  });
+
   it('lists exactly the given rows, quoting commas and quotes', () => {
     const csv = earningsCsv([
       {

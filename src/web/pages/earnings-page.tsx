@@ -21,6 +21,7 @@ const KIND_LABEL: Record<Item['kind'], string> = {
   earning: 'Booking',
   late_cancellation_fee: 'Late-cancellation fee',
   payout: 'Payout',
+  tip: 'Tip',
 };
 
 /** CSV of exactly the rows listed, through the one CSV writer (RFC 4180, formula cells neutralised). */

@@ -25,6 +25,7 @@ export * from './rate-limits';
 export * from './reconciliation';
 export * from './reliability';
 export * from './support';
+export * from './tips';
 export * from './users';
 export * from './verifications';
 export * from './visits';

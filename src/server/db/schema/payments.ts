@@ -138,6 +138,8 @@ export const LEDGER_KINDS = [
   'hold_move',
   /** A paid plan's monthly charge (ADR 0037): from the family's card to platform revenue. */
   'subscription',
+  /** A tip after a completed visit (ADR 0051): from the payer's card, 100 % to the caregiver. */
+  'tip',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

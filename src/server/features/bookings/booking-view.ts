@@ -5,6 +5,7 @@ import {
   type BookingListQuery,
   type BookingView,
 } from '../../../shared/contracts/bookings';
+import { maxTipCents, TIP_RULES } from '../../../shared/contracts/payments';
 import { centsToDecimal, priceBooking, toCents } from '../../../shared/money';
 import { REVIEW_WINDOW_MS } from '../../../shared/review-window';
 import type { Tx } from '../../db/client';
@@ -113,6 +114,12 @@ export function toBookingView(
           },
         }
       : {}),
+    ...(b.status === 'completed' && seesPayment && (isFamily || isCaregiver || (circleRoles?.length ?? 0) > 0)
+      ? {
+          tip: row.tip ? { amount: row.tip.amount, at: row.tip.at.toISOString() } : null,
+          canTip: canTip(b, row.tip !== null, isFamily, circleRoles, now),
+        }
+      : {}),
     ...(b.isTrial ? { isTrial: true } : {}),
     ...(b.isTrial && b.status === 'completed' && (isFamily || isCaregiver || (circleRoles?.length ?? 0) > 0)
       ? {
@@ -123,6 +130,24 @@ export function toBookingView(
         }
       : {}),
   };
+}
+
+/**
+ * Whether the viewer may tip now (ADR 0051): the family who booked a booking outside a circle, or a payer of
+ * its circle; no tip yet; within 14 days of the visit's end; a total that allows the smallest tip.
+ */
+function canTip(
+  b: BookingJoined['b'],
+  tipped: boolean,
+  isFamily: boolean,
+  circleRoles: readonly string[] | undefined,
+  now: Date,
+): boolean {
+  const payer = b.circleId === null ? isFamily : (circleRoles?.includes('payer') ?? false);
+  const deadline = (b.completedAt ?? b.endsAt).getTime() + TIP_RULES.windowDays * 86_400_000;
+  return (
+    payer && !tipped && now.getTime() <= deadline && maxTipCents(toCents(b.totalCost)) >= TIP_RULES.minCents
+  );
 }
 
 /** The family's review of a completed booking: reviewed, the window's end, and whether it may be written now. */

@@ -18,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { BACKUP_RULES } from '../../../shared/contracts/backups';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
-import { bookingEvents, bookings, caregivers, payments, reviews, users } from '../../db/schema';
+import { bookingEvents, bookings, caregivers, payments, reviews, tips, users } from '../../db/schema';
 import { counterRepo } from './counter-repo';
 import type { BookingRow, BookingStatus } from './events';
 
@@ -206,6 +206,16 @@ export const bookingRepo = {
           ).map((r) => r.id)
         : [],
     );
+    // The tip given after a completed visit (ADR 0051): at most one per booking.
+    const tipOf = new Map(
+      (completed.length
+        ? await tx
+            .select({ bookingId: tips.bookingId, amount: tips.amount, createdAt: tips.createdAt })
+            .from(tips)
+            .where(inArray(tips.bookingId, completed))
+        : []
+      ).map((t) => [t.bookingId, { amount: t.amount, at: t.createdAt }]),
+    );
     // A caregiver's open proposal of another time for a pending request (ADR 0048).
     const counters = await counterRepo.openOf(
       tx,
@@ -216,6 +226,7 @@ export const bookingRepo = {
       payment: paymentOf.get(r.b.id) ?? null,
       reviewed: reviewed.has(r.b.id),
       counter: counters.get(r.b.id) ?? null,
+      tip: tipOf.get(r.b.id) ?? null,
     }));
   },
 

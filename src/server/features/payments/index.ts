@@ -12,6 +12,7 @@ export { createReconciliationService } from './reconciliation';
 export { createSavedCardService, type SavedCardService } from './saved-cards';
 export { type BackupHolds, createBackupHolds, createPaymentService, type MovedHold } from './service';
 export { createSettlement } from './settlement';
+export { createTipService, type TipService } from './tips';
 export { createVisitHoldService } from './visit-holds';
 
 /** What the payments feature adds to the app: listed once in src/server/wiring/features.ts. */

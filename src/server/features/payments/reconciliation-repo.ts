@@ -8,6 +8,7 @@ import {
   reconciliationMismatches,
   reconciliationRuns,
   subscriptionCharges,
+  tips,
   users,
 } from '../../db/schema';
 
@@ -64,6 +65,21 @@ export const reconciliationRepo = {
       })
       .from(subscriptionCharges)
       .where(isNotNull(subscriptionCharges.providerRef));
+  },
+
+  /** Tips the provider took (ADR 0051), with what their ledger transaction took from the payer (cents). */
+  async tips(tx: Tx) {
+    return tx
+      .select({
+        id: tips.id,
+        bookingId: tips.bookingId,
+        amount: tips.amount,
+        providerRef: tips.providerRef,
+        ledgerCents: sql<string>`coalesce((select (-sum(${ledgerEntries.amount}) * 100)::bigint from ${ledgerEntries}
+          where ${ledgerEntries.txnId} = ${tips.ledgerTxnId}
+            and ${ledgerEntries.account} = 'family_source'), 0)::text`,
+      })
+      .from(tips);
   },
 
   async startRun(tx: Tx, at: Date) {

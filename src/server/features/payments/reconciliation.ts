@@ -75,11 +75,29 @@ export async function compare(db: Db, ops: ProviderOperation[]): Promise<Found[]
   const holds = providerHolds(ops);
   const known = new Set<string>();
   const found: Found[] = [];
-  const [paid, ledgerOut, charges] = await Promise.all([
+  const [paid, ledgerOut, charges, tipped] = await Promise.all([
     reconciliationRepo.providerPayments(db),
     reconciliationRepo.ledgerOutflowByPayment(db),
     reconciliationRepo.planCharges(db),
+    reconciliationRepo.tips(db),
   ]);
+  // Tips (ADR 0051): charged and captured at once; what the provider took must be the tip and its ledger's.
+  for (const tip of tipped) {
+    known.add(tip.providerRef);
+    const refs = { providerRef: tip.providerRef, bookingId: tip.bookingId };
+    const ours = toCents(tip.amount);
+    const h = holds.get(tip.providerRef);
+    if (!h) continue;
+    const theirs = providerOutflow(h);
+    if (theirs !== ours || Number(tip.ledgerCents) !== theirs)
+      found.push({
+        kind: theirs !== ours ? 'amount_differs' : 'ledger_differs',
+        ...refs,
+        providerCents: theirs,
+        ourCents: theirs !== ours ? ours : Number(tip.ledgerCents),
+        detail: `Tip ${tip.id} for booking ${tip.bookingId}: the provider took ${formatJmd(theirs)}, the tip says ${formatJmd(ours)} and its ledger ${formatJmd(Number(tip.ledgerCents))}.`,
+      });
+  }
   for (const p of paid) {
     const ours = paymentOutflow(p);
     const refs = { providerRef: p.providerRef, paymentId: p.id, bookingId: p.bookingId };

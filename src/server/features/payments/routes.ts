@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminPaymentsQuery, AdminPaymentsResponse } from '../../../shared/contracts/admin-payments';
 import { BookingIdParam } from '../../../shared/contracts/bookings';
-import { errorResponses, IdParam } from '../../../shared/contracts/common';
+import { ErrorResponse, errorResponses, IdParam } from '../../../shared/contracts/common';
 import {
   AdminPaymentList,
   CreatePaymentRequest,
+  CreateTipRequest,
   DeclinedPayment,
   PaymentView,
+  TipView,
 } from '../../../shared/contracts/payments';
 import { refuseCardData } from '../../core/card-data';
 import { currentUser } from '../../plugins/auth';
@@ -57,6 +59,32 @@ export async function paymentRoutes(app: FastifyInstance) {
         }
         throw err;
       }
+    },
+  );
+
+  r.post(
+    '/api/bookings/:id/tip',
+    {
+      config: { access: ['family'], moneyMoving: true },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Tip the caregiver after a completed visit (ADR 0051): the family who booked it or a payer of its care circle, charged to one of their saved cards, 100 % to the caregiver. J$100 to J$50,000 or half the booking total, whichever is lower; within 14 days of the visit; one tip per booking (409 after). Requires an Idempotency-Key header: a repeat answers the first tip.',
+        params: BookingIdParam,
+        body: CreateTipRequest,
+        response: { 200: TipView, 201: TipView, 402: ErrorResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const key = req.headers['idempotency-key'];
+      const { tip, replayed } = await app.services.tips.create(
+        currentUser(req),
+        req.params.id,
+        typeof key === 'string' ? key.trim() : undefined,
+        req.body,
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(tip);
     },
   );
 

@@ -196,6 +196,20 @@ export function createPayoutService(deps: PayoutDeps) {
         const paid = paidLeft >= amount;
         if (paid) paidLeft -= amount;
         const who = r.f?.firstName ? `${r.f.firstName} ${r.f.lastName.slice(0, 1)}.` : 'a family';
+        if (r.e.kind === 'tip') {
+          // A tip after a visit (ADR 0051): 100 % the caregiver's, paid like earnings.
+          items.push({
+            id: r.e.id,
+            kind: 'tip',
+            status: paid ? 'paid' : 'pending',
+            amount: centsToDecimal(amount),
+            date: r.e.createdAt.toISOString(),
+            bookingId: r.e.bookingId,
+            description: `Tip from ${r.f?.firstName ?? 'a family'} (visit on ${r.b?.date ?? ''})`,
+            availableAt: new Date(r.e.createdAt.getTime() + EARNINGS_HOLD_HOURS * HOUR).toISOString(),
+          });
+          continue;
+        }
         items.push({
           id: r.e.id,
           kind: r.e.kind === 'late_cancellation_fee' ? 'late_cancellation_fee' : 'earning',

@@ -9,7 +9,7 @@ import { nextWeekday, seriesBody } from '../../features/booking-series/testing';
 import { daysAhead, panelBody, requestBooking, shiftBooking } from '../../features/bookings/testing';
 import { sandboxToken } from '../../features/payments/testing';
 import { JOBS } from '../../wiring/jobs';
-import { createApprovedVerification } from '../factories';
+import { createApprovedVerification, createBooking } from '../factories';
 import { signedIn, signedInCaregiver } from '../sign-in';
 import { type Fired, registerMoneyScenario } from './registry';
 
@@ -160,6 +160,50 @@ registerMoneyScenario({
     );
     const admin = await signedIn(db, { userType: 'admin' });
     return call(app, 'POST', `/api/admin/payments/${transfer.id}/received`, admin);
+  },
+});
+
+// --- tips (ADR 0051) ----------------------------------------------------------------------------------------
+
+/** A family with a saved card and a visit completed two days ago (4 h at J$ 1,500: tips up to J$ 3,150). */
+async function tippable(app: FastifyInstance, db: Db) {
+  const family = await signedIn(db, { userType: 'family' });
+  const cg = await signedInCaregiver(db, { hourlyRate: 1500 });
+  const date = new Date(Date.now() - 2 * 24 * HOUR - 5 * HOUR).toISOString().slice(0, 10);
+  const booking = await createBooking(db, {
+    familyId: family.user.id,
+    caregiverId: cg.caregiver.id,
+    date,
+    hours: 4,
+    status: 'completed',
+  });
+  const card = await saveCard(app, family);
+  return { family, bookingId: booking.id, body: { amount: '1000', paymentMethodId: card.id } };
+}
+
+registerMoneyScenario({
+  name: 'a tip after a completed visit, the same Idempotency-Key on every request (one tap, one tip)',
+  covers: 'POST /api/bookings/:id/tip',
+  expect: { holds: 1, captures: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const r = await tippable(app, db);
+    const headers = { ...r.family.headers, 'idempotency-key': randomUUID() };
+    return call(app, 'POST', `/api/bookings/${r.bookingId}/tip`, { headers }, r.body);
+  },
+});
+
+registerMoneyScenario({
+  name: 'a tip from 20 tabs at once, each its own Idempotency-Key: one tip, 409 for the rest',
+  covers: 'POST /api/bookings/:id/tip',
+  expect: { holds: 1, captures: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const r = await tippable(app, db);
+    return async () => {
+      const headers = { ...r.family.headers, 'idempotency-key': randomUUID() };
+      const fired = await call(app, 'POST', `/api/bookings/${r.bookingId}/tip`, { headers }, r.body)();
+      if (fired.statusCode !== 201) expect(fired.statusCode, fired.body).toBe(409);
+      return fired;
+    };
   },
 });
 

@@ -3,10 +3,12 @@ import type { PaymentMethodView } from '../../../shared/contracts/payment-method
 import type {
   AdminPaymentItem,
   CreatePaymentRequest,
+  CreateTipRequest,
   EarningsView,
   PaymentView,
   PayoutAccountRequest,
   PayoutAccountView,
+  TipView,
 } from '../../../shared/contracts/payments';
 import { apiErrorFrom, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { bookingKeys } from '../bookings/api';
@@ -152,3 +154,34 @@ export const useMakeDefaultPaymentMethod = () =>
   usePaymentMethodChange((id: number) =>
     apiRequest<PaymentMethodView>('POST', `/api/payment-methods/${id}/default`, {}),
   );
+
+/** POST /api/bookings/:id/tip (ADR 0051) with an Idempotency-Key kept per dialog: a retry never tips twice. */
+export async function tipBooking(
+  bookingId: number,
+  body: CreateTipRequest,
+  idempotencyKey: string,
+): Promise<TipView> {
+  const res = await fetch(`/api/bookings/${bookingId}/tip`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'fetch',
+      Accept: 'application/json',
+      'Idempotency-Key': idempotencyKey,
+    },
+    body: JSON.stringify(body),
+    credentials: 'include',
+  });
+  const data = (await res.json().catch(() => ({}))) as TipView & { message?: string };
+  if (!res.ok) throw apiErrorFrom(res, data, 'The tip did not go through. Please try again.');
+  return data;
+}
+
+export function useTip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, body, key }: { bookingId: number; body: CreateTipRequest; key: string }) =>
+      tipBooking(bookingId, body, key),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}

@@ -24,6 +24,7 @@ import { CounterProposalNote } from './counter-proposal';
 import { EndAfterTrialButton } from './end-after-trial-button';
 import { FamilySeriesList } from './family-series-list';
 import { MoveBookingButton, mayMove } from './move-booking-button';
+import { TipButton, TipNote } from './tip-button';
 
 function FamilyBookingCard({
   booking,
@@ -124,6 +125,8 @@ function FamilyBookingCard({
           ) : null}
           {may.cancel ? <CancelBookingButton booking={booking} by="family" /> : null}
           <EndAfterTrialButton booking={booking} other={cg.firstName} />
+          <TipButton booking={booking} caregiver={cg.firstName} />
+          <TipNote booking={booking} />
           {may.review && booking.review ? (
             <Link
               to={`/caregiver/${cg.caregiverId}?review=${booking.id}#reviews`}
