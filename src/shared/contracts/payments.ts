@@ -1,5 +1,6 @@
 import { ErrorCodeSchema, Id } from './common';
 import { z } from './zod';
+import { BANK_ACCOUNT_TYPES, bankByCode, JAMAICAN_BANK_CODES } from '../jamaican-banks';
 
 /** yyyy-MM-dd plus n days (calendar arithmetic, no time zone involved). */
 export function addJamaicaDays(date: string, days: number): string {
@@ -100,21 +101,61 @@ export const AdminPaymentList = z.array(AdminPaymentItem);
 export type AdminPaymentItem = z.infer<typeof AdminPaymentItem>;
 
 /** /payment-settings: where Friday payouts go. */
-export const PayoutAccountRequest = z.object({
-  bankName: z.string().trim().min(2, 'Enter your bank’s name.').max(100),
-  accountHolder: z.string().trim().min(2, 'Enter the account holder’s name.').max(100),
-  accountNumber: z
-    .string()
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{6,20}$/, 'Account numbers have 6 to 20 digits.')),
-});
+const digitsOnly = (s: string) => s.replace(/[\s-]/g, '');
+
+/**
+ * One contract for the server and the form (ADR 0052). The bank fields (`bankCode`, `branch`,
+ * `accountType`) are optional so the older call ({ bankName, accountHolder, accountNumber }) still works;
+ * the form always sends them, and with a `bankCode` the branch and account type are required and the
+ * lengths follow that bank. `bankName` is then taken from the catalog.
+ */
+export const PayoutAccountRequest = z
+  .object({
+    bankName: z.string().trim().min(2, 'Enter your bank’s name.').max(100).optional(),
+    bankCode: z.enum(JAMAICAN_BANK_CODES, { error: 'Choose your bank.' }).optional(),
+    branch: z.string().transform(digitsOnly).optional(),
+    accountType: z.enum(BANK_ACCOUNT_TYPES, { error: 'Choose savings or chequing.' }).optional(),
+    accountHolder: z.string().trim().min(2, 'Enter the account holder’s name.').max(100),
+    accountNumber: z.string().transform(digitsOnly),
+  })
+  .superRefine((v, ctx) => {
+    const bank = bankByCode(v.bankCode);
+    if (!bank && !v.bankName) ctx.addIssue({ code: 'custom', path: ['bankCode'], message: 'Choose your bank.' });
+    const [min, max] = bank?.accountDigits ?? [6, 20];
+    if (!new RegExp(`^\\d{${min},${max}}$`).test(v.accountNumber)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accountNumber'],
+        message: `Account numbers have ${min} to ${max} digits.`,
+      });
+    }
+    if (!bank) return;
+    if (!v.branch) {
+      ctx.addIssue({ code: 'custom', path: ['branch'], message: 'Enter your branch (transit) number.' });
+    } else if (!new RegExp(`^\\d{${bank.branchDigits}}$`).test(v.branch)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['branch'],
+        message: `The branch (transit) number has ${bank.branchDigits} digits.`,
+      });
+    }
+    if (!v.accountType) {
+      ctx.addIssue({ code: 'custom', path: ['accountType'], message: 'Choose savings or chequing.' });
+    }
+  });
 export type PayoutAccountRequest = z.input<typeof PayoutAccountRequest>;
 
 export const PayoutAccountView = z.object({
   bankName: z.string().nullable(),
+  /** The catalog code (ADR 0052); null for an older account whose bank name matched none. */
+  bankCode: z.enum(JAMAICAN_BANK_CODES).nullable(),
+  branch: z.string().nullable(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES).nullable(),
   accountHolder: z.string().nullable(),
   /** '•••• 1234' — the full number is never sent back. */
   accountNumberMasked: z.string().nullable(),
+  /** True when the bank file cannot be complete yet: an older account without bank, branch or type. */
+  needsBankDetails: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 export type PayoutAccountView = z.infer<typeof PayoutAccountView>;
@@ -144,3 +185,16 @@ export const EarningsView = z.object({
   items: z.array(EarningsItem),
 });
 export type EarningsView = z.infer<typeof EarningsView>;
+
+/** A payout run's bank-transfer batch file, as the admin console lists it (ADR 0052). */
+export const PayoutBatchView = z.object({
+  id: z.number().int(),
+  payoutDate: z.string(),
+  lineCount: z.number().int(),
+  /** J$, two decimals: the sum of the run's payouts (and of its ledger entries). */
+  total: z.string(),
+  /** The trailer's control sum: last 8 digits of each account number summed, modulo 10^8. */
+  controlSum: z.string(),
+  createdAt: z.string(),
+});
+export type PayoutBatchView = z.infer<typeof PayoutBatchView>;
