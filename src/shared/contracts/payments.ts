@@ -1,6 +1,6 @@
+import { BANK_ACCOUNT_TYPES, bankByCode, JAMAICAN_BANK_CODES } from '../jamaican-banks';
 import { ErrorCodeSchema, Id } from './common';
 import { z } from './zod';
-import { BANK_ACCOUNT_TYPES, bankByCode, JAMAICAN_BANK_CODES } from '../jamaican-banks';
 
 /** yyyy-MM-dd plus n days (calendar arithmetic, no time zone involved). */
 export function addJamaicaDays(date: string, days: number): string {
@@ -120,7 +120,8 @@ export const PayoutAccountRequest = z
   })
   .superRefine((v, ctx) => {
     const bank = bankByCode(v.bankCode);
-    if (!bank && !v.bankName) ctx.addIssue({ code: 'custom', path: ['bankCode'], message: 'Choose your bank.' });
+    if (!bank && !v.bankName)
+      ctx.addIssue({ code: 'custom', path: ['bankCode'], message: 'Choose your bank.' });
     const [min, max] = bank?.accountDigits ?? [6, 20];
     if (!new RegExp(`^\\d{${min},${max}}$`).test(v.accountNumber)) {
       ctx.addIssue({

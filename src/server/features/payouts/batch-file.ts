@@ -56,7 +56,11 @@ export interface BatchFile {
  * column holds the number of `D` lines, account_number the control sum, amount_jmd the total and
  * reference the batch's reference.
  */
-export function buildBatchFile(payoutDate: string, batchReference: string, lines: readonly BatchLine[]): BatchFile {
+export function buildBatchFile(
+  payoutDate: string,
+  batchReference: string,
+  lines: readonly BatchLine[],
+): BatchFile {
   const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
   const controlSum = controlSumOf(lines.map((l) => l.accountNumber));
   const rows: CsvCell[][] = lines.map((l) => [

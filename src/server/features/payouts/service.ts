@@ -199,7 +199,11 @@ export function createPayoutService(deps: PayoutDeps) {
             rows.map((r) => r.p.id),
           ),
         );
-      await storage.put(storageKey, Buffer.from(encryptSecret(key, file.csv), 'utf8'), 'application/octet-stream');
+      await storage.put(
+        storageKey,
+        Buffer.from(encryptSecret(key, file.csv), 'utf8'),
+        'application/octet-stream',
+      );
       return batch.id;
     });
   }
