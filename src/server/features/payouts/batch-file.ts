@@ -30,9 +30,9 @@ const CONTROL_MODULUS = 100_000_000n;
 export const payoutReference = (payoutDate: string, payoutId: number) =>
   `YC${payoutDate.replaceAll('-', '')}-${payoutId}`;
 
-/** The batch's own reference (its trailer and the download's file name): `YC20261127-B3`. */
-export const batchReference = (payoutDate: string, batchId: number) =>
-  `YC${payoutDate.replaceAll('-', '')}-B${batchId}`;
+/** The batch's own reference (its trailer): `YC20261127-F42`, after its first payout (each payout is in one batch). */
+export const batchReference = (payoutDate: string, firstPayoutId: number) =>
+  `YC${payoutDate.replaceAll('-', '')}-F${firstPayoutId}`;
 
 /**
  * The control sum: the sum of the last 8 digits of every account number, modulo 10^8, as 8 digits (a hash

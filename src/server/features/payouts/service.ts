@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EARNINGS_HOLD_HOURS } from '../../../shared/contracts/bookings';
 import {
@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { type BatchLine, batchReference, buildBatchFile, controlSumOf } from './batch-file';
+import { type BatchLine, batchReference, buildBatchFile } from './batch-file';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 const HOUR = 3_600_000;
@@ -152,60 +152,67 @@ export function createPayoutService(deps: PayoutDeps) {
   /**
    * The bank-transfer batch file of `payoutDate`'s payouts not yet in a file (ADR 0052): a rerun the same
    * day files only what it paid, and a run whose file failed is filed by the next run that day. The CSV
-   * holds full account numbers, so it is stored encrypted with the payout key; the payouts are marked with
-   * the batch in the same transaction as the batch row. Returns the batch id, or null when there was none.
+   * holds full account numbers, so it is stored encrypted with the payout key. The file is stored first
+   * (file storage may be the database, which an open transaction on the embedded one would block), then one
+   * transaction records the batch and claims its payouts; if another run claimed any of them meanwhile,
+   * nothing is recorded and the file is removed. Returns the batch id, or null when there was none.
    */
   async function writeBatch(payoutDate: string, now: Date): Promise<number | null> {
     const storage = deps.storage;
     if (!storage) return null;
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ p: payouts, a: payoutAccounts })
-        .from(payouts)
-        .innerJoin(payoutAccounts, eq(payoutAccounts.caregiverId, payouts.caregiverId))
-        .where(and(eq(payouts.payoutDate, payoutDate), isNull(payouts.batchId)))
-        .orderBy(payouts.id)
-        .for('update', { of: payouts });
-      if (!rows.length) return null;
-      const lines: BatchLine[] = rows.map(({ p, a }) => ({
-        payoutId: p.id,
-        bankCode: (bankByCode(a.bankCode) ?? bankFromName(a.bankName))?.code ?? '',
-        branch: a.branch ?? '',
-        accountType: a.accountType ?? '',
-        accountNumber: decryptSecret(key, a.accountNumberEncrypted),
-        accountHolder: a.accountHolder,
-        amountCents: toCents(p.amount),
-      }));
-      const storageKey = newStorageKey(`payout-batches/${payoutDate}`, 'enc');
-      const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
-      const [batch] = await tx
-        .insert(payoutBatches)
-        .values({
-          payoutDate,
-          storageKey,
-          lineCount: lines.length,
-          total: centsToDecimal(totalCents),
-          controlSum: controlSumOf(lines.map((l) => l.accountNumber)),
-          createdAt: now,
-        })
-        .returning({ id: payoutBatches.id });
-      const file = buildBatchFile(payoutDate, batchReference(payoutDate, batch.id), lines);
-      await tx
-        .update(payouts)
-        .set({ batchId: batch.id })
-        .where(
-          inArray(
-            payouts.id,
-            rows.map((r) => r.p.id),
-          ),
-        );
-      await storage.put(
-        storageKey,
-        Buffer.from(encryptSecret(key, file.csv), 'utf8'),
-        'application/octet-stream',
-      );
-      return batch.id;
-    });
+    const rows = await db
+      .select({ p: payouts, a: payoutAccounts })
+      .from(payouts)
+      .innerJoin(payoutAccounts, eq(payoutAccounts.caregiverId, payouts.caregiverId))
+      .where(and(eq(payouts.payoutDate, payoutDate), isNull(payouts.batchId)))
+      .orderBy(payouts.id);
+    if (!rows.length) return null;
+    const lines: BatchLine[] = rows.map(({ p, a }) => ({
+      payoutId: p.id,
+      bankCode: (bankByCode(a.bankCode) ?? bankFromName(a.bankName))?.code ?? '',
+      branch: a.branch ?? '',
+      accountType: a.accountType ?? '',
+      accountNumber: decryptSecret(key, a.accountNumberEncrypted),
+      accountHolder: a.accountHolder,
+      amountCents: toCents(p.amount),
+    }));
+    const file = buildBatchFile(payoutDate, batchReference(payoutDate, rows[0].p.id), lines);
+    const storageKey = newStorageKey(`payout-batches/${payoutDate}`, 'enc');
+    await storage.put(
+      storageKey,
+      Buffer.from(encryptSecret(key, file.csv), 'utf8'),
+      'application/octet-stream',
+    );
+    const ids = rows.map((r) => r.p.id);
+    const batchId = await db
+      .transaction(async (tx) => {
+        const [batch] = await tx
+          .insert(payoutBatches)
+          .values({
+            payoutDate,
+            storageKey,
+            lineCount: file.lineCount,
+            total: centsToDecimal(file.totalCents),
+            controlSum: file.controlSum,
+            createdAt: now,
+          })
+          .returning({ id: payoutBatches.id });
+        const claimed = await tx
+          .update(payouts)
+          .set({ batchId: batch.id })
+          .where(and(inArray(payouts.id, ids), isNull(payouts.batchId)))
+          .returning({ id: payouts.id });
+        if (claimed.length !== ids.length) {
+          tx.rollback();
+        }
+        return batch.id;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return null;
+        throw err;
+      });
+    if (batchId === null) await storage.delete(storageKey);
+    return batchId;
   }
 
   return {
