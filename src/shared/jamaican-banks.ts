@@ -19,8 +19,8 @@ export interface JamaicanBank {
   accountDigits: readonly [min: number, max: number];
 }
 
-const DEFAULT_BRANCH_DIGITS = 5;
-const DEFAULT_ACCOUNT_DIGITS = [6, 18] as const;
+export const DEFAULT_BRANCH_DIGITS = 5;
+export const DEFAULT_ACCOUNT_DIGITS = [6, 18] as const;
 
 export const JAMAICAN_BANKS = [
   {

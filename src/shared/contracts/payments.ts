@@ -1,4 +1,10 @@
-import { BANK_ACCOUNT_TYPES, bankByCode, JAMAICAN_BANK_CODES } from '../jamaican-banks';
+import {
+  BANK_ACCOUNT_TYPES,
+  bankByCode,
+  DEFAULT_ACCOUNT_DIGITS,
+  DEFAULT_BRANCH_DIGITS,
+  JAMAICAN_BANK_CODES,
+} from '../jamaican-banks';
 import { ErrorCodeSchema, Id } from './common';
 import { z } from './zod';
 
@@ -111,18 +117,33 @@ const digitsOnly = (s: string) => s.replace(/[\s-]/g, '');
  */
 export const PayoutAccountRequest = z
   .object({
-    bankName: z.string().trim().min(2, 'Enter your bank’s name.').max(100).optional(),
-    bankCode: z.enum(JAMAICAN_BANK_CODES, { error: 'Choose your bank.' }).optional(),
+    bankName: z.string().trim().max(100).optional(),
+    // '' (the form's "Choose your bank") is let through to the check below, so that every field's message
+    // shows at once: zod skips an object's refinements once one of its fields failed.
+    bankCode: z
+      .union([z.enum(JAMAICAN_BANK_CODES, { error: 'Choose your bank.' }), z.literal('')])
+      .optional(),
     branch: z.string().transform(digitsOnly).optional(),
-    accountType: z.enum(BANK_ACCOUNT_TYPES, { error: 'Choose savings or chequing.' }).optional(),
-    accountHolder: z.string().trim().min(2, 'Enter the account holder’s name.').max(100),
+    accountType: z
+      .union([z.enum(BANK_ACCOUNT_TYPES, { error: 'Choose savings or chequing.' }), z.literal('')])
+      .optional(),
+    accountHolder: z.string().trim().max(100, 'Names have at most 100 characters.'),
     accountNumber: z.string().transform(digitsOnly),
   })
   .superRefine((v, ctx) => {
+    if (v.accountHolder.length < 2) {
+      ctx.addIssue({ code: 'custom', path: ['accountHolder'], message: 'Enter the account holder’s name.' });
+    }
+    if (v.bankName !== undefined && v.bankName.length < 2 && !v.bankCode) {
+      ctx.addIssue({ code: 'custom', path: ['bankName'], message: 'Enter your bank’s name.' });
+    }
     const bank = bankByCode(v.bankCode);
-    if (!bank && !v.bankName)
+    // The new call names a bank by code (the form sends '' while none is chosen); the older one by name.
+    const bankFields = v.bankCode !== undefined;
+    if (!bank && (bankFields || v.bankName === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['bankCode'], message: 'Choose your bank.' });
-    const [min, max] = bank?.accountDigits ?? [6, 20];
+    }
+    const [min, max] = bank?.accountDigits ?? (bankFields ? DEFAULT_ACCOUNT_DIGITS : [6, 20]);
     if (!new RegExp(`^\\d{${min},${max}}$`).test(v.accountNumber)) {
       ctx.addIssue({
         code: 'custom',
@@ -130,14 +151,15 @@ export const PayoutAccountRequest = z
         message: `Account numbers have ${min} to ${max} digits.`,
       });
     }
-    if (!bank) return;
+    if (!bankFields) return;
+    const branchDigits = bank?.branchDigits ?? DEFAULT_BRANCH_DIGITS;
     if (!v.branch) {
       ctx.addIssue({ code: 'custom', path: ['branch'], message: 'Enter your branch (transit) number.' });
-    } else if (!new RegExp(`^\\d{${bank.branchDigits}}$`).test(v.branch)) {
+    } else if (!new RegExp(`^\\d{${branchDigits}}$`).test(v.branch)) {
       ctx.addIssue({
         code: 'custom',
         path: ['branch'],
-        message: `The branch (transit) number has ${bank.branchDigits} digits.`,
+        message: `The branch (transit) number has ${branchDigits} digits.`,
       });
     }
     if (!v.accountType) {

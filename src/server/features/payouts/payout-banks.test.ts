@@ -63,7 +63,7 @@ describe('the Jamaican bank catalog and the payout account contract', () => {
     const bad = PayoutAccountRequest.safeParse({
       bankCode: 'NCB',
       branch: '1234',
-      accountType: 'current',
+      accountType: '',
       accountHolder: 'A B',
       accountNumber: '1234567890123456789',
     });

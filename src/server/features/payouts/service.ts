@@ -386,7 +386,7 @@ export function createPayoutService(deps: PayoutDeps) {
         bankName: bank?.name ?? input.bankName ?? '',
         bankCode: bank?.code ?? null,
         branch: bank ? (input.branch ?? null) : null,
-        accountType: bank ? (input.accountType ?? null) : null,
+        accountType: bank ? input.accountType || null : null,
         accountHolder: input.accountHolder,
         accountNumberEncrypted: encryptSecret(key, input.accountNumber),
         accountLast4: input.accountNumber.slice(-4),

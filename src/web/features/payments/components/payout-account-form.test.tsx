@@ -60,9 +60,9 @@ describe('PayoutAccountForm', () => {
     expect(await screen.findByText('Choose your bank.')).toBeInTheDocument();
     expect(screen.getByLabelText('Bank')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Choose savings or chequing.')).toBeInTheDocument();
-    expect(screen.getByText('Account numbers have 6 to 20 digits.')).toBeInTheDocument();
+    expect(screen.getByText('Account numbers have 6 to 18 digits.')).toBeInTheDocument();
     expect(screen.getByLabelText('Account number')).toHaveAccessibleDescription(
-      /Account numbers have 6 to 20 digits/,
+      /Account numbers have 6 to 18 digits/,
     );
     fireEvent.change(screen.getByLabelText('Bank'), { target: { value: 'JN' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save payout method' }));
