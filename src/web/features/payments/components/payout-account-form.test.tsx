@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutAccountView } from '../../../../shared/contracts/payments';
 import { PayoutAccountForm } from './payout-account-form';
 
@@ -16,6 +17,8 @@ const saved: PayoutAccountView = {
 };
 
 describe('PayoutAccountForm', () => {
+  afterEach(cleanup);
+
   it('offers the Jamaican banks and sends bank, branch, type, number and holder', async () => {
     const onSave = vi.fn(async () => {});
     render(
