@@ -38,9 +38,9 @@ describe('payout account with a Jamaican bank', () => {
       await form.waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
-      // Nothing chosen: inline errors, nothing sent.
+      // No account number yet (and at first no bank either): inline errors, nothing sent.
       await form.getByRole('button', { name: 'Save payout method' }).click();
-      await form.getByText('Choose your bank.').waitFor();
+      await form.getByText('Account numbers have 6 to 18 digits.').waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
       await form.getByLabel('Bank', { exact: true }).selectOption(c.bank);
