@@ -168,7 +168,9 @@ describe('booking → payment → acceptance → completion → earnings → pay
     await noAxeViolations(page);
 
     await page.goto('/payment-settings');
-    await page.getByLabel('Bank name').fill('National Commercial Bank');
+    await page.getByLabel('Bank', { exact: true }).selectOption('NCB');
+    await page.getByLabel('Branch (transit) number').fill('01234');
+    await page.getByRole('radio', { name: 'Savings' }).check();
     await page.getByLabel('Account number').fill('404 555 7788');
     await page.getByRole('button', { name: 'Save payout method' }).click();
     await page.getByTestId('masked-account').getByText('•••• 7788').waitFor();

@@ -12,6 +12,7 @@
 
 import { centsToDecimal } from '../../shared/money';
 import { createOutboxMailer, createSmtpMailer } from '../adapters/mailer';
+import { createStorageFromEnv } from '../adapters/storage';
 import { loadPayoutKey } from '../core/payout-key';
 import { type Database, databaseOptionsFromEnv, openDatabase } from '../db/client';
 import { loadEnv } from '../env';
@@ -42,6 +43,8 @@ async function main(): Promise<number> {
       key: loadPayoutKey(env),
       mailer,
       bookings: bookingLookups,
+      // The bank-transfer batch file goes where the server's files go (ADR 0052).
+      storage: createStorageFromEnv(env, database.db),
     });
     const now = new Date();
     // The same lock as the scheduled job: a run on a server instance and this one never overlap.
@@ -53,6 +56,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `Payouts for ${result.payoutDate}: ${result.paid} caregiver(s) paid, JMD ${centsToDecimal(result.totalCents)} in total` +
         (result.skippedNoAccount ? `; ${result.skippedNoAccount} without a payout account skipped` : '') +
+        (result.batchId ? `; bank file #${result.batchId} ready in the admin console` : '') +
         '.\n',
     );
     return 0;

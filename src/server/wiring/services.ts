@@ -299,7 +299,13 @@ export function buildServices(app: FastifyInstance) {
     candidates: backupCandidates,
     visits: visitTimes,
   });
-  const payouts = createPayoutService({ db, key: loadPayoutKey(env), mailer, bookings: bookingLookups });
+  const payouts = createPayoutService({
+    db,
+    key: loadPayoutKey(env),
+    mailer,
+    bookings: bookingLookups,
+    storage,
+  });
   const reviews = createReviewService({
     db,
     stats: caregiverStatsService,

@@ -1,3 +1,10 @@
+import {
+  BANK_ACCOUNT_TYPES,
+  bankByCode,
+  DEFAULT_ACCOUNT_DIGITS,
+  DEFAULT_BRANCH_DIGITS,
+  JAMAICAN_BANK_CODES,
+} from '../jamaican-banks';
 import { ErrorCodeSchema, Id } from './common';
 import { z } from './zod';
 
@@ -100,21 +107,78 @@ export const AdminPaymentList = z.array(AdminPaymentItem);
 export type AdminPaymentItem = z.infer<typeof AdminPaymentItem>;
 
 /** /payment-settings: where Friday payouts go. */
-export const PayoutAccountRequest = z.object({
-  bankName: z.string().trim().min(2, 'Enter your bank’s name.').max(100),
-  accountHolder: z.string().trim().min(2, 'Enter the account holder’s name.').max(100),
-  accountNumber: z
-    .string()
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{6,20}$/, 'Account numbers have 6 to 20 digits.')),
-});
+const digitsOnly = (s: string) => s.replace(/[\s-]/g, '');
+
+/**
+ * One contract for the server and the form (ADR 0052). The bank fields (`bankCode`, `branch`,
+ * `accountType`) are optional so the older call ({ bankName, accountHolder, accountNumber }) still works;
+ * the form always sends them, and with a `bankCode` the branch and account type are required and the
+ * lengths follow that bank. `bankName` is then taken from the catalog.
+ */
+export const PayoutAccountRequest = z
+  .object({
+    bankName: z.string().trim().max(100).optional(),
+    // '' (the form's "Choose your bank") is let through to the check below, so that every field's message
+    // shows at once: zod skips an object's refinements once one of its fields failed.
+    bankCode: z
+      .union([z.enum(JAMAICAN_BANK_CODES, { error: 'Choose your bank.' }), z.literal('')])
+      .optional(),
+    branch: z.string().transform(digitsOnly).optional(),
+    accountType: z
+      .union([z.enum(BANK_ACCOUNT_TYPES, { error: 'Choose savings or chequing.' }), z.literal('')])
+      .optional(),
+    accountHolder: z.string().trim().max(100, 'Names have at most 100 characters.'),
+    accountNumber: z.string().transform(digitsOnly),
+  })
+  .superRefine((v, ctx) => {
+    if (v.accountHolder.length < 2) {
+      ctx.addIssue({ code: 'custom', path: ['accountHolder'], message: 'Enter the account holder’s name.' });
+    }
+    if (v.bankName !== undefined && v.bankName.length < 2 && !v.bankCode) {
+      ctx.addIssue({ code: 'custom', path: ['bankName'], message: 'Enter your bank’s name.' });
+    }
+    const bank = bankByCode(v.bankCode);
+    // The new call names a bank by code (the form sends '' while none is chosen); the older one by name.
+    const bankFields = v.bankCode !== undefined;
+    if (!bank && (bankFields || v.bankName === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['bankCode'], message: 'Choose your bank.' });
+    }
+    const [min, max] = bank?.accountDigits ?? (bankFields ? DEFAULT_ACCOUNT_DIGITS : [6, 20]);
+    if (!new RegExp(`^\\d{${min},${max}}$`).test(v.accountNumber)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accountNumber'],
+        message: `Account numbers have ${min} to ${max} digits.`,
+      });
+    }
+    if (!bankFields) return;
+    const branchDigits = bank?.branchDigits ?? DEFAULT_BRANCH_DIGITS;
+    if (!v.branch) {
+      ctx.addIssue({ code: 'custom', path: ['branch'], message: 'Enter your branch (transit) number.' });
+    } else if (!new RegExp(`^\\d{${branchDigits}}$`).test(v.branch)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['branch'],
+        message: `The branch (transit) number has ${branchDigits} digits.`,
+      });
+    }
+    if (!v.accountType) {
+      ctx.addIssue({ code: 'custom', path: ['accountType'], message: 'Choose savings or chequing.' });
+    }
+  });
 export type PayoutAccountRequest = z.input<typeof PayoutAccountRequest>;
 
 export const PayoutAccountView = z.object({
   bankName: z.string().nullable(),
+  /** The catalog code (ADR 0052); null for an older account whose bank name matched none. */
+  bankCode: z.enum(JAMAICAN_BANK_CODES).nullable(),
+  branch: z.string().nullable(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES).nullable(),
   accountHolder: z.string().nullable(),
   /** '•••• 1234' — the full number is never sent back. */
   accountNumberMasked: z.string().nullable(),
+  /** True when the bank file cannot be complete yet: an older account without bank, branch or type. */
+  needsBankDetails: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 export type PayoutAccountView = z.infer<typeof PayoutAccountView>;
@@ -193,3 +257,16 @@ export const TipView = z.object({
   createdAt: z.string(),
 });
 export type TipView = z.infer<typeof TipView>;
+
+/** A payout run's bank-transfer batch file, as the admin console lists it (ADR 0052). */
+export const PayoutBatchView = z.object({
+  id: z.number().int(),
+  payoutDate: z.string(),
+  lineCount: z.number().int(),
+  /** J$, two decimals: the sum of the run's payouts (and of its ledger entries). */
+  total: z.string(),
+  /** The trailer's control sum: last 8 digits of each account number summed, modulo 10^8. */
+  controlSum: z.string(),
+  createdAt: z.string(),
+});
+export type PayoutBatchView = z.infer<typeof PayoutBatchView>;

@@ -8,6 +8,7 @@ import { EmergenciesPanel } from '../features/emergencies/components/emergencies
 import { SupportConversationsPanel } from '../features/messages/components/admin-messaging';
 import { AdminDeliveriesPanel } from '../features/notifications/components/admin-deliveries-panel';
 import { AdminMoneyPanel } from '../features/payments/components/admin-money-panel';
+import { AdminPayoutBatches } from '../features/payments/components/admin-payout-batches';
 import { AdminTransfersPanel } from '../features/payments/components/admin-transfers-panel';
 import { MoneyAuditPanel } from '../features/payments/components/money-audit-panel';
 import { AdminPlansSummary } from '../features/plans/components/admin-plans-summary';
@@ -31,6 +32,7 @@ const TABS = [
       <div className="space-y-10">
         <AdminPlansSummary />
         <AdminTransfersPanel />
+        <AdminPayoutBatches />
         <AdminMoneyPanel />
       </div>
     ),

@@ -1,14 +1,12 @@
-import { type FormEvent, useState } from 'react';
-import { PayoutAccountRequest } from '../../shared/contracts/payments';
+import { bankByCode } from '../../shared/jamaican-banks';
 import { PAYOUT_ARRIVAL, PAYOUT_DAY } from '../../shared/pricing';
-import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { Alert, FormField } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
+import { Alert } from '../components/ui/form-field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useSignedInUser } from '../features/auth/use-signed-in-user';
 import { usePayoutAccount, useSavePayoutAccount } from '../features/payments/api';
+import { PayoutAccountForm } from '../features/payments/components/payout-account-form';
 import { SavedCards } from '../features/payments/components/saved-cards';
 import { errorMessage } from '../lib/error-messages';
 import { Link } from '../lib/router';
@@ -21,12 +19,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export default function PaymentSettingsPage() {
   useDocumentTitle('Payment settings');
   const user = useSignedInUser();
-  const { data, isPending } = usePayoutAccount(user.userType === 'caregiver');
+  const { data, isPending, isError } = usePayoutAccount(user.userType === 'caregiver');
   const save = useSavePayoutAccount();
-  const [bankName, setBankName] = useState('');
-  const [accountHolder, setAccountHolder] = useState(`${user.firstName} ${user.lastName}`);
-  const [accountNumber, setAccountNumber] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   if (user.userType === 'family') {
     return (
@@ -47,33 +41,22 @@ export default function PaymentSettingsPage() {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = PayoutAccountRequest.safeParse({ bankName, accountHolder, accountNumber });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { bankName, accountHolder, accountNumber },
-      {
-        onSuccess: () => {
-          setAccountNumber('');
-          toast({
-            title: 'Payout method saved',
-            description: `Payouts go to this account every ${PAYOUT_DAY}.`,
-          });
-        },
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Not saved',
-            description: errorMessage(err, 'Please try again.'),
-          }),
+  const onSave = (body: Parameters<typeof save.mutateAsync>[0]) =>
+    save.mutateAsync(body).then(
+      () =>
+        toast({
+          title: 'Payout method saved',
+          description: `Payouts go to this account every ${PAYOUT_DAY}.`,
+        }),
+      (err: unknown) => {
+        toast({
+          variant: 'destructive',
+          title: 'Not saved',
+          description: errorMessage(err, 'Please try again.'),
+        });
+        throw err;
       },
     );
-  };
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -86,10 +69,16 @@ export default function PaymentSettingsPage() {
       </p>
       {isPending ? (
         <Spinner label="Loading payout method" />
+      ) : isError ? (
+        <Alert variant="destructive" className="mb-6">
+          Your payout method could not be loaded. Please reload the page.
+        </Alert>
       ) : data?.accountNumberMasked ? (
         <Alert variant="info" className="mb-6">
-          Payouts go to <strong>{data.bankName}</strong>, account{' '}
+          Payouts go to <strong>{bankByCode(data.bankCode)?.name ?? data.bankName}</strong>
+          {data.accountType ? ` (${data.accountType})` : ''}, account{' '}
           <strong data-testid="masked-account">{data.accountNumberMasked}</strong> ({data.accountHolder}).
+          {data.needsBankDetails ? ' Please add your bank, branch and account type below.' : ''}
         </Alert>
       ) : (
         <Alert variant="info" className="mb-6">
@@ -97,41 +86,16 @@ export default function PaymentSettingsPage() {
         </Alert>
       )}
       <Card className="p-5 sm:p-6">
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <h2 className="text-xl font-bold">
-            {data?.accountNumberMasked ? 'Change bank account' : 'Add bank account'}
-          </h2>
-          <FormField label="Bank name" error={errors.bankName}>
-            <Input
-              value={bankName}
-              onChange={(e) => setBankName(e.target.value)}
-              autoComplete="off"
-              placeholder="NCB"
-            />
-          </FormField>
-          <FormField label="Account holder" error={errors.accountHolder}>
-            <Input
-              value={accountHolder}
-              onChange={(e) => setAccountHolder(e.target.value)}
-              autoComplete="name"
-            />
-          </FormField>
-          <FormField
-            label="Account number"
-            error={errors.accountNumber}
-            hint="Stored encrypted; only the last 4 digits are ever shown."
-          >
-            <Input
-              value={accountNumber}
-              onChange={(e) => setAccountNumber(e.target.value)}
-              inputMode="numeric"
-              autoComplete="off"
-            />
-          </FormField>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save payout method'}
-          </Button>
-        </form>
+        {isPending ? null : (
+          <PayoutAccountForm
+            // A fresh form once the saved account is known, so it starts from it.
+            key={data?.updatedAt ?? 'new'}
+            current={data}
+            defaultHolder={`${user.firstName} ${user.lastName}`}
+            saving={save.isPending}
+            onSave={onSave}
+          />
+        )}
       </Card>
     </div>
   );

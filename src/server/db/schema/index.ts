@@ -19,6 +19,7 @@ export * from './notifications';
 export * from './onboarding';
 export * from './payment-methods';
 export * from './payments';
+export * from './payout-batches';
 export * from './plans';
 export * from './privacy';
 export * from './rate-limits';

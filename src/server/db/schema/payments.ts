@@ -13,6 +13,7 @@ import {
 import { bookings } from './bookings';
 import { caregivers } from './caregivers';
 import { createdAtColumn, idColumn, tz } from './columns';
+import { payoutBatches } from './payout-batches';
 import { users } from './users';
 
 export const PAYMENT_METHODS = ['card', 'paypal', 'bank', 'zelle', 'cashapp', 'digital'] as const;
@@ -187,6 +188,8 @@ export const payouts = pgTable(
       .default('paid'),
     bankName: text('bank_name'),
     accountLast4: text('account_last4'),
+    /** The bank-transfer batch file it is a line of (ADR 0052); null for payouts made before batches. */
+    batchId: integer('batch_id').references(() => payoutBatches.id),
     createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('payouts_caregiver_date_key').on(t.caregiverId, t.payoutDate)],
@@ -198,6 +201,11 @@ export const payoutAccounts = pgTable('payout_accounts', {
     .primaryKey()
     .references(() => caregivers.id),
   bankName: text('bank_name').notNull(),
+  /** The catalog code (src/shared/jamaican-banks.ts, ADR 0052); null on accounts saved before it. */
+  bankCode: text('bank_code'),
+  /** The 5-digit branch part of the transit number. */
+  branch: text('branch'),
+  accountType: text('account_type', { enum: ['savings', 'chequing'] }),
   accountHolder: text('account_holder').notNull(),
   accountNumberEncrypted: text('account_number_encrypted').notNull(),
   accountLast4: text('account_last4').notNull(),

@@ -68,8 +68,12 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
     const empty = await t.injectAs(cg, { method: 'GET', url: '/api/payment-settings' });
     expect(empty.json()).toEqual({
       bankName: null,
+      bankCode: null,
+      branch: null,
+      accountType: null,
       accountHolder: null,
       accountNumberMasked: null,
+      needsBankDetails: false,
       updatedAt: null,
     });
     const put = await t.injectAs(cg, {

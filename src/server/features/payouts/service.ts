@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EARNINGS_HOLD_HOURS } from '../../../shared/contracts/bookings';
 import {
@@ -8,17 +8,28 @@ import {
   type PayoutAccountRequest,
   type PayoutAccountView,
 } from '../../../shared/contracts/payments';
+import { bankByCode, bankFromName } from '../../../shared/jamaican-banks';
 import { centsToDecimal, formatJmd, toCents } from '../../../shared/money';
 import { PAYOUT_ARRIVAL } from '../../../shared/pricing';
 import { jamaicaToday } from '../../../shared/time';
 import type { Mailer } from '../../adapters/mailer';
+import { type FileStorage, newStorageKey } from '../../adapters/storage';
 import { inAppNotices } from '../../core/in-app-notices';
 import { ledger } from '../../core/ledger/service';
 import { decryptSecret, encryptSecret } from '../../core/payout-key';
 import type { Db, Tx } from '../../db/client';
-import { bookings, caregivers, ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema';
+import {
+  bookings,
+  caregivers,
+  ledgerEntries,
+  payoutAccounts,
+  payoutBatches,
+  payouts,
+  users,
+} from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import { type BatchLine, batchReference, buildBatchFile } from './batch-file';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;
 const HOUR = 3_600_000;
@@ -36,6 +47,17 @@ export interface PayoutRunResult {
   paid: number;
   totalCents: number;
   skippedNoAccount: number;
+  /** The bank-transfer batch file of the payouts made (ADR 0052); null when the run paid nobody. */
+  batchId: number | null;
+}
+
+export interface PayoutBatchSummary {
+  id: number;
+  payoutDate: string;
+  lineCount: number;
+  total: string;
+  controlSum: string;
+  createdAt: string;
 }
 
 /** What payouts asks of bookings (its port, issue 31; services.ts passes the bookings' lookups). */
@@ -49,6 +71,8 @@ export interface PayoutDeps {
   key: Buffer;
   mailer?: Mailer;
   bookings: PayoutBookings;
+  /** Where the bank-transfer batch files go (ADR 0052); without it a run makes no file. */
+  storage?: FileStorage;
 }
 
 export function createPayoutService(deps: PayoutDeps) {
@@ -125,6 +149,72 @@ export function createPayoutService(deps: PayoutDeps) {
     });
   }
 
+  /**
+   * The bank-transfer batch file of `payoutDate`'s payouts not yet in a file (ADR 0052): a rerun the same
+   * day files only what it paid, and a run whose file failed is filed by the next run that day. The CSV
+   * holds full account numbers, so it is stored encrypted with the payout key. The file is stored first
+   * (file storage may be the database, which an open transaction on the embedded one would block), then one
+   * transaction records the batch and claims its payouts; if another run claimed any of them meanwhile,
+   * nothing is recorded and the file is removed. Returns the batch id, or null when there was none.
+   */
+  async function writeBatch(payoutDate: string, now: Date): Promise<number | null> {
+    const storage = deps.storage;
+    if (!storage) return null;
+    const rows = await db
+      .select({ p: payouts, a: payoutAccounts })
+      .from(payouts)
+      .innerJoin(payoutAccounts, eq(payoutAccounts.caregiverId, payouts.caregiverId))
+      .where(and(eq(payouts.payoutDate, payoutDate), isNull(payouts.batchId)))
+      .orderBy(payouts.id);
+    if (!rows.length) return null;
+    const lines: BatchLine[] = rows.map(({ p, a }) => ({
+      payoutId: p.id,
+      bankCode: (bankByCode(a.bankCode) ?? bankFromName(a.bankName))?.code ?? '',
+      branch: a.branch ?? '',
+      accountType: a.accountType ?? '',
+      accountNumber: decryptSecret(key, a.accountNumberEncrypted),
+      accountHolder: a.accountHolder,
+      amountCents: toCents(p.amount),
+    }));
+    const file = buildBatchFile(payoutDate, batchReference(payoutDate, rows[0].p.id), lines);
+    const storageKey = newStorageKey(`payout-batches/${payoutDate}`, 'enc');
+    await storage.put(
+      storageKey,
+      Buffer.from(encryptSecret(key, file.csv), 'utf8'),
+      'application/octet-stream',
+    );
+    const ids = rows.map((r) => r.p.id);
+    const batchId = await db
+      .transaction(async (tx) => {
+        const [batch] = await tx
+          .insert(payoutBatches)
+          .values({
+            payoutDate,
+            storageKey,
+            lineCount: file.lineCount,
+            total: centsToDecimal(file.totalCents),
+            controlSum: file.controlSum,
+            createdAt: now,
+          })
+          .returning({ id: payoutBatches.id });
+        const claimed = await tx
+          .update(payouts)
+          .set({ batchId: batch.id })
+          .where(and(inArray(payouts.id, ids), isNull(payouts.batchId)))
+          .returning({ id: payouts.id });
+        if (claimed.length !== ids.length) {
+          tx.rollback();
+        }
+        return batch.id;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return null;
+        throw err;
+      });
+    if (batchId === null) await storage.delete(storageKey);
+    return batchId;
+  }
+
   return {
     /**
      * Pays every caregiver's available balance (earned 48 h or more before `now`) into one payout per
@@ -139,7 +229,13 @@ export function createPayoutService(deps: PayoutDeps) {
         .where(eq(ledgerEntries.account, 'caregiver_payable'))
         .groupBy(ledgerEntries.caregiverId)
         .having(sql`sum(${ledgerEntries.amount}) > 0`);
-      const result: PayoutRunResult = { payoutDate, paid: 0, totalCents: 0, skippedNoAccount: 0 };
+      const result: PayoutRunResult = {
+        payoutDate,
+        paid: 0,
+        totalCents: 0,
+        skippedNoAccount: 0,
+        batchId: null,
+      };
       for (const { caregiverId } of owed) {
         if (signal?.aborted) break;
         if (caregiverId === null) continue;
@@ -156,7 +252,29 @@ export function createPayoutService(deps: PayoutDeps) {
           })
           .catch(() => {});
       }
+      result.batchId = await writeBatch(payoutDate, now);
       return result;
+    },
+
+    /** The admin console's list of bank files, newest first. */
+    async listBatches(limit = 50): Promise<PayoutBatchSummary[]> {
+      const rows = await db.select().from(payoutBatches).orderBy(desc(payoutBatches.id)).limit(limit);
+      return rows.map((b) => ({
+        id: b.id,
+        payoutDate: b.payoutDate,
+        lineCount: b.lineCount,
+        total: b.total,
+        controlSum: b.controlSum,
+        createdAt: b.createdAt.toISOString(),
+      }));
+    },
+
+    /** The batch file's CSV (full account numbers): for the admin-only download route and nothing else. */
+    async batchCsv(batchId: number): Promise<{ csv: string; payoutDate: string }> {
+      const [b] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
+      const sealed = b && (await deps.storage?.get(b.storageKey));
+      if (!b || !sealed) throw notFound('No such bank file.');
+      return { csv: decryptSecret(key, sealed.toString('utf8')), payoutDate: b.payoutDate };
     },
 
     async earnings(actor: Actor, now: Date): Promise<EarningsView> {
@@ -245,11 +363,27 @@ export function createPayoutService(deps: PayoutDeps) {
     async getAccount(actor: Actor): Promise<PayoutAccountView> {
       const caregiverId = await caregiverIdOf(actor);
       const [a] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.caregiverId, caregiverId));
-      if (!a) return { bankName: null, accountHolder: null, accountNumberMasked: null, updatedAt: null };
+      if (!a) {
+        return {
+          bankName: null,
+          bankCode: null,
+          branch: null,
+          accountType: null,
+          accountHolder: null,
+          accountNumberMasked: null,
+          needsBankDetails: false,
+          updatedAt: null,
+        };
+      }
+      const bank = bankByCode(a.bankCode) ?? bankFromName(a.bankName);
       return {
         bankName: a.bankName,
+        bankCode: (bank?.code ?? null) as PayoutAccountView['bankCode'],
+        branch: a.branch,
+        accountType: a.accountType,
         accountHolder: a.accountHolder,
         accountNumberMasked: maskAccount(a.accountLast4),
+        needsBankDetails: !bank || !a.branch || !a.accountType,
         updatedAt: a.updatedAt.toISOString(),
       };
     },
@@ -259,9 +393,14 @@ export function createPayoutService(deps: PayoutDeps) {
       input: z.output<typeof PayoutAccountRequest>,
     ): Promise<PayoutAccountView> {
       const caregiverId = await caregiverIdOf(actor);
+      const bank = bankByCode(input.bankCode);
       const values = {
         caregiverId,
-        bankName: input.bankName,
+        // With a catalog bank its name is the catalog's; the older call names the bank itself.
+        bankName: bank?.name ?? input.bankName ?? '',
+        bankCode: bank?.code ?? null,
+        branch: bank ? (input.branch ?? null) : null,
+        accountType: bank ? input.accountType || null : null,
         accountHolder: input.accountHolder,
         accountNumberEncrypted: encryptSecret(key, input.accountNumber),
         accountLast4: input.accountNumber.slice(-4),

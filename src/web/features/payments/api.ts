@@ -8,12 +8,20 @@ import type {
   PaymentView,
   PayoutAccountRequest,
   PayoutAccountView,
+  PayoutBatchView,
   TipView,
 } from '../../../shared/contracts/payments';
 import { apiErrorFrom, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { bookingKeys } from '../bookings/api';
 
-export type { AdminPaymentItem, EarningsView, PaymentMethodView, PaymentView, PayoutAccountView };
+export type {
+  AdminPaymentItem,
+  EarningsView,
+  PaymentMethodView,
+  PaymentView,
+  PayoutAccountView,
+  PayoutBatchView,
+};
 
 /** Card and wallet payments carry the single-use token of the provider's hosted card fields. */
 export type PayBody = CreatePaymentRequest;
@@ -62,6 +70,7 @@ export const paymentKeys = {
   earnings: ['payments', 'earnings'] as const,
   settings: ['payments', 'payout-account'] as const,
   awaiting: ['payments', 'admin', 'awaiting'] as const,
+  batches: ['payments', 'admin', 'payout-batches'] as const,
   /** The admin console's list of every payment (admin-money-api.ts). */
   adminList: (filter: AdminMoneyFilter) => ['payments', 'admin', 'list', filter] as const,
 };
@@ -117,14 +126,29 @@ export function useMarkReceived() {
 }
 
 export function useRunPayouts() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiPost<{ ran: boolean; result?: { paid: number; totalCents: number; skippedNoAccount: number } }>(
-        '/api/admin/jobs/payouts/run',
-        {},
-      ),
+      apiPost<{
+        ran: boolean;
+        result?: { paid: number; totalCents: number; skippedNoAccount: number; batchId?: number | null };
+      }>('/api/admin/jobs/payouts/run', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.batches }),
   });
 }
+
+/** The payout runs' bank-transfer batch files (ADR 0052), admins only. */
+export const payoutBatchesQuery = queryOptions({
+  queryKey: paymentKeys.batches,
+  queryFn: ({ signal }) => apiGet<PayoutBatchView[]>('/api/admin/payouts/batches', signal),
+});
+
+export function usePayoutBatches() {
+  return useQuery(payoutBatchesQuery);
+}
+
+/** Where an admin's browser downloads a batch file (a plain link: the session cookie goes with it). */
+export const payoutBatchFileUrl = (id: number) => `/api/admin/payouts/batches/${id}/batch.csv`;
 
 /** A family's saved cards (ADR 0032): brand, last 4 and expiry only; the card stays with the provider. */
 export const paymentMethodsQuery = queryOptions({
