@@ -223,6 +223,14 @@ export function createPowerTranzProvider(options: PowerTranzOptions) {
           body: payload,
           signal: AbortSignal.timeout(timeoutMs),
         });
+        if (res.status === 401 || res.status === 403) {
+          // Our credentials refused: not the card's fault, and no retry will change it.
+          log.warn(
+            { gateway: 'powertranz', path, status: res.status },
+            'payment gateway refused our credentials',
+          );
+          throw new GatewayUnavailable(`PowerTranz ${path}: credentials refused (HTTP ${res.status})`);
+        }
         if (res.status >= 500) {
           lastError = `HTTP ${res.status}`;
           log.warn({ gateway: 'powertranz', path, status: res.status, attempt }, 'payment gateway error');
@@ -242,6 +250,7 @@ export function createPowerTranzProvider(options: PowerTranzOptions) {
         );
         return json;
       } catch (err) {
+        if (err instanceof GatewayUnavailable) throw err;
         const name = (err as Error).name;
         lastError = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network error';
         log.warn({ gateway: 'powertranz', path, attempt, error: lastError }, 'payment gateway unreachable');
