@@ -320,7 +320,7 @@ describe('PAYMENTS_PROVIDER configuration', () => {
   it('the composition root picks PowerTranz when configured; its password never appears in the app’s log', async () => {
     const fake = await startPowerTranzFake();
     try {
-      const { app, database, log } = await appWithMemoryLog('pglite', {
+      const { app, log } = await appWithMemoryLog('pglite', {
         payments: { provider: 'powertranz', id: fake.id, password: fake.password, url: fake.url },
       });
       try {
@@ -335,8 +335,7 @@ describe('PAYMENTS_PROVIDER configuration', () => {
         expect(log()).toContain('payment gateway answered');
         expect(log()).not.toContain(fake.password);
       } finally {
-        await app.close();
-        await database.close();
+        await app.close(); // closes its database too
       }
     } finally {
       await fake.close();
@@ -349,8 +348,7 @@ describe('PAYMENTS_PROVIDER configuration', () => {
     try {
       expect(app.payments.name).toBe('sandbox');
     } finally {
-      await app.close();
-      await database.close();
+      await app.close(); // closes its database too
     }
   });
 });
