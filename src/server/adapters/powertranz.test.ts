@@ -352,3 +352,77 @@ describe('PAYMENTS_PROVIDER configuration', () => {
     }
   });
 });
+
+describe('the merchant response URL (/powertranz/response)', () => {
+  it('turns the gateway’s answer posted by the iframe into the single-use token our page pays with', async () => {
+    const fake = await startPowerTranzFake();
+    const provider = createPowerTranzProvider({
+      id: fake.id,
+      password: fake.password,
+      url: fake.url,
+      merchantResponseUrl: 'http://localhost:5000/powertranz/response',
+    });
+    const app = await buildApp({
+      env: testEnv(),
+      database: await openTestDatabase('pglite'),
+      logger: false,
+      payments: provider,
+    });
+    try {
+      const key = `intent:${randomUUID()}`;
+      const begun = await provider.beginHostedPayment({ amountCents: 2_000, idempotencyKey: key });
+      if (begun.kind !== 'challenge') throw new Error('no page');
+      const answer = fake.completeHostedPage(begun.spiToken, FAKE_CARDS.approved);
+      // A cross-site form post from the gateway's page, without a session.
+      const res = await app.inject({
+        method: 'POST',
+        url: '/powertranz/response',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: fake.origin },
+        payload: new URLSearchParams({ Response: JSON.stringify(answer) }).toString(),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['cache-control']).toBe('no-store');
+      const token = /data-token="([^"]*)"/.exec(res.body)?.[1] ?? '';
+      expect(token).toBe(hostedToken(begun.transactionIdentifier, begun.spiToken));
+      expect(res.body).toContain('src="/powertranz/response.js"');
+      const hold = await app.payments.authorize({
+        amountCents: 2_000,
+        method: 'card',
+        token,
+        idempotencyKey: key,
+      });
+      expect(hold).toMatchObject({ ok: true, providerRef: begun.transactionIdentifier });
+      const js = await app.inject({ method: 'GET', url: '/powertranz/response.js' });
+      expect(js.statusCode).toBe(200);
+      expect(js.body).toContain("source: 'yc-powertranz'");
+      // A failed authentication gives no token; unreadable answers are a 400, never a 500.
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/powertranz/response',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          Response: JSON.stringify({ ...answer, IsoResponseCode: '3D5' }),
+        }).toString(),
+      });
+      expect(failed.statusCode).toBe(200);
+      expect(failed.body).toContain('data-ok="false" data-token=""');
+      for (const payload of [
+        '',
+        'Response=not-json',
+        `Response=${encodeURIComponent('{"SpiToken":"<script>"}')}`,
+      ]) {
+        const bad = await app.inject({
+          method: 'POST',
+          url: '/powertranz/response',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
+        });
+        expect(bad.statusCode, payload).toBe(400);
+      }
+    } finally {
+      await app.close();
+      await fake.close();
+    }
+  });
+});

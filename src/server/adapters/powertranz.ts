@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { upstreamFailed } from '../errors';
 import { type AuthorizeResult, DECLINE_MESSAGES, type PaymentProvider } from './payments';
 import { recordFor, type StoredOperation } from './payments-record';
+import { powertranzResponseRoutes } from './powertranz-response';
 
 /**
  * First Atlantic Commerce's PowerTranz gateway behind the payment-provider interface (ADR 0050).
@@ -28,8 +29,7 @@ import { recordFor, type StoredOperation } from './payments-record';
 /** ISO 4217 numeric code of the Jamaican dollar. */
 export const JMD_NUMERIC = '388';
 export const POWERTRANZ_STAGING_URL = 'https://staging.ptranz.com/api';
-/** Our merchant response URL's path: where the browser posts the hosted page's and 3DS's answer. */
-export const POWERTRANZ_RESPONSE_PATH = '/powertranz/response';
+export { POWERTRANZ_RESPONSE_PATH } from './powertranz-response';
 
 // --- Amounts -------------------------------------------------------------------------------------------
 
@@ -292,6 +292,8 @@ export function createPowerTranzProvider(options: PowerTranzOptions) {
   const provider = {
     name: 'powertranz',
     stats,
+    /** Our merchant response URL (the browser's end of the hosted page and 3DS). */
+    routes: powertranzResponseRoutes,
 
     /**
      * Starts a card payment on PowerTranz's hosted page with 3-D Secure: the answer's RedirectData goes in
