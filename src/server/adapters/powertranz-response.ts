@@ -57,6 +57,9 @@ function page(reply: FastifyReply, body: { ok: boolean; token?: string; code: st
 
 /** The merchant response route and its script; registered through `PaymentProvider.routes`. */
 export async function powertranzResponseRoutes(app: FastifyInstance) {
+  // This scope reads the gateway's form post itself (an inherited parser, if any, is replaced here only).
+  if (app.hasContentTypeParser('application/x-www-form-urlencoded'))
+    app.removeContentTypeParser('application/x-www-form-urlencoded');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },

@@ -253,6 +253,7 @@ export async function startPowerTranzFake(options: FakeOptions = {}) {
     requests.push({ path: url.pathname, headers: req.headers, body: raw });
     const send = (status: number, body: unknown, type = 'application/json') => {
       const out = () => {
+        if (res.destroyed || res.writableEnded) return; // the client gave up (a timeout test)
         res.writeHead(status, { 'content-type': type });
         res.end(typeof body === 'string' && type !== 'application/json' ? body : JSON.stringify(body));
       };
