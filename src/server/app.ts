@@ -14,6 +14,7 @@ import {
 } from './adapters/channels';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxEcho } from './adapters/mailer';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments';
+import { createPowerTranzProvider, POWERTRANZ_RESPONSE_PATH } from './adapters/powertranz';
 import { createOutboxSms, type SmsSender } from './adapters/sms';
 import { createStorageFromEnv, type FileStorage } from './adapters/storage';
 import { rateLimitStore } from './core/rate-limits/service';
@@ -193,11 +194,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Uploaded files: private, in PostgreSQL or an S3 bucket (ADR 0016), served only by access-checked routes.
   app.decorate('storage', opts.storage ?? createStorageFromEnv(env, database.db));
   // The sandbox keeps its record of operations in our database (ADR 0041): loaded before the first call.
-  const sandbox = opts.payments
+  // PAYMENTS_PROVIDER=powertranz: First Atlantic Commerce's gateway (ADR 0050); else the sandbox.
+  const configured =
+    opts.payments ??
+    (env.payments?.provider === 'powertranz'
+      ? createPowerTranzProvider({
+          id: env.payments.id,
+          password: env.payments.password,
+          url: env.payments.url,
+          hostedPage: env.payments.hostedPage,
+          merchantResponseUrl: `${env.publicUrl}${POWERTRANZ_RESPONSE_PATH}`,
+          log: app.log,
+          now: opts.now,
+          database,
+        })
+      : undefined);
+  const sandbox = configured
     ? undefined
     : createSandboxProvider({ secret: sandboxTokenSecret(env), database, operationsClock: opts.now });
   await sandbox?.load();
-  app.decorate('payments', opts.payments ?? (sandbox as PaymentProvider));
+  if (configured && 'load' in configured && typeof configured.load === 'function') await configured.load();
+  app.decorate('payments', configured ?? (sandbox as PaymentProvider));
   // First of all hooks: the answer carries the request id, and whatever logs during the request, through any
   // logger (a service's app.log too), writes it on its lines.
   app.addHook('onRequest', (req, reply, done) => {

@@ -77,7 +77,30 @@ const EnvSchema = z.object({
   WHATSAPP_FROM: z.string().regex(E164, 'must be an E.164 number such as +18765550100').optional(),
   /** Signs the sandbox provider's delivery receipts (HMAC-SHA256); unset: its webhook refuses everything. */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Which card provider takes payments (ADR 0050): the built-in sandbox (default) or PowerTranz (FAC). */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'powertranz']).default('sandbox'),
+  /** The merchant's PowerTranz id and processing password (required with PAYMENTS_PROVIDER=powertranz). */
+  POWERTRANZ_ID: z
+    .string()
+    .regex(/^\d{4,20}$/, 'must be the numeric PowerTranz id')
+    .optional(),
+  POWERTRANZ_PASSWORD: z.string().min(8, 'must be the PowerTranz processing password').optional(),
+  /** The PowerTranz API root; default the public staging gateway. */
+  POWERTRANZ_URL: z.url({ protocol: /^https?$/ }).default('https://staging.ptranz.com/api'),
+  /** The hosted payment page set up in the merchant portal: "PTZ/<page set>/<page name>" (optional). */
+  POWERTRANZ_HOSTED_PAGE: z
+    .string()
+    .regex(/^PTZ\/[^/]+\/[^/]+$/, 'must be PTZ/<page set>/<page name>')
+    .optional(),
 });
+
+/** PowerTranz without its credentials stops the server naming the variable to set. */
+function checkPayments(e: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (e.PAYMENTS_PROVIDER !== 'powertranz') return;
+  for (const k of ['POWERTRANZ_ID', 'POWERTRANZ_PASSWORD'].filter((x) => e[x] === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [k], message: 'required when PAYMENTS_PROVIDER=powertranz' });
+  }
+}
 
 /** A half-configured SMS provider stops the server naming the variable to set. */
 function checkSms(e: Record<string, unknown>, ctx: z.RefinementCtx) {
@@ -123,6 +146,17 @@ function checkS3(e: Record<string, unknown>, ctx: z.RefinementCtx) {
   if (e.S3_SECRET_ACCESS_KEY !== undefined && e.S3_ACCESS_KEY_ID === undefined)
     need('S3_ACCESS_KEY_ID', 'required when S3_SECRET_ACCESS_KEY is set');
 }
+
+export type PaymentsSettings =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'powertranz';
+      id: string;
+      /** Secret: sent only in the PowerTranz-PowerTranzPassword header, never logged. */
+      password: string;
+      url: string;
+      hostedPage?: { pageSet: string; pageName: string };
+    };
 
 /** Where uploaded files go when S3_BUCKET is set. Without keys the AWS SDK's own credential chain answers. */
 export interface S3Settings {
@@ -178,6 +212,8 @@ export interface Env {
   smsProvider?: SmsProviderSettings;
   /** The sandbox delivery-receipt webhook's HMAC secret (SANDBOX_WEBHOOK_SECRET). */
   sandboxWebhookSecret?: string;
+  /** The card provider (PAYMENTS_PROVIDER, ADR 0050); PowerTranz with its settings, else the sandbox. */
+  payments?: PaymentsSettings;
   /** Lines main prints at start (e.g. demo mode forced on a public interface, or refused there). */
   startupWarnings: string[];
 }
@@ -261,10 +297,26 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
+function paymentsFrom(e: z.infer<typeof EnvSchema>): PaymentsSettings {
+  if (e.PAYMENTS_PROVIDER !== 'powertranz' || !e.POWERTRANZ_ID || !e.POWERTRANZ_PASSWORD)
+    return { provider: 'sandbox' };
+  const [, pageSet, pageName] = e.POWERTRANZ_HOSTED_PAGE?.split('/') ?? [];
+  return {
+    provider: 'powertranz',
+    id: e.POWERTRANZ_ID,
+    password: e.POWERTRANZ_PASSWORD,
+    url: e.POWERTRANZ_URL.replace(/\/+$/, ''),
+    hostedPage: pageSet && pageName ? { pageSet: `PTZ/${pageSet}`, pageName } : undefined,
+  };
+}
+
 /** Reads and checks the environment; a bad value throws one clear line naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.superRefine(checkS3).superRefine(checkSms).safeParse(cleaned);
+  const parsed = EnvSchema.superRefine(checkS3)
+    .superRefine(checkSms)
+    .superRefine(checkPayments)
+    .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment — ${lines.join('; ')}`);
@@ -321,6 +373,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : undefined,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+    payments: paymentsFrom(e),
     startupWarnings: demo.warnings,
   };
 }
