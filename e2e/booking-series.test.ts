@@ -4,7 +4,7 @@ import { addDays, isoWeekday } from '../src/shared/booking-series';
 import { jamaicaToday } from '../src/shared/time';
 import { DEMO_PASSWORD, signIn } from './support/a11y';
 import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { loginToken, startServer, type TestServer } from './support/server';
 
 /**
  * Issue 19, regular care in the browser, on a phone (390 px): the demo family books Shanique for "Mon/Wed/
@@ -28,15 +28,7 @@ let caregiverId: number;
 let seriesPath: string;
 const closers: (() => Promise<unknown>)[] = [];
 
-async function tokenOf(email: string) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, `login ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const tokenOf = (email: string, password = DEMO_PASSWORD) => loginToken(server.url, email, password);
 
 async function phonePage(email: string) {
   const { context, page, errors } = await newPage(browser, server.url, {

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addJamaicaDays } from '../src/shared/contracts/payments';
 import { jamaicaToday } from '../src/shared/time';
 import { DEMO_PASSWORD, signIn } from './support/a11y';
 import { uniqueEmail } from './support/auth';
-import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { checkBothWidths, launchBrowser, newPage, waitForToast } from './support/browser';
+import { loginToken, startServer, type TestServer } from './support/server';
 
 /**
  * Issue 18, booking for a care circle in the browser: the demo family coordinates a circle for Hyacinth in
@@ -42,15 +42,7 @@ async function api<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-async function tokenOf(email: string, password = DEMO_PASSWORD) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status, `login ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const tokenOf = (email: string, password = DEMO_PASSWORD) => loginToken(server.url, email, password);
 
 /** A signed-in page, as a person on a phone (390 px) would start; `timezoneId` for the payer abroad. */
 async function pageFor(email: string, password = DEMO_PASSWORD, timezoneId?: string) {
@@ -61,16 +53,6 @@ async function pageFor(email: string, password = DEMO_PASSWORD, timezoneId?: str
   closers.push(() => context.close());
   await signIn(context, email, password);
   return { page, errors };
-}
-
-/** Axe at 390 px (and no sideways scroll there), then at 1280 px; the page is left at 390 px. */
-async function checkBothWidths(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 beforeAll(async () => {

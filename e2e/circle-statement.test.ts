@@ -8,7 +8,7 @@ import { formatMemberTimeRange } from '../src/shared/member-time';
 import { toCents } from '../src/shared/money';
 import { jamaicaMonth, previousMonth } from '../src/shared/time';
 import { DEMO_PASSWORD, signIn } from './support/a11y';
-import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
+import { checkBothWidths, launchBrowser, newPage, waitForToast } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -31,16 +31,6 @@ async function api<T>(path: string, token: string): Promise<T> {
   const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
-}
-
-/** Axe at 390 px (and no sideways scroll there), then at 1280 px; the page is left at 390 px. */
-async function checkBothWidths() {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 const rate = (currency: string) => {
@@ -105,7 +95,7 @@ describe('the payer abroad: her time, her currency, the statement', () => {
     const estimate = estimateInCurrency(toCents(b.totalCost), rate('CAD')).text;
     expect(estimate).toMatch(/^≈ C\$[\d,.]+ at J\$ [\d.]+ per C\$ on .+ — you are charged J\$ [\d,]+$/);
     expect(await card.getByTestId('booking-estimate').innerText()).toBe(estimate);
-    await checkBothWidths();
+    await checkBothWidths(page);
 
     await card.getByRole('button', { name: 'Approve' }).focus();
     await page.keyboard.press('Enter');
@@ -153,7 +143,7 @@ describe('the payer abroad: her time, her currency, the statement', () => {
       .getByText(/^≈ C\$[\d,.]+ at J\$ [\d.]+ per C\$ on /)
       .first()
       .waitFor();
-    await checkBothWidths();
+    await checkBothWidths(page);
     // Wide: the real table, the completed visit, the confirmed one and the one just approved counted.
     await page.setViewportSize({ width: 1280, height: 800 });
     const table = panel.getByRole('table');
@@ -183,7 +173,7 @@ describe('the payer abroad: her time, her currency, the statement', () => {
     expect(await currency.inputValue()).toBe('CAD');
     // The browser is in Toronto: that option says so.
     await zone.locator('option', { hasText: 'this device' }).first().waitFor({ state: 'attached' });
-    await checkBothWidths();
+    await checkBothWidths(page);
     await zone.selectOption('Europe/London');
     await currency.selectOption('GBP');
     await page.getByRole('button', { name: 'Save time zone and currency' }).click();

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addJamaicaDays } from '../src/shared/contracts/payments';
 import { jamaicaToday } from '../src/shared/time';
 import { DEMO_PASSWORD, signIn } from './support/a11y';
-import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { checkBothWidths, launchBrowser, newPage, waitForToast } from './support/browser';
+import { loginToken, startServer, type TestServer } from './support/server';
 
 /**
  * Issue 33, counter-proposals in the browser (ADR 0048): the demo family requests Shanique from her profile;
@@ -24,15 +24,7 @@ let browser: Browser;
 const env = {} as { caregiverId: number; bookingId: number };
 const closers: (() => Promise<unknown>)[] = [];
 
-async function tokenOf(email: string) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, `login ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const tokenOf = (email: string, password = DEMO_PASSWORD) => loginToken(server.url, email, password);
 
 async function pageFor(email: string) {
   const { context, page, errors } = await newPage(browser, server.url, {
@@ -41,16 +33,6 @@ async function pageFor(email: string) {
   closers.push(() => context.close());
   await signIn(context, email, DEMO_PASSWORD);
   return { page, errors };
-}
-
-/** Axe at 390 px (and no sideways scroll there), then at 1280 px; the page is left at 390 px. */
-async function checkBothWidths(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 /** 'Tue 8 Dec' as the card writes a yyyy-MM-dd date. */

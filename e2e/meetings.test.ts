@@ -1,10 +1,10 @@
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingSuggestion, zonedParts } from '../src/web/features/meetings/time';
 import { DEMO_PASSWORD, signIn } from './support/a11y';
-import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { checkBothWidths, launchBrowser, newPage, waitForToast } from './support/browser';
+import { loginToken, startServer, type TestServer } from './support/server';
 
 /**
  * Issue 33, "Connect & Interview" in the browser: the demo family asks Shanique to meet from her profile; she
@@ -30,15 +30,7 @@ const closers: (() => Promise<unknown>)[] = [];
 const dayAhead = (days: number) =>
   zonedParts(new Date(Date.now() + days * 86_400_000), 'America/Jamaica').date;
 
-async function tokenOf(email: string) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, `login ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const tokenOf = (email: string, password = DEMO_PASSWORD) => loginToken(server.url, email, password);
 
 async function pageFor(email: string) {
   const { context, page, errors } = await newPage(browser, server.url, {
@@ -48,16 +40,6 @@ async function pageFor(email: string) {
   closers.push(() => context.close());
   await signIn(context, email, DEMO_PASSWORD);
   return { page, errors };
-}
-
-/** Axe at 390 px (and no sideways scroll there), then at 1280 px; the page is left at 390 px. */
-async function checkBothWidths(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 beforeAll(async () => {

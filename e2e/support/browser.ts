@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium; never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
@@ -101,4 +102,14 @@ export async function waitForToast(page: Page, text: string | RegExp) {
     .getByText(text)
     .first()
     .waitFor({ state: 'visible' });
+}
+
+/** Axe at 390 px (and no sideways scroll there), then at 1280 px; the page is left at 390 px. */
+export async function checkBothWidths(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
 }

@@ -115,3 +115,14 @@ export async function startServer({
     smsOutbox: () => asAdmin<Sms[]>('/api/dev/sms-outbox'),
   };
 }
+
+/** A session token of a user through the real log-in call (for API steps of a journey). */
+export async function loginToken(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
