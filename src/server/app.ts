@@ -33,6 +33,7 @@ import { gracefulClosePlugin } from './plugins/graceful-close';
 import { metricsPlugin } from './plugins/metrics';
 import { moneyRoutesPlugin } from './plugins/money';
 import { openApiOptions } from './plugins/openapi';
+import { readYourWritesPlugin } from './plugins/read-your-writes';
 import { securityHeadersPlugin, securityPlugin } from './plugins/security';
 import { registerTracing } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
@@ -232,6 +233,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin);
   await app.register(moneyRoutesPlugin, { guard: env.nodeEnv === 'test' });
   await app.register(authPlugin, { findSession: (token) => sessions.findActive(database.db, token) });
+  // Public reads on a replica, a writer's own reads on the primary (ADR 0057).
+  if (database.replica)
+    await app.register(readYourWritesPlugin, {
+      replica: database.replica,
+      windowMs: env.replica?.readYourWritesMs ?? 10_000,
+      now: () => app.now().getTime(),
+    });
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(uploadsPlugin);

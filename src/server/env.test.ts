@@ -207,3 +207,33 @@ describe('the meeting video server (ADR 0047)', () => {
     expect(() => loadEnv({ MEETING_VIDEO_URL: 'not a url' })).toThrow(/MEETING_VIDEO_URL/);
   });
 });
+
+describe('a read replica', () => {
+  it('is off by default and on with DATABASE_REPLICA_URL, with the lag and read-your-writes rules', () => {
+    expect(loadEnv({ DATABASE_URL: PG }).replica).toBeUndefined();
+    expect(
+      loadEnv({ DATABASE_URL: PG, DATABASE_REPLICA_URL: 'postgres://replica/yaadcare' }).replica,
+    ).toEqual({
+      url: 'postgres://replica/yaadcare',
+      maxLagMs: 1000,
+      readYourWritesMs: 10_000,
+    });
+    expect(
+      loadEnv({
+        DATABASE_URL: PG,
+        DATABASE_REPLICA_URL: 'postgres://replica/yaadcare',
+        REPLICA_MAX_LAG_MS: '250',
+        READ_YOUR_WRITES_MS: '30000',
+      }).replica,
+    ).toMatchObject({ maxLagMs: 250, readYourWritesMs: 30_000 });
+  });
+
+  it('stops the start on a replica without a primary, or one that is not PostgreSQL', () => {
+    expect(() => loadEnv({ DATABASE_REPLICA_URL: 'postgres://replica/yaadcare' })).toThrow(
+      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadEnv({ DATABASE_URL: PG, DATABASE_REPLICA_URL: 'mysql://replica/x' })).toThrow(
+      /DATABASE_REPLICA_URL/,
+    );
+  });
+});

@@ -14,6 +14,12 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** A streaming replica of DATABASE_URL for public reads (ADR 0057). */
+  DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Public reads go to the primary while the replica is further behind than this. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** After a write, the writer's reads go to the primary for this long. */
+  READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DEMO_MODE: Flag,
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('YaadCare <no-reply@yaadcare.jm>'),
@@ -95,6 +101,16 @@ const EnvSchema = z.object({
 });
 
 /** PowerTranz without its credentials stops the server naming the variable to set. */
+/** A replica without a primary (the embedded database has none) stops the start. */
+function checkReplica(e: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (e.DATABASE_REPLICA_URL !== undefined && e.DATABASE_URL === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_REPLICA_URL'],
+      message: 'needs DATABASE_URL (PostgreSQL)',
+    });
+}
+
 function checkPayments(e: Record<string, unknown>, ctx: z.RefinementCtx) {
   if (e.PAYMENTS_PROVIDER !== 'powertranz') return;
   for (const k of ['POWERTRANZ_ID', 'POWERTRANZ_PASSWORD'].filter((x) => e[x] === undefined)) {
@@ -184,6 +200,8 @@ export interface Env {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_REPLICA_URL and its rules (ADR 0057): public reads on a streaming replica. */
+  replica?: { url: string; maxLagMs: number; readYourWritesMs: number };
   demoMode: boolean;
   smtpUrl?: string;
   mailFrom: string;
@@ -316,6 +334,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.superRefine(checkS3)
     .superRefine(checkSms)
     .superRefine(checkPayments)
+    .superRefine(checkReplica)
     .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -334,6 +353,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: demo.host,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    replica: e.DATABASE_REPLICA_URL
+      ? {
+          url: e.DATABASE_REPLICA_URL,
+          maxLagMs: e.REPLICA_MAX_LAG_MS,
+          readYourWritesMs: e.READ_YOUR_WRITES_MS,
+        }
+      : undefined,
     // Demo mode: inferred only on the embedded database, outside production, on a loopback address.
     demoMode: demo.demoMode,
     smtpUrl: e.SMTP_URL,

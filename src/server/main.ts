@@ -2,6 +2,7 @@ import { describeStorage, leftoverFilesNotice } from './adapters/storage';
 import { buildApp } from './app';
 import { databaseOptionsFromEnv, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { attachReadReplica } from './db/replica';
 import { seedBadgeCatalog } from './demo-data/badges';
 import { seedDemoDataIfEmpty } from './demo-data/index';
 import { loadEnv } from './env';
@@ -28,6 +29,12 @@ async function main() {
     }
     throw err;
   }
+  if (env.replica)
+    database = attachReadReplica(database, {
+      url: env.replica.url,
+      maxLagMs: env.replica.maxLagMs,
+      checkEveryMs: 250,
+    });
   await seedBadgeCatalog(database.db);
   if (env.demoMode) {
     const summary = await seedDemoDataIfEmpty(database.db);

@@ -53,6 +53,33 @@ export interface Database {
    * transactions as connections would each wait for one more connection, forever. PGlite has one connection.
    */
   detached?(): Db;
+  /** PostgreSQL with DATABASE_REPLICA_URL: public reads on a streaming replica (db/replica.ts, ADR 0057). */
+  replica?: ReadReplica;
+}
+
+/**
+ * Reads on a PostgreSQL streaming replica (issue 35, ADR 0057). The services that only answer what
+ * anyone may read (search, public profiles, free slots) are built on `reads`, a database handle that goes
+ * to the replica when all three hold, and to the primary otherwise:
+ * - the call runs inside a request marked for the replica (`routeReads`): a safe method (GET/HEAD) from a
+ *   client that has not written within the read-your-writes window; jobs, listeners and anything outside
+ *   a request read the primary;
+ * - the replica answered its last lag check;
+ * - the replica is at most `maxLagMs` behind the primary (`checkLag`).
+ */
+export interface ReadReplica {
+  /** The handle for read-only services: replica or primary per call, as above. */
+  reads: Db;
+  /** Runs `fn` (a request) with its reads on the replica when `replica` is true, else on the primary. */
+  routeReads<T>(replica: boolean, fn: () => T): T;
+  /** Where a read made now would go. */
+  target(): 'replica' | 'primary';
+  /**
+   * One lag check: samples the primary's WAL position and compares the replica's replayed one with the
+   * samples kept. Runs every `checkEveryMs` on a timer; tests call it with their own clock.
+   */
+  checkLag(): Promise<{ lagMs: number; healthy: boolean }>;
+  close(): Promise<void>;
 }
 
 export interface PoolStats {

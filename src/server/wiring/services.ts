@@ -135,8 +135,11 @@ export function buildServices(app: FastifyInstance) {
 
   // ── caregivers ──
   // What visitors read (search, public profiles) vs what a user edits of their own (my-profile).
+  // With DATABASE_REPLICA_URL, what any visitor reads (search, counts, public profiles, free slots) is read
+  // from the replica, except for a client that just wrote (ADR 0057); otherwise this is the database itself.
+  const reads = app.database.replica?.reads ?? db;
   const caregiverDirectory = createCaregiverDirectoryService({
-    db,
+    db: reads,
     now,
     checkRendering: env.nodeEnv !== 'production',
     reliability: reliabilityService,
@@ -146,11 +149,13 @@ export function buildServices(app: FastifyInstance) {
   // src/shared/free-time.ts. Busy time: bookings (and, when wired, other sources through extraBusy).
   // A caregiver's confirmed meetings are busy time in the free-time calendar (ADR 0046, 0047).
   const busyMeetings = meetingBusy(db);
+  const busyMeetingsRead = meetingBusy(reads);
   const availability = createAvailabilityService({
     db,
+    reads,
     now,
     bookings: bookingLookups,
-    extraBusy: (caregiverId, from, to) => busyMeetings.busyOf(caregiverId, from, to),
+    extraBusy: (caregiverId, from, to) => busyMeetingsRead.busyOf(caregiverId, from, to),
   });
   const onboardingDrafts = createOnboardingDraftService({ db });
   const account = createAccountService({ db, storage });

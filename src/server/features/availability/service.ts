@@ -28,6 +28,8 @@ type Busy = { startsAt: Date; endsAt: Date };
 /** What the availability feature asks of others (given by src/server/wiring/services.ts). */
 export interface AvailabilityDeps {
   db: Db;
+  /** Where the public free slots are read (a replica's handle, ADR 0057); the database itself by default. */
+  reads?: Db;
   now?: () => Date;
   /** A caregiver's pending and confirmed bookings overlapping [from, to) (bookings' bookingLookups.heldBetween). */
   bookings: { heldBetween(tx: Tx, caregiverId: number, from: Date, to: Date): Promise<Busy[]> };
@@ -160,7 +162,7 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
         ]);
       const start = jamaicaInstantAt(addDays(from, -1), 0);
       const end = jamaicaInstantAt(addDays(from, query.days + 1), 0);
-      const { cg, exceptions, busy } = await db.transaction(async (tx) => {
+      const { cg, exceptions, busy } = await (deps.reads ?? db).transaction(async (tx) => {
         const cg = await availabilityRepo.caregiver(tx, caregiverId);
         if (!cg || !mayViewProfile(cg, viewer)) throw notFound(CAREGIVER_NOT_FOUND);
         const exceptions = (await exceptionsOf(tx, [cg.id], start, end)).get(cg.id) ?? [];
