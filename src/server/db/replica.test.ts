@@ -113,6 +113,13 @@ describe.skipIf(!replicaAdminUrl && !process.env.CI)('public reads on a PostgreS
     return res.json().bio as string;
   };
 
+  /** The caregiver edits their bio through the API: a write that marks them as a writer. */
+  const editBio = async (headers: Record<string, string>, bio: string) => {
+    const res = await app.inject({ method: 'PATCH', url: '/api/caregivers/me', headers, payload: { bio } });
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+
   it('serves visitors from the replica, the writer from the primary, and falls back when the replica lags', async () => {
     const cg = await signedInCaregiver(database.db, {
       bio: 'Before: ten years with toddlers in Kingston.',
@@ -122,13 +129,7 @@ describe.skipIf(!replicaAdminUrl && !process.env.CI)('public reads on a PostgreS
     expect(await bioFor(cg.caregiver.id)).toMatch(/^Before/);
 
     await replicaAdmin.query('select pg_wal_replay_pause()');
-    const write = await app.inject({
-      method: 'PATCH',
-      url: '/api/caregivers/me',
-      headers: cg.headers,
-      payload: { bio: 'After: now also first aid certified by the Red Cross.' },
-    });
-    expect(write.statusCode).toBe(200);
+    const write = await editBio(cg.headers, 'After: now also first aid certified by the Red Cross.');
     const cookie = write.cookies.find((c) => c.name === WROTE_COOKIE);
     expect(cookie?.value).toBe(String(clock));
 
@@ -167,13 +168,7 @@ describe.skipIf(!replicaAdminUrl && !process.env.CI)('public reads on a PostgreS
       bio: 'One: nights and weekends in Montego Bay.',
       isActive: true,
     });
-    const write = await app.inject({
-      method: 'PATCH',
-      url: '/api/caregivers/me',
-      headers: cg.headers,
-      payload: { bio: 'Two: weekdays too, from December on.' },
-    });
-    expect(write.statusCode).toBe(200);
+    await editBio(cg.headers, 'Two: weekdays too, from December on.');
     await caughtUp();
     await behindTheReplica(cg.caregiver.id, 'Three: written while the replica was paused.');
     // Within the window the writer still reads the primary…
