@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, SERIES_MESSAGES } from '../../../shared/booking-series';
 import { jamaicaToday } from '../../../shared/time';
-import { bookingSeries, bookings, caregiverStats, notifications } from '../../db/schema';
+import { bookingEvents, bookingSeries, bookings, caregiverStats, notifications } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { panelBody, requestBooking } from '../bookings/testing';
@@ -62,6 +62,20 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     }
     const rows = await bookingsOf(cg.caregiver.id);
     expect(rows.every((r) => r.seriesId === s.id)).toBe(true);
+    // Written in one batch (issue 35), each visit still has its own creation event by the family.
+    const events = await t.db
+      .select()
+      .from(bookingEvents)
+      .where(
+        inArray(
+          bookingEvents.bookingId,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(events).toHaveLength(24);
+    expect(new Set(events.map((e) => e.bookingId)).size).toBe(24);
+    expect(events.every((e) => e.fromStatus === null && e.toStatus === 'pending')).toBe(true);
+    expect(events.every((e) => e.actorUserId === family.user.id)).toBe(true);
     // One notice for the whole series, not one per visit (ADR 0031).
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, cg.user.id));
     expect(told).toHaveLength(1);

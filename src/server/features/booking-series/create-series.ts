@@ -12,7 +12,7 @@ import { BOOKING_MESSAGES, clock24, jamaicaInstantAt } from '../../../shared/con
 import { exceptionTimes } from '../../../shared/free-time';
 import { jamaicaToday } from '../../../shared/time';
 import { badRequest } from '../../errors';
-import type { Actor, BookingRow, BookingTransition } from '../bookings';
+import type { Actor, BookingTransition } from '../bookings';
 import { notifySeries } from './notices';
 import { seriesRepo } from './repo';
 import { inTransaction, SeriesConflicts, type SeriesContext, seriesViewOf } from './series-context';
@@ -77,22 +77,19 @@ export function seriesCreation(ctx: SeriesContext) {
           createdAt: at,
           updatedAt: at,
         });
-        // Each visit through the single-booking path: pricing, the circle's approval, the exclusion
-        // constraint (a series racing for the same slot makes this whole transaction a 409), notices.
-        const rows: BookingRow[] = [];
+        // The visits as single bookings are priced and written (a circle's approval per visit, the
+        // exclusion constraint: a series racing for the same slot makes this whole transaction a 409), in
+        // one batch; the listeners once for all of them, one notice per party for the series (ADR 0031).
         const batch: BookingTransition[] = [];
-        for (const v of kept) {
-          const time = {
-            date: v.date,
-            startMinutes: body.startTime,
-            duration: body.hours,
-            notes: body.notes,
-          };
-          const visit = { ...time, seriesId: series.id };
-          rows.push((await ctx.bookings.request(tx, actor, opened, visit, at, batch)).row);
-        }
+        const times = kept.map((v) => ({
+          date: v.date,
+          startMinutes: body.startTime,
+          duration: body.hours,
+          notes: body.notes,
+          seriesId: series.id,
+        }));
+        const rows = await ctx.bookings.requestMany(tx, actor, opened, times, at, batch);
         await ctx.bookings.emitCreated(tx, batch);
-        // One notice to each party for the whole series (ADR 0031), not one per visit.
         mails.push(...(await notifySeries(ctx, tx, ctx.publicUrl, series, rows, 'requested', actor)));
         return seriesViewOf(ctx, tx, series, actor);
       });

@@ -67,6 +67,18 @@ export interface SeriesBookings {
     at: Date,
     batch: BookingTransition[],
   ): Promise<{ row: BookingRow; mails: Mail[] }>;
+  /**
+   * Every visit of a new series, the caller having checked time off and held time in `tx`: the rows (first
+   * first), their creation events kept in `batch`; 409 BOOKING_OVERLAP if any overlaps after all.
+   */
+  requestMany(
+    tx: Tx,
+    actor: Actor,
+    opened: OpenedRequest,
+    times: RequestedTime[],
+    at: Date,
+    batch: BookingTransition[],
+  ): Promise<BookingRow[]>;
   /** The listeners for the batch's new requests, once every visit is written. */
   emitCreated(tx: Tx, batch: BookingTransition[]): Promise<void>;
   /** The time the caregiver holds (pending and confirmed bookings) overlapping [from, to). */

@@ -2,7 +2,13 @@ import type { Mail } from '../../adapters/mailer';
 import type { Tx } from '../../db/client';
 import { type Actor, type BookingContext, sendAfterCommit } from './booking-context';
 import { seriesVisitViews } from './booking-view';
-import { type OpenedRequest, openRequest, type RequestedTime, writeRequest } from './create-booking';
+import {
+  type OpenedRequest,
+  openRequest,
+  type RequestedTime,
+  writeRequest,
+  writeRequests,
+} from './create-booking';
 import type { BookingTransition } from './events';
 import { bookingRepo, caregiverSees } from './repo';
 import { answerIn, type BookingAnswer, type NoticeOption } from './transition-booking';
@@ -27,6 +33,18 @@ export function batchBookings(ctx: BookingContext) {
      */
     request: (tx: Tx, actor: Actor, opened: OpenedRequest, time: RequestedTime, at: Date, batch: Batch) =>
       writeRequest(ctx, tx, actor, opened, time, at, { notify: false, batch }),
+    /**
+     * Many visits at once (a new series): one INSERT of the rows and one of their events for a family's own
+     * series, one by one for a circle's (see writeRequests); creation events kept in `batch`.
+     */
+    requestMany: (
+      tx: Tx,
+      actor: Actor,
+      opened: OpenedRequest,
+      times: RequestedTime[],
+      at: Date,
+      batch: Batch,
+    ) => writeRequests(ctx, tx, actor, opened, times, at, batch),
     /** The listeners for the batch's new requests (caregiver aggregates such as stats once, not per visit). */
     emitCreated: (tx: Tx, batch: BookingTransition[]) => ctx.events.emitCreated(tx, batch),
     /** The time the caregiver holds (pending and confirmed bookings) overlapping [from, to). */

@@ -156,29 +156,7 @@ export async function writeRequest(
   try {
     // A savepoint, so the exclusion violation can be mapped without poisoning the transaction.
     row = await tx.transaction(async (sp) =>
-      bookingRepo.insert(sp, {
-        familyId: actor.id,
-        caregiverId: cg.id,
-        date,
-        startTime: clock24(startMinutes),
-        endTime: clock24(startMinutes + duration * 60),
-        duration,
-        startsAt,
-        endsAt,
-        hourlyRate: cg.hourlyRate,
-        platformFee: centsToDecimal(price.platformFee),
-        totalCost: centsToDecimal(price.total),
-        status,
-        notes: time.notes,
-        circleId: circle?.id ?? null,
-        approvalState: approvalReason ? 'awaiting' : null,
-        approvalReason,
-        seriesId: time.seriesId ?? null,
-        rebookedFrom: time.rebookedFrom ?? null,
-        isTrial: time.isTrial ?? false,
-        createdAt: at,
-        updatedAt: at,
-      }),
+      bookingRepo.insert(sp, requestValues(actor, { circle, cg }, time, at, status, approvalReason)),
     );
   } catch (err) {
     if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
@@ -194,6 +172,96 @@ export async function writeRequest(
   else await ctx.events.emit(tx, event);
   const mails = opts.notify === false ? [] : await notifyTransition(ctx, tx, row, status, actor.id);
   return { row, mails };
+}
+
+/** The row of one request: its times, the server's price, its status and circle approval. */
+function requestValues(
+  actor: Actor,
+  { circle, cg }: OpenedRequest,
+  time: RequestedTime,
+  at: Date,
+  status: 'pending' | 'awaiting_approval',
+  approvalReason: BookingRow['approvalReason'],
+) {
+  const { date, startMinutes, duration } = time;
+  const startsAt = jamaicaInstantAt(date, startMinutes);
+  const price = priceBooking(toCents(cg.hourlyRate), duration);
+  return {
+    familyId: actor.id,
+    caregiverId: cg.id,
+    date,
+    startTime: clock24(startMinutes),
+    endTime: clock24(startMinutes + duration * 60),
+    duration,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + duration * HOUR),
+    hourlyRate: cg.hourlyRate,
+    platformFee: centsToDecimal(price.platformFee),
+    totalCost: centsToDecimal(price.total),
+    status,
+    notes: time.notes,
+    circleId: circle?.id ?? null,
+    approvalState: approvalReason ? ('awaiting' as const) : null,
+    approvalReason,
+    seriesId: time.seriesId ?? null,
+    rebookedFrom: time.rebookedFrom ?? null,
+    isTrial: time.isTrial ?? false,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Writes many requests of one family to one caregiver in `tx` (a recurring booking's visits, ADR 0027):
+ * the rows of writeRequest, without notices, their creation events kept in `batch`. A family's own
+ * visits are written with one INSERT of all rows and one of all events, under the same exclusion
+ * constraint (any overlap: 409 BOOKING_OVERLAP for the whole batch). The caller has checked the
+ * caregiver's time off and held time for every visit in the same transaction (the series' conflict
+ * search). A circle's visits go one by one through writeRequest: each one's approval depends on the
+ * month's spending, the earlier visits of the batch included.
+ */
+export async function writeRequests(
+  ctx: BookingContext,
+  tx: Tx,
+  actor: Actor,
+  opened: OpenedRequest,
+  times: RequestedTime[],
+  at: Date,
+  batch: BookingTransition[],
+): Promise<BookingRow[]> {
+  if (opened.circle) {
+    const rows: BookingRow[] = [];
+    for (const time of times)
+      rows.push((await writeRequest(ctx, tx, actor, opened, time, at, { notify: false, batch })).row);
+    return rows;
+  }
+  if (times.length === 0) return [];
+  let rows: BookingRow[];
+  try {
+    rows = await tx.transaction(async (sp) =>
+      bookingRepo.insertMany(
+        sp,
+        times.map((time) => requestValues(actor, opened, time, at, 'pending', null)),
+      ),
+    );
+  } catch (err) {
+    if (isExclusionViolation(err)) throw conflict(BOOKING_MESSAGES.overlap, 'BOOKING_OVERLAP');
+    throw err;
+  }
+  rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const events = rows.map((row) => ({
+    booking: row,
+    from: null,
+    to: 'pending' as const,
+    actorUserId: actor.id,
+    at,
+  }));
+  await bookingRepo.addEvents(
+    tx,
+    events.map((e) => ({ bookingId: e.booking.id, from: e.from, to: e.to, actorUserId: e.actorUserId, at })),
+  );
+  batch.push(...events);
+  return rows;
 }
 
 /**

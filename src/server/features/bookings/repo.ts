@@ -47,6 +47,15 @@ export const caregiverSeesSql = () =>
 /** The statuses whose cost counts against a circle's month (a payer's cap). */
 const COMMITTED: BookingStatus[] = ['awaiting_approval', 'pending', 'confirmed', 'completed'];
 
+/** A status change of a booking, as booking_events records it. */
+interface NewBookingEvent {
+  bookingId: number;
+  from: BookingStatus | null;
+  to: BookingStatus;
+  actorUserId: number | null;
+  at: Date;
+}
+
 export const bookingRepo = {
   /** The caregiver taking a booking, with the owner's account state (overlaps are refused by the exclusion constraint). */
   async caregiverForBooking(tx: Tx, caregiverId: number) {
@@ -92,6 +101,11 @@ export const bookingRepo = {
     return row;
   },
 
+  /** Many rows in one INSERT (a series' visits). */
+  async insertMany(tx: Tx, values: NewBooking[]): Promise<BookingRow[]> {
+    return values.length ? tx.insert(bookings).values(values).returning() : [];
+  },
+
   async lock(tx: Tx, id: number): Promise<BookingRow | undefined> {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
     return row;
@@ -117,23 +131,22 @@ export const bookingRepo = {
     return row;
   },
 
-  async addEvent(
-    tx: Tx,
-    e: {
-      bookingId: number;
-      from: BookingStatus | null;
-      to: BookingStatus;
-      actorUserId: number | null;
-      at: Date;
-    },
-  ): Promise<void> {
-    await tx.insert(bookingEvents).values({
-      bookingId: e.bookingId,
-      fromStatus: e.from,
-      toStatus: e.to,
-      actorUserId: e.actorUserId,
-      at: e.at,
-    });
+  async addEvent(tx: Tx, e: NewBookingEvent): Promise<void> {
+    await bookingRepo.addEvents(tx, [e]);
+  },
+
+  /** Many events in one INSERT (a series' creation). */
+  async addEvents(tx: Tx, es: NewBookingEvent[]): Promise<void> {
+    if (!es.length) return;
+    await tx.insert(bookingEvents).values(
+      es.map((e) => ({
+        bookingId: e.bookingId,
+        fromStatus: e.from,
+        toStatus: e.to,
+        actorUserId: e.actorUserId,
+        at: e.at,
+      })),
+    );
   },
 
   async events(tx: Tx, bookingId: number) {
