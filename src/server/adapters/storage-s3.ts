@@ -1,15 +1,14 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../env';
+import { loadS3 } from './lazy-modules';
 import { assertValidKey, type FileStorage } from './storage-keys';
 
-/** The client for the settings: path-style for most S3-compatible servers, bounded waits. */
-export function createS3Client(s3: S3Settings): S3Client {
+/**
+ * The client for the settings: path-style for most S3-compatible servers, bounded waits. The SDK is loaded
+ * here, on first use, so a server without S3_BUCKET never loads it.
+ */
+export async function createS3Client(s3: S3Settings): Promise<S3Client> {
+  const { S3Client } = await loadS3();
   return new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
@@ -37,12 +36,19 @@ const isNotFound = (err: unknown) =>
  * no ACL is ever sent, so they take the bucket's (keep Block Public Access on); the bytes reach users only
  * through the access-checked routes.
  */
-export function createS3Storage(s3: S3Settings, client: S3Client = createS3Client(s3)): FileStorage {
+export function createS3Storage(s3: S3Settings, given?: S3Client): FileStorage {
   const Bucket = s3.bucket;
+  let client: Promise<S3Client> | undefined;
+  /** The client and the SDK's commands, made on the first call. */
+  const sdk = async () => {
+    client ??= given ? Promise.resolve(given) : createS3Client(s3);
+    return { client: await client, ...(await loadS3()) };
+  };
   return {
     kind: 's3',
     async put(key, body, contentType) {
       assertValidKey(key);
+      const { client, PutObjectCommand } = await sdk();
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -55,6 +61,7 @@ export function createS3Storage(s3: S3Settings, client: S3Client = createS3Clien
     },
     async get(key) {
       assertValidKey(key);
+      const { client, GetObjectCommand } = await sdk();
       try {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!res.Body) return undefined;
@@ -67,6 +74,7 @@ export function createS3Storage(s3: S3Settings, client: S3Client = createS3Clien
     },
     async size(key) {
       assertValidKey(key);
+      const { client, HeadObjectCommand } = await sdk();
       try {
         const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return res.ContentLength;
@@ -77,6 +85,7 @@ export function createS3Storage(s3: S3Settings, client: S3Client = createS3Clien
     },
     async delete(key) {
       assertValidKey(key);
+      const { client, DeleteObjectCommand } = await sdk();
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };

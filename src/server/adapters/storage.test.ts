@@ -136,7 +136,7 @@ describe('S3 file storage against an S3-compatible server (s3rver)', () => {
     const env = { ...testEnv(), s3: s3.settings };
     expect(createStorageFromEnv(env, undefined).kind).toBe('s3');
     expect(describeStorage(env)).toBe(`S3 bucket yaadcare-files at ${s3.settings.endpoint}`);
-    const client = createS3Client(s3.settings);
+    const client = await createS3Client(s3.settings);
     const sent: { command: string; input: Record<string, unknown> }[] = [];
     client.middlewareStack.add(
       (next, context) => async (args) => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { fileTypeFromBuffer } from 'file-type';
+import { loadFileType } from '../adapters/lazy-modules';
 import { AppError, badRequest, findNul, payloadTooLarge, unsupportedMediaType } from '../errors';
 
 export const MB = 1024 * 1024;
@@ -102,7 +102,7 @@ export async function readUpload(req: FastifyRequest, fileField: string, maxByte
   if (!file) throw badRequest(`Choose a file to upload (field '${fileField}').`);
   if (file.buffer.length === 0) throw badRequest('The file is empty.');
   if (file.buffer.length > maxBytes) throw tooLarge(maxBytes);
-  const sniffed = await fileTypeFromBuffer(file.buffer);
+  const sniffed = await (await loadFileType()).fileTypeFromBuffer(file.buffer);
   return {
     buffer: file.buffer,
     filename: file.filename.slice(0, 200),

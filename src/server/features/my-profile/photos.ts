@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../shared/contracts/caregiver-profile';
+import { loadSharp } from '../../adapters/lazy-modules';
 import type { FileStorage } from '../../adapters/storage';
 import { payloadTooLarge, unsupportedMediaType } from '../../errors';
 
@@ -25,6 +25,7 @@ export async function storeProfilePhoto(
   if (!sniffedType || !(PHOTO_TYPES as readonly string[]).includes(sniffedType)) {
     throw unsupportedMediaType('A profile photo must be a JPEG, PNG or WebP image.');
   }
+  const sharp = await loadSharp();
   const started = performance.now();
   const id = randomBytes(16).toString('hex');
   let outputs: Buffer[];

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import type { StatementView } from '../../../shared/contracts/statements';
+import { loadPdfKit } from '../../adapters/lazy-modules';
 
 /**
  * The built-in PDF fonts (Helvetica) write WinAnsi only: '≈' and a few other signs are not in it, so they
@@ -26,7 +26,8 @@ const COLUMNS = [
  * The statement as a PDF (US Letter, Helvetica, tagged with its language and title): the circle and month,
  * one row per visit, the totals, what the figures mean, the estimates and what is counted.
  */
-export function statementPdf(s: StatementView): Promise<Buffer> {
+export async function statementPdf(s: StatementView): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 48,

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { DOCUMENT_MAX_BYTES, type DocumentType } from '../../../shared/contracts/verification';
+import { loadSharp } from '../../adapters/lazy-modules';
 import { newStorageKey } from '../../adapters/storage';
 import { notFound, payloadTooLarge, unsupportedMediaType } from '../../errors';
 import { IMAGE_TYPES, PDF_TYPE, type Upload } from '../../plugins/uploads';
@@ -22,6 +22,7 @@ const EXT: Record<string, string> = {
 
 /** Re-encodes an image without its metadata (EXIF, GPS): what is stored is a clean picture. */
 async function cleanImage(buffer: Buffer, type: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     const img = sharp(buffer, { limitInputPixels: 60_000_000, failOn: 'error' }).rotate();
     if (type === 'image/png') return await img.png().toBuffer();

@@ -1,5 +1,6 @@
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { VISIT_MESSAGES, VISIT_PHOTO_MAX_BYTES, VISIT_PHOTO_MAX_PX } from '../../../shared/contracts/visits';
+import { loadSharp } from '../../adapters/lazy-modules';
 import { type FileStorage, newStorageKey } from '../../adapters/storage';
 import { payloadTooLarge, unsupportedMediaType } from '../../errors';
 import { IMAGE_TYPES, type Upload } from '../../plugins/uploads';
@@ -17,6 +18,7 @@ export async function storeVisitPhoto(storage: FileStorage, bookingId: number, u
   if (!sniffed || !(IMAGE_TYPES as readonly string[]).includes(sniffed)) {
     throw unsupportedMediaType(VISIT_MESSAGES.photoNotImage);
   }
+  const sharp = await loadSharp();
   let out: { data: Buffer; info: OutputInfo };
   try {
     // 40 megapixels is plenty for a phone photo and bounds the memory a decode may take.
