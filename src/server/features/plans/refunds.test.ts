@@ -94,6 +94,19 @@ describe.each(DB_KINDS)('admin refunds of plan charges on %s (ADR 0054)', (kind)
       refunds: [{ amount: '1999.00', reason: 'Charged twice by mistake' }],
     });
 
+    // The admin money list shows the charge with its refund's ledger entries.
+    const money = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments?userId=${family.user.id}`,
+      headers: admin.headers,
+    });
+    const item = money
+      .json()
+      .items.find((i: { kind: string; id: number }) => i.kind === 'subscription' && i.id === charge.id);
+    expect(item.refundedAmount).toBe('1999.00');
+    expect(item.ledger.filter((e: { kind: string }) => e.kind === 'refund')).toHaveLength(2);
+    expect(item.ledger).toHaveLength(4);
+
     // The admin summary counts it.
     expect((await api.summary(admin)).json().refunds.count).toBeGreaterThanOrEqual(1);
   });
