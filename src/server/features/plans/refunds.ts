@@ -8,14 +8,14 @@ import {
   type PlanChargeRefundView,
   type RefundPlanChargeRequest,
 } from '../../../shared/contracts/plans';
-import { centsToDecimal, toCents } from '../../../shared/money';
+import { formatJmdExact as amount, centsToDecimal, toCents } from '../../../shared/money';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { PaymentProvider } from '../../adapters/payments';
 import { ledger } from '../../core/ledger/service';
 import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { amount, billingNotice, longDate, planName } from './notices';
+import { billingNotice, longDate, planName } from './notices';
 import { type ChargeRow, planRepo, type RefundRow } from './repo';
 
 type Actor = Pick<SessionUser, 'id' | 'userType'>;

@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { formatJmd, toCents } from '../../../../shared/money';
+import { formatJmdExact as formatJmd, toCents } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { Alert, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
