@@ -5,6 +5,7 @@ import { ledgerEntries, paymentRefunds } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
+import { createCircle, join, request } from '../circles/testing';
 import { declareEmergency, emergencyBody } from '../emergencies/testing';
 import { sandboxToken } from './testing';
 
@@ -131,6 +132,41 @@ describe.each(DB_KINDS)('booking refunds, visible to both sides, on %s', (kind) 
     });
     expect((await view(b.cg, b.id)).json().refund.cause).toBe('declined');
     await ledgerOf(b.id);
+  });
+
+  it('a care circle: the payer who paid sees the refund with their card, a viewer sees none', async () => {
+    const coordinator = await signedIn(t.db, { userType: 'family' });
+    const circle = await createCircle(t.app, coordinator);
+    const payer = await join(t.app, t.db, circle.id, coordinator, 'payer');
+    const viewer = await join(t.app, t.db, circle.id, coordinator, 'viewer');
+    const cg = await signedInCaregiver(t.db, { hourlyRate: 1500 });
+    const made = await request(t.app, 'POST', '/api/bookings', coordinator, {
+      ...panelBody(cg.caregiver.id, daysAhead(9), '9:00 AM', 2),
+      circleId: circle.id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id: number = made.json().id;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { ...payer.headers, 'idempotency-key': randomUUID() },
+      payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(t.app) },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await act(id, 'cancel', coordinator.headers)).statusCode).toBe(200);
+
+    expect((await view(payer, id)).json().refund).toMatchObject({
+      amount: paid.json().amount,
+      cause: 'cancelled_by_family',
+      cardLast4: '4242',
+    });
+    expect((await view(coordinator, id)).json().refund.cause).toBe('cancelled_by_family');
+    const seenByViewer = await view(viewer, id);
+    expect(seenByViewer.statusCode).toBe(200);
+    expect(seenByViewer.json()).not.toHaveProperty('refund');
+    const [r] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, id));
+    expect(r.familyId).toBe(payer.user.id);
+    await ledgerOf(id);
   });
 
   it('a booking with nothing refunded has no refund field (spec clients see the old shape)', async () => {
