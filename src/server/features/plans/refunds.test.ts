@@ -94,6 +94,11 @@ describe.each(DB_KINDS)('admin refunds of plan charges on %s (ADR 0054)', (kind)
       refunds: [{ amount: '1999.00', reason: 'Charged twice by mistake' }],
     });
 
+    // The privacy export carries it with the reason, not the admin's id.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: family.headers });
+    expect(exported.body).toContain('Charged twice by mistake');
+    expect(exported.body).not.toContain('actorId');
+
     // The admin money list shows the charge with its refund's ledger entries.
     const money = await t.app.inject({
       method: 'GET',
