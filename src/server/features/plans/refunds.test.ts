@@ -196,6 +196,17 @@ describe.each(DB_KINDS)('admin refunds of plan charges on %s (ADR 0054)', (kind)
     );
   });
 
+  it('parallel full refunds under different keys: one refunds, the others are refused, never above the charge', async () => {
+    const { admin, charge } = await subscribed();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => refund(admin, charge.id, { reason: 'Parallel' }, `par-${i}`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const rows = await t.db.select().from(planChargeRefunds).where(eq(planChargeRefunds.chargeId, charge.id));
+    expect(rows.map((r) => r.amount)).toEqual(['1999.00']);
+    expect(refundCalls()).toBe(199_900);
+  });
+
   it('refuses to refund a declined charge (409)', async () => {
     const { admin, charge } = await subscribed();
     await t.db
