@@ -45,6 +45,7 @@ export const ERROR_CODE_LIST = [
   'IDEMPOTENCY_KEY_REUSED',
   'BOOKING_ALREADY_PAID',
   'TIP_ALREADY_GIVEN',
+  'REFUND_EXCEEDS_CHARGE',
   'MESSAGING_NOT_ALLOWED',
   'USER_BLOCKED',
   'REVIEW_NOT_ALLOWED',
@@ -150,6 +151,10 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: { status: 409, meaning: 'The Idempotency-Key was used for a different payment.' },
   BOOKING_ALREADY_PAID: { status: 409, meaning: 'The booking already has a payment.' },
   TIP_ALREADY_GIVEN: { status: 409, meaning: 'The booking already has a tip (one per booking, ADR 0051).' },
+  REFUND_EXCEEDS_CHARGE: {
+    status: 409,
+    meaning: 'The refund is more than what is left of the charge (charged minus refunded, ADR 0054).',
+  },
 
   // Messaging and safety.
   MESSAGING_NOT_ALLOWED: { status: 403, meaning: 'The sender may not message this user.' },

@@ -60,3 +60,10 @@ export function formatJmd(cents: Cents): string {
   const whole = Math.round(cents / 100);
   return `${whole < 0 ? '-' : ''}J$ ${groupDigits(Math.abs(whole))}`;
 }
+
+/** 500050 → 'J$ 5,000.50': with the cents, where a refund or a receipt must match the card statement. */
+export function formatJmdExact(cents: Cents): string {
+  const abs = Math.abs(Math.round(cents));
+  const c = String(abs % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}J$ ${groupDigits(Math.floor(abs / 100))}.${c}`;
+}

@@ -59,7 +59,7 @@ import {
   createVisitHoldService,
 } from '../features/payments';
 import { createPayoutService } from '../features/payouts';
-import { createPlanService, createRenewalService } from '../features/plans';
+import { createPlanRefunds, createPlanService, createRenewalService } from '../features/plans';
 import { createPrivacyService } from '../features/privacy';
 import { createReliabilityService, reliabilityService } from '../features/reliability';
 import { createReviewReminderService, createReviewService } from '../features/reviews';
@@ -351,6 +351,8 @@ export function buildServices(app: FastifyInstance) {
   const planDeps = { db, provider: app.payments, mailer, savedCards, publicUrl, now };
   const plans = createPlanService(planDeps);
   const planRenewals = createRenewalService(planDeps);
+  // Admins' refunds of plan charges (issue 34, ADR 0054).
+  const planRefunds = createPlanRefunds(planDeps);
   // Care requests (ADR 0038): bookings through the bookings service; the team shortlist behind a plan gate.
   const careRequests = createCareRequestService({
     db,
@@ -439,6 +441,7 @@ export function buildServices(app: FastifyInstance) {
     dashboard,
     plans,
     planRenewals,
+    planRefunds,
     careRequests,
     calendarFeeds,
     meetings,

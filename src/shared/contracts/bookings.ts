@@ -130,6 +130,49 @@ export const BookingPaymentSummary = z.object({
   capturedAmount: Money.optional(),
 });
 
+/** Why a booking's money went back (ADR 0054). */
+export const BOOKING_REFUND_CAUSES = [
+  'cancelled_by_family',
+  'cancelled_by_caregiver',
+  'emergency_waiver',
+  'declined',
+  'expired',
+  'released',
+  'completion',
+] as const;
+export type BookingRefundCause = (typeof BOOKING_REFUND_CAUSES)[number];
+
+/** The words a booking card shows for each cause ("… — emergency waiver"). */
+export const BOOKING_REFUND_CAUSE_TEXT: Record<BookingRefundCause, string> = {
+  cancelled_by_family: 'cancelled by the family',
+  cancelled_by_caregiver: 'cancelled by the caregiver',
+  emergency_waiver: 'emergency waiver',
+  declined: 'request declined',
+  expired: 'request expired',
+  released: 'booking released',
+  completion: 'unused time',
+};
+
+/**
+ * What went back to the payer of a booking (ADR 0054), for the family (and a circle's payers) and the
+ * caregiver. Optional: absent while nothing was refunded.
+ */
+export const BookingRefund = z.object({
+  /** JMD given back in total. */
+  amount: Money,
+  /** refund: money that had reached us went back; release: the card hold was let go (never left the card). */
+  kind: z.enum(['refund', 'release']),
+  cause: z.enum(BOOKING_REFUND_CAUSES),
+  /** When (ISO): the latest refund of the booking. */
+  at: z.string(),
+  /** The card it went back to: for the payer's side only (null for the caregiver and for transfers). */
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  /** What the caregiver keeps of the payment (a late-cancellation fee), '0.00' when nothing. */
+  keptByCaregiver: Money,
+});
+export type BookingRefund = z.infer<typeof BookingRefund>;
+
 /** The care circle a booking is for, as the viewer may see it (ADR 0025). */
 export const BookingReviewState = z.object({
   reviewed: z.boolean(),
@@ -224,6 +267,8 @@ export const BookingView = z.object({
   tip: z.object({ amount: z.string(), at: z.string() }).nullable().optional(),
   /** Whether the viewer may add a tip now (completed, none yet, within 14 days, a payer). Optional. */
   canTip: z.boolean().optional(),
+  /** What went back to the payer (ADR 0054), for whoever sees the payment. Optional. */
+  refund: BookingRefund.optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

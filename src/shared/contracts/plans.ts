@@ -70,10 +70,76 @@ export const SubscriptionSummary = z.object({
 });
 export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>;
 
+/** POST /api/admin/plans/charges/{id}/refund (ADR 0054): all that is left of the charge, or `amount`. */
+export const RefundPlanChargeRequest = z
+  .object({
+    /** J$ as a numeric string ("1000" or "1000.50"); without it, everything not yet refunded. */
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount in J$, like 1000')
+      .optional(),
+    /** Why: the subscriber reads it on their plan page and in the notice. */
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Say why the charge is refunded (3 characters or more).')
+      .max(300, 'Keep the reason under 300 characters.'),
+  })
+  .strict();
+export type RefundPlanChargeRequest = z.input<typeof RefundPlanChargeRequest>;
+
+/** One refund of a plan charge, as its subscriber and the admins see it (JMD as numeric strings). */
+export const PlanChargeRefundView = z.object({
+  id: z.number().int(),
+  chargeId: z.number().int(),
+  amount: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type PlanChargeRefundView = z.infer<typeof PlanChargeRefundView>;
+
+/** The admin's answer: the refund, and the charge's totals after it. */
+export const PlanChargeRefundResult = z.object({
+  refund: PlanChargeRefundView,
+  charge: z.object({
+    id: z.number().int(),
+    amount: z.string(),
+    refundedAmount: z.string(),
+    /** What may still be refunded. */
+    refundableAmount: z.string(),
+  }),
+});
+export type PlanChargeRefundResult = z.infer<typeof PlanChargeRefundResult>;
+
+/** GET /api/subscriptions/me/charges: the family's plan charges, newest first, each with its refunds. */
+export const PlanBillingHistory = z.object({
+  charges: z.array(
+    z.object({
+      id: z.number().int(),
+      plan: z.enum(PAID_PLAN_IDS),
+      kind: z.enum(['first', 'renewal', 'upgrade']),
+      status: z.enum(['paid', 'declined']),
+      amount: z.string(),
+      refundedAmount: z.string(),
+      periodStart: z.string().nullable(),
+      periodEnd: z.string().nullable(),
+      createdAt: z.string(),
+      refunds: z.array(PlanChargeRefundView),
+    }),
+  ),
+});
+export type PlanBillingHistory = z.infer<typeof PlanBillingHistory>;
+
 export const PLAN_MESSAGES = {
   alreadySubscribed: 'You already have a paid plan. Change or cancel it in Settings.',
   noPlan: 'You are on Basic: there is no paid plan to change or cancel.',
   samePlan: 'You are already on this plan.',
   noCard: 'There is no saved card to charge. Add a card and try again.',
   cardNotFound: 'That saved card was not found.',
+  chargeNotFound: 'That plan charge was not found.',
+  notRefundable: 'Only a paid charge can be refunded.',
+  fullyRefunded: 'This charge is already refunded in full.',
+  refundTooHigh: (left: string) => `At most J$ ${left} of this charge is left to refund.`,
+  refundTooLow: 'Enter an amount above J$ 0.',
 } as const;

@@ -111,6 +111,56 @@ export const payments = pgTable(
 );
 
 /**
+ * Why a booking's money went back to its payer (ADR 0054): a cancellation by either side (a family's late
+ * cancellation refunds all but the caregiver's fee), a parish emergency's waiver of that fee, a decline or an
+ * expiry, a release by the system (not paid in time, a no-show replaced, a trial ended, a backup not taken),
+ * the unused part of a hold at completion.
+ */
+export const PAYMENT_REFUND_CAUSES = [
+  'cancelled_by_family',
+  'cancelled_by_caregiver',
+  'emergency_waiver',
+  'declined',
+  'expired',
+  'released',
+  'completion',
+] as const;
+export type PaymentRefundCause = (typeof PAYMENT_REFUND_CAUSES)[number];
+
+/**
+ * Every time a booking's payment gave money back (ADR 0054), written with its ledger transaction in the
+ * settlement's transaction. refund: money that had reached us went back to the card or account; release:
+ * a card hold (or its unused part) was let go, so the money never left the card.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: idColumn(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    /** Who the money went back to: the payer of the payment. */
+    familyId: integer('family_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['refund', 'release'] }).notNull(),
+    cause: text('cause', { enum: PAYMENT_REFUND_CAUSES }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** What the caregiver kept of the payment (a late-cancellation fee), '0' otherwise. */
+    keptAmount: numeric('kept_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    ledgerTxnId: uuid('ledger_txn_id'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    index('payment_refunds_booking_idx').on(t.bookingId),
+  ],
+);
+
+/**
  * Ledger accounts. family_source: the family's card or bank (outside us); booking_hold: money held
  * for a booking; family_receivable: what a family owes for a booking completed without settled money;
  * platform_revenue: our fees; caregiver_payable: what we owe a caregiver; payout_sent: money paid out.

@@ -89,3 +89,36 @@ export const subscriptionCharges = pgTable(
     index('subscription_charges_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A refund of a paid plan charge (issue 34, ADR 0054): an admin's, with the reason the subscriber reads.
+ * One per (charge, Idempotency-Key): a repeated or parallel request answers this row, the provider is asked
+ * once. The sum of a charge's refunds is its `refunded_amount`, never above its `amount`.
+ */
+export const planChargeRefunds = pgTable(
+  'plan_charge_refunds',
+  {
+    id: idColumn(),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => subscriptionCharges.id, { onDelete: 'cascade' }),
+    /** The subscriber the money went back to. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    reason: text('reason').notNull(),
+    /** The admin who refunded it. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** A hash of the request (amount and reason), to refuse a reused key with a different request. */
+    requestHash: text('request_hash').notNull(),
+    ledgerTxnId: uuid('ledger_txn_id'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('plan_charge_refunds_key').on(t.chargeId, t.idempotencyKey),
+    index('plan_charge_refunds_user_idx').on(t.userId, t.createdAt),
+    check('plan_charge_refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);

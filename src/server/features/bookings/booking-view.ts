@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   BOOKING_MESSAGES,
   type BookingListQuery,
+  type BookingRefund,
   type BookingView,
 } from '../../../shared/contracts/bookings';
 import { maxTipCents, TIP_RULES } from '../../../shared/contracts/payments';
@@ -120,6 +121,7 @@ export function toBookingView(
           canTip: canTip(b, row.tip !== null, isFamily, circleRoles, now),
         }
       : {}),
+    ...(p && seesPayment && row.refunds.length > 0 ? { refund: refundOf(row, isCaregiver) } : {}),
     ...(b.isTrial ? { isTrial: true } : {}),
     ...(b.isTrial && b.status === 'completed' && (isFamily || isCaregiver || (circleRoles?.length ?? 0) > 0)
       ? {
@@ -129,6 +131,26 @@ export function toBookingView(
           },
         }
       : {}),
+  };
+}
+
+/**
+ * What went back to the payer (ADR 0054): the sum of the payment's refunds, the latest one's cause and date;
+ * the card for the payer's side only, what the caregiver keeps (a late fee) for both.
+ */
+function refundOf(row: BookingJoined, isCaregiver: boolean): BookingRefund {
+  const last = row.refunds[row.refunds.length - 1];
+  const sum = (f: (r: BookingJoined['refunds'][number]) => string) =>
+    centsToDecimal(row.refunds.reduce((s, r) => s + toCents(f(r)), 0));
+  const card = !isCaregiver && row.payment?.method === 'card';
+  return {
+    amount: sum((r) => r.amount),
+    kind: last.kind,
+    cause: last.cause,
+    at: last.createdAt.toISOString(),
+    cardBrand: card ? (row.payment?.cardBrand ?? null) : null,
+    cardLast4: card ? (row.payment?.cardLast4 ?? null) : null,
+    keptByCaregiver: sum((r) => r.keptAmount),
   };
 }
 

@@ -18,7 +18,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import { BACKUP_RULES } from '../../../shared/contracts/backups';
 import { LIVE_PAYMENT_STATUSES } from '../../../shared/payment-status';
 import type { Tx } from '../../db/client';
-import { bookingEvents, bookings, caregivers, payments, reviews, tips, users } from '../../db/schema';
+import {
+  bookingEvents,
+  bookings,
+  caregivers,
+  paymentRefunds,
+  payments,
+  reviews,
+  tips,
+  users,
+} from '../../db/schema';
 import { counterRepo } from './counter-repo';
 import type { BookingRow, BookingStatus } from './events';
 
@@ -229,6 +238,17 @@ export const bookingRepo = {
         : []
       ).map((t) => [t.bookingId, { amount: t.amount, at: t.createdAt }]),
     );
+    // What went back of the payment shown (ADR 0054): the refunds the settlement recorded, oldest first.
+    const shownIds = [...paymentOf.values()].map((p) => p.id);
+    const refundRows = shownIds.length
+      ? await tx
+          .select()
+          .from(paymentRefunds)
+          .where(inArray(paymentRefunds.paymentId, shownIds))
+          .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id))
+      : [];
+    const refundsOf = new Map<number, (typeof refundRows)[number][]>();
+    for (const r of refundRows) refundsOf.set(r.bookingId, [...(refundsOf.get(r.bookingId) ?? []), r]);
     // A caregiver's open proposal of another time for a pending request (ADR 0048).
     const counters = await counterRepo.openOf(
       tx,
@@ -240,6 +260,7 @@ export const bookingRepo = {
       reviewed: reviewed.has(r.b.id),
       counter: counters.get(r.b.id) ?? null,
       tip: tipOf.get(r.b.id) ?? null,
+      refunds: refundsOf.get(r.b.id) ?? [],
     }));
   },
 

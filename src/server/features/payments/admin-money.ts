@@ -9,6 +9,16 @@ import { adminMoneyRepo, type MoneyRow } from './admin-repo';
 const party = (id: number | null, firstName: string | null, lastName: string | null) =>
   id === null ? null : { userId: id, firstName: firstName ?? '', lastName: lastName ?? '' };
 const iso = (d: Date | string) => new Date(d).toISOString();
+/** A uuid[] column: an array from node-postgres, a '{…}' literal from some drivers. */
+const txnIdsOf = (v: string[] | string | null): string[] =>
+  v === null
+    ? []
+    : Array.isArray(v)
+      ? v
+      : v
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean);
 
 /** Admins' payments view: holds, transfers, captures, refunds and payouts, each with its ledger entries. */
 export async function listAdminMoney(
@@ -26,7 +36,10 @@ export async function listAdminMoney(
   const entries = await ledger.entriesFor(db, {
     paymentIds: idsOf('payment'),
     payoutIds: idsOf('payout'),
-    txnIds: rows.flatMap((r) => (r.ledger_txn_id ? [r.ledger_txn_id] : [])),
+    txnIds: rows.flatMap((r) => [
+      ...(r.ledger_txn_id ? [r.ledger_txn_id] : []),
+      ...txnIdsOf(r.refund_txn_ids),
+    ]),
   });
   // Which payments and payouts each ledger transaction touches: an item shows its transactions whole.
   const touches = new Map<string, Set<string>>();
@@ -63,7 +76,7 @@ export async function listAdminMoney(
         ledger: entries
           .filter((e) =>
             r.kind === 'subscription'
-              ? e.txnId === r.ledger_txn_id
+              ? e.txnId === r.ledger_txn_id || txnIdsOf(r.refund_txn_ids).includes(e.txnId)
               : touches.get(e.txnId)?.has(`${r.kind}:${id}`),
           )
           .map((e) => ({

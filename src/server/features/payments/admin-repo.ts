@@ -28,6 +28,8 @@ export interface MoneyRow {
   caregiver_last: string | null;
   /** A plan charge's ledger transaction (ADR 0037). */
   ledger_txn_id: string | null;
+  /** A plan charge's refunds' ledger transactions (ADR 0054). */
+  refund_txn_ids: string[] | null;
 }
 
 /**
@@ -51,7 +53,7 @@ export const adminMoneyRepo = {
         p.method, p.reference, p.booking_id, null::text as payout_date,
         fu.id as family_id, fu.first_name as family_first, fu.last_name as family_last,
         cu.id as caregiver_user_id, cu.first_name as caregiver_first, cu.last_name as caregiver_last,
-        null::uuid as ledger_txn_id
+        null::uuid as ledger_txn_id, null::uuid[] as refund_txn_ids
       from payments p
       join bookings b on b.id = p.booking_id
       join users fu on fu.id = p.family_id
@@ -60,7 +62,7 @@ export const adminMoneyRepo = {
       where ${sql.join(paymentWhere, sql` and `)}
       union all
       select 'payout', po.id, po.created_at, po.status, po.amount::text, null, null, null, null, null,
-        po.payout_date, null, null, null, cu.id, cu.first_name, cu.last_name, null
+        po.payout_date, null, null, null, cu.id, cu.first_name, cu.last_name, null, null
       from payouts po
       join caregivers c on c.id = po.caregiver_id
       join users cu on cu.id = c.user_id
@@ -69,7 +71,8 @@ export const adminMoneyRepo = {
       select 'subscription', sc.id, sc.created_at, sc.status, sc.amount::text,
         case when sc.status = 'paid' then sc.amount::text end, sc.refunded_amount::text, 'card',
         sc.plan || ' plan, ' || sc.kind, null, null, fu.id, fu.first_name, fu.last_name, null, null, null,
-        sc.ledger_txn_id
+        sc.ledger_txn_id,
+        array(select r.ledger_txn_id from plan_charge_refunds r where r.charge_id = sc.id and r.ledger_txn_id is not null)
       from subscription_charges sc
       join users fu on fu.id = sc.user_id
       where ${sql.join(planWhere, sql` and `)}`;

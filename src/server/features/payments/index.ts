@@ -8,6 +8,7 @@ export { createHoldFollower } from './hold-follows';
 
 export { sandboxTokenSecret } from './provider';
 export { createReconciliationService } from './reconciliation';
+export { type PaymentRefundRecord, paymentRefundRecords } from './refunds';
 
 export { createSavedCardService, type SavedCardService } from './saved-cards';
 export { type BackupHolds, createBackupHolds, createPaymentService, type MovedHold } from './service';

@@ -3,8 +3,10 @@ import { billedMinutes, type Cents, centsToDecimal, priceBooking, toCents } from
 import type { PaymentProvider } from '../../adapters/payments';
 import { type LedgerLine, ledger } from '../../core/ledger/service';
 import type { Tx } from '../../db/client';
+import type { PaymentRefundCause } from '../../db/schema';
 import type { BookingRow, BookingTransition } from '../bookings';
 import type { PaymentBookings, PaymentVisitTimes } from './ports';
+import { paymentRefundRepo } from './refunds';
 import { type PaymentRow, paymentRepo } from './repo';
 
 /** A booking's money: total charged, our fee, and the caregiver's subtotal (cents). */
@@ -124,12 +126,32 @@ async function settleCompletion(
     lines.push({ account: 'family_source', kind, amount: back, familyId: b.familyId });
   }
   const moved = lines.filter((l) => l.amount !== 0);
-  if (moved.length)
-    await ledger.post(tx, { bookingId: b.id, paymentId: held ? payment?.id : null, at, lines: moved });
+  const txnId = moved.length
+    ? await ledger.post(tx, { bookingId: b.id, paymentId: held ? payment?.id : null, at, lines: moved })
+    : '';
+  // The unused part of a hold went back (ADR 0054): a record both sides see on the booking.
+  if (payment && back > 0) {
+    await paymentRefundRepo.insert(tx, {
+      paymentId: payment.id,
+      bookingId: b.id,
+      familyId: payment.familyId,
+      kind: payment.status === 'authorized' ? 'release' : 'refund',
+      cause: 'completion',
+      amount: centsToDecimal(back),
+      ledgerTxnId: txnId || null,
+      createdAt: at,
+    });
+  }
 }
 
 /** Decline, expiry or a free cancellation: everything held goes back; a pending transfer is called off. */
-export async function releaseAll(provider: PaymentProvider, tx: Tx, b: BookingRow, at: Date) {
+export async function releaseAll(
+  provider: PaymentProvider,
+  tx: Tx,
+  b: BookingRow,
+  at: Date,
+  cause: PaymentRefundCause = 'released',
+) {
   const payment = await paymentRepo.liveForBooking(tx, b.id);
   if (!payment) return;
   if (payment.status === 'awaiting_transfer') {
@@ -149,7 +171,7 @@ export async function releaseAll(provider: PaymentProvider, tx: Tx, b: BookingRo
     updatedAt: at,
   });
   const kind = card ? 'void' : 'refund';
-  await ledger.post(tx, {
+  const txnId = await ledger.post(tx, {
     bookingId: b.id,
     paymentId: payment.id,
     at,
@@ -157,6 +179,16 @@ export async function releaseAll(provider: PaymentProvider, tx: Tx, b: BookingRo
       { account: 'booking_hold', kind, amount: -amount, familyId: b.familyId },
       { account: 'family_source', kind, amount, familyId: b.familyId },
     ],
+  });
+  await paymentRefundRepo.insert(tx, {
+    paymentId: payment.id,
+    bookingId: b.id,
+    familyId: payment.familyId,
+    kind: card ? 'release' : 'refund',
+    cause,
+    amount: centsToDecimal(amount),
+    ledgerTxnId: txnId || null,
+    createdAt: at,
   });
 }
 
@@ -193,7 +225,7 @@ async function settleLateCancellation(
       refundedAmount: centsToDecimal(amount - lateFee),
       updatedAt: at,
     });
-    await ledger.post(tx, {
+    const txnId = await ledger.post(tx, {
       bookingId: b.id,
       paymentId: payment.id,
       at,
@@ -203,6 +235,19 @@ async function settleLateCancellation(
         { account: 'family_source', kind: 'refund', amount: amount - lateFee, familyId: b.familyId },
       ],
     });
+    if (amount - lateFee > 0) {
+      await paymentRefundRepo.insert(tx, {
+        paymentId: payment.id,
+        bookingId: b.id,
+        familyId: payment.familyId,
+        kind: payment.status === 'received' ? 'refund' : 'release',
+        cause: 'cancelled_by_family',
+        amount: centsToDecimal(amount - lateFee),
+        keptAmount: centsToDecimal(lateFee),
+        ledgerTxnId: txnId || null,
+        createdAt: at,
+      });
+    }
     return;
   }
   if (payment?.status === 'awaiting_transfer') {
@@ -245,7 +290,7 @@ export function createSettlement(
         return settleCompletion(provider, policy.visitTimes, tx, b, e.at);
       case 'declined':
       case 'expired':
-        return releaseAll(provider, tx, b, e.at);
+        return releaseAll(provider, tx, b, e.at, e.to);
       case 'cancelled': {
         // Released by the system because nobody paid in time (ADR 0032), replaced after a no-show (ADR 0034)
         // or ended after a trial visit (ADR 0048): no fee for anyone, everything held goes back.
@@ -265,9 +310,19 @@ export function createSettlement(
           side,
           e.at,
         );
-        if (terms.lateFee > 0 && !(await policy.lateFeeWaived?.(tx, b, e.at)))
-          return settleLateCancellation(provider, tx, b, terms.lateFee, e.at);
-        return releaseAll(provider, tx, b, e.at);
+        if (terms.lateFee > 0) {
+          if (!(await policy.lateFeeWaived?.(tx, b, e.at)))
+            return settleLateCancellation(provider, tx, b, terms.lateFee, e.at);
+          // A parish emergency waived the fee the cancellation would have cost (ADR 0030).
+          return releaseAll(provider, tx, b, e.at, 'emergency_waiver');
+        }
+        return releaseAll(
+          provider,
+          tx,
+          b,
+          e.at,
+          side === 'family' ? 'cancelled_by_family' : 'cancelled_by_caregiver',
+        );
       }
       default:
         return;

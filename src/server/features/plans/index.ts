@@ -6,6 +6,7 @@ import { planRoutes } from './routes';
 export { createRenewalService } from './billing';
 
 export { anniversary } from './periods';
+export { createPlanRefunds, planRefundRecords } from './refunds';
 
 export { createPlanService, planPrivacy } from './service';
 

@@ -1,11 +1,19 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { accountDeletions, subscriptionCharges, subscriptions, users } from '../../db/schema';
+import {
+  accountDeletions,
+  planChargeRefunds,
+  subscriptionCharges,
+  subscriptions,
+  users,
+} from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 export type ChargeRow = typeof subscriptionCharges.$inferSelect;
 export type NewCharge = typeof subscriptionCharges.$inferInsert;
+export type RefundRow = typeof planChargeRefunds.$inferSelect;
+export type NewRefund = typeof planChargeRefunds.$inferInsert;
 
 const LIVE = ['active', 'past_due'] as const;
 
@@ -86,6 +94,68 @@ export const planRepo = {
         ),
       );
     return Number(row?.n ?? 0);
+  },
+
+  /** A charge, its row locked for the transaction (a refund decides on it). */
+  async lockCharge(tx: Tx, id: number): Promise<ChargeRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.id, id))
+      .for('update');
+    return row;
+  },
+
+  async findCharge(tx: Tx, id: number): Promise<ChargeRow | undefined> {
+    const [row] = await tx.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, id));
+    return row;
+  },
+
+  async setRefunded(tx: Tx, id: number, refundedAmount: string): Promise<ChargeRow> {
+    const [row] = await tx
+      .update(subscriptionCharges)
+      .set({ refundedAmount })
+      .where(eq(subscriptionCharges.id, id))
+      .returning();
+    return row;
+  },
+
+  async refundByKey(tx: Tx, chargeId: number, key: string): Promise<RefundRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(planChargeRefunds)
+      .where(and(eq(planChargeRefunds.chargeId, chargeId), eq(planChargeRefunds.idempotencyKey, key)));
+    return row;
+  },
+
+  async insertRefund(tx: Tx, row: NewRefund): Promise<RefundRow> {
+    const [inserted] = await tx.insert(planChargeRefunds).values(row).returning();
+    return inserted;
+  },
+
+  /** The refunds of some charges (by charge ids) or of a user (every charge of theirs), oldest first. */
+  async refundsOf(tx: Tx, where: { chargeIds?: number[]; userId?: number }): Promise<RefundRow[]> {
+    if (where.chargeIds && where.chargeIds.length === 0) return [];
+    return tx
+      .select()
+      .from(planChargeRefunds)
+      .where(
+        and(
+          where.chargeIds ? inArray(planChargeRefunds.chargeId, where.chargeIds) : undefined,
+          where.userId === undefined ? undefined : eq(planChargeRefunds.userId, where.userId),
+        ),
+      )
+      .orderBy(asc(planChargeRefunds.createdAt), asc(planChargeRefunds.id));
+  },
+
+  /** The user's charges, newest first (the billing history). */
+  async charges(tx: Tx, userId: number, limit = 100): Promise<ChargeRow[]> {
+    return tx
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.userId, userId))
+      .orderBy(desc(subscriptionCharges.createdAt), desc(subscriptionCharges.id))
+      .limit(limit);
   },
 
   async insertCharge(tx: Tx, row: NewCharge): Promise<ChargeRow> {

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../shared/contracts/common';
+import { errorResponses, IdParam } from '../../../shared/contracts/common';
 import {
   ChangePlanRequest,
+  PlanBillingHistory,
+  PlanChargeRefundResult,
   PlanList,
+  RefundPlanChargeRequest,
   SubscribeRequest,
   SubscriptionSummary,
   SubscriptionView,
@@ -104,5 +107,49 @@ export async function planRoutes(app: FastifyInstance) {
       },
     },
     async () => service.summary(),
+  );
+
+  r.get(
+    '/api/subscriptions/me/charges',
+    {
+      config: { access: [...families] },
+      schema: {
+        tags,
+        summary:
+          'The family’s billing history: every plan charge (paid or declined), newest first, each with its refunds (amount, date and reason)',
+        response: { 200: PlanBillingHistory, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => app.services.planRefunds.history(currentUser(req)),
+  );
+
+  r.post(
+    '/api/admin/plans/charges/:id/refund',
+    {
+      config: { access: ['admin'], moneyMoving: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Refund a paid plan charge to the card it was paid with (ADR 0054): all that is left of it, or `amount` (J$) for part; never more than charged minus already refunded (409 REFUND_EXCEEDS_CHARGE). A `reason` is required; the subscriber is told. Requires an Idempotency-Key header: a repeat (or a parallel copy) answers the first refund with 200 and `Idempotent-Replayed: true`.',
+        params: IdParam,
+        body: RefundPlanChargeRequest,
+        response: {
+          200: PlanChargeRefundResult,
+          201: PlanChargeRefundResult,
+          ...errorResponses(400, 401, 403, 404, 409, 502),
+        },
+      },
+    },
+    async (req, reply) => {
+      const key = req.headers['idempotency-key'];
+      const { result, replayed } = await app.services.planRefunds.refund(
+        currentUser(req),
+        req.params.id,
+        typeof key === 'string' ? key.trim() : undefined,
+        req.body,
+      );
+      if (replayed) return reply.code(200).header('idempotent-replayed', 'true').send(result);
+      return reply.code(201).send(result);
+    },
   );
 }

@@ -347,6 +347,8 @@ export function createPlanService(deps: PlanDeps) {
 export const planPrivacy = {
   async exportSection(tx: Tx, userId: number) {
     const { subs, charges } = await planRepo.history(tx, userId);
+    // Refunds of the user's charges (ADR 0054), with the reason they were told; not the admin who made them.
+    const refunds = await planRepo.refundsOf(tx, { userId });
     return {
       subscriptions: subs.map((s) => ({
         plan: s.plan,
@@ -364,6 +366,9 @@ export const planPrivacy = {
         status: c.status,
         amountJmd: c.amount,
         refundedJmd: c.refundedAmount,
+        refunds: refunds
+          .filter((r) => r.chargeId === c.id)
+          .map((r) => ({ amountJmd: r.amount, reason: r.reason, createdAt: r.createdAt.toISOString() })),
         periodStart: c.periodStart?.toISOString() ?? null,
         periodEnd: c.periodEnd?.toISOString() ?? null,
         createdAt: c.createdAt.toISOString(),

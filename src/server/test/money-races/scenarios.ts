@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { HOLD_WINDOW } from '../../../shared/backup-hold-window';
 import type { Db } from '../../db/client';
-import { bookings, subscriptions } from '../../db/schema';
+import { bookings, subscriptionCharges, subscriptions } from '../../db/schema';
 import { nextWeekday, seriesBody } from '../../features/booking-series/testing';
 import { daysAhead, panelBody, requestBooking, shiftBooking } from '../../features/bookings/testing';
 import { sandboxToken } from '../../features/payments/testing';
@@ -258,6 +258,39 @@ registerMoneyScenario({
   async setup(app, db) {
     const family = await subscribed(app, db, 'family');
     return call(app, 'POST', '/api/subscriptions/me/cancel', family);
+  },
+});
+
+registerMoneyScenario({
+  name: 'an admin refunding a plan charge in full (one Idempotency-Key, the same on every request)',
+  covers: 'POST /api/admin/plans/charges/:id/refund',
+  expect: { refunds: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const family = await subscribed(app, db, 'premium');
+    const [charge] = await db
+      .select({ id: subscriptionCharges.id })
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.userId, family.user.id));
+    const admin = await signedIn(db, { userType: 'admin' });
+    const who = { headers: { ...admin.headers, 'idempotency-key': randomUUID() } };
+    return call(app, 'POST', `/api/admin/plans/charges/${charge.id}/refund`, who, { reason: 'Race test' });
+  },
+});
+
+registerMoneyScenario({
+  name: 'an admin refunding part of a plan charge (J$ 500 of J$ 1,999, one key)',
+  covers: 'POST /api/admin/plans/charges/:id/refund',
+  expect: { refunds: 1, ledgerTxns: 1 },
+  async setup(app, db) {
+    const family = await subscribed(app, db, 'premium');
+    const [charge] = await db
+      .select({ id: subscriptionCharges.id })
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.userId, family.user.id));
+    const admin = await signedIn(db, { userType: 'admin' });
+    const who = { headers: { ...admin.headers, 'idempotency-key': randomUUID() } };
+    const body = { amount: '500', reason: 'Goodwill' };
+    return call(app, 'POST', `/api/admin/plans/charges/${charge.id}/refund`, who, body);
   },
 });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangePlanRequest,
+  PlanBillingHistory,
   SubscribeRequest,
   SubscriptionSummary,
   SubscriptionView,
@@ -10,13 +11,22 @@ import { type PaidPlanId, PLANS, type Plan } from '../../../shared/pricing';
 import { apiGet, apiPost } from '../../lib/api';
 import { useCurrentUser } from '../auth/api';
 
-export type { SubscriptionSummary, SubscriptionView };
+export type { PlanBillingHistory, SubscriptionSummary, SubscriptionView };
 
 export const planKeys = {
   all: ['plans'] as const,
   me: ['plans', 'me'] as const,
   summary: ['plans', 'admin-summary'] as const,
+  charges: ['plans', 'me', 'charges'] as const,
 };
+
+/** The family's plan charges with their refunds (GET /api/subscriptions/me/charges, ADR 0054). */
+export function usePlanCharges() {
+  return useQuery({
+    queryKey: planKeys.charges,
+    queryFn: ({ signal }) => apiGet<PlanBillingHistory>('/api/subscriptions/me/charges', signal),
+  });
+}
 
 /** The family's plan (GET /api/subscriptions/me). */
 export const subscriptionQuery = queryOptions({

@@ -20,6 +20,7 @@ import { CaregiverCircleRows } from './circle-booking-details';
 import { CounterProposalNote, ProposeTimeDialog } from './counter-proposal';
 import { DeclineDialog } from './decline-dialog';
 import { EndAfterTrialButton } from './end-after-trial-button';
+import { RefundNote } from './refund-note';
 import { SeriesRequestCard } from './series-request-card';
 
 const kindLabel = (kind: string | null) => CAREGIVER_KINDS.find((k) => k.value === kind)?.label ?? 'Care';
@@ -102,6 +103,7 @@ function BookingCard({ booking, position }: { booking: BookingView; position?: S
             {unpaidNote(booking) ? (
               <dd className="w-full text-sm text-muted-foreground">{unpaidNote(booking)}</dd>
             ) : null}
+            <RefundNote booking={booking} side="caregiver" />
           </div>
         </>
       }

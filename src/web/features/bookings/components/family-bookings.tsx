@@ -24,6 +24,7 @@ import { CounterProposalNote } from './counter-proposal';
 import { EndAfterTrialButton } from './end-after-trial-button';
 import { FamilySeriesList } from './family-series-list';
 import { MoveBookingButton, mayMove } from './move-booking-button';
+import { RefundNote } from './refund-note';
 import { TipButton, TipNote } from './tip-button';
 
 function FamilyBookingCard({
@@ -83,13 +84,14 @@ function FamilyBookingCard({
             </div>
           ) : null}
           {may.paymentRow ? (
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-x-2 sm:col-span-2">
               <dt className="font-semibold">Payment</dt>
               <dd>
                 {booking.payment
                   ? paymentStatusLabel(booking.payment.status, booking.payment.method)
                   : 'Not paid yet'}
               </dd>
+              <RefundNote booking={booking} side="family" />
             </div>
           ) : null}
         </>

@@ -6,6 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { type AdminMoneyFilter, type AdminMoneyItem, useAdminMoney } from '../admin-money-api';
+import { PlanChargeRefundButton } from './plan-charge-refund';
 
 const STATUS: Record<string, string> = {
   declined: 'Declined',
@@ -62,6 +63,7 @@ function MoneyRow({ item }: { item: AdminMoneyItem }) {
         {item.reference && item.kind !== 'subscription' ? ` · ref ${item.reference}` : ''} ·{' '}
         {formatDate(item.createdAt)}
       </p>
+      {item.kind === 'subscription' ? <PlanChargeRefundButton item={item} /> : null}
       <p className="text-sm break-words">
         {item.kind === 'subscription' ? (
           <>Family: {person(item.family)}</>

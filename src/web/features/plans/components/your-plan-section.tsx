@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { formatDate } from '../../../lib/format';
 import { Link } from '../../../lib/router';
 import { type SubscriptionView, useCancelPlan, useChangePlan, useSubscription } from '../api';
+import { BillingHistory } from './billing-history';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 
@@ -162,6 +163,7 @@ export function YourPlanSection() {
             {data.cancelAtPeriodEnd ? null : <CancelPlan view={data} />}
           </>
         )}
+        {isPending || isError ? null : <BillingHistory />}
       </Card>
     </section>
   );
