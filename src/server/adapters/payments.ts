@@ -36,6 +36,19 @@ export type AuthorizeResult =
       last4?: string | null;
     };
 
+/**
+ * The start of a payment on the provider's own hosted page (PowerTranz SPI, ADR 0050, 0053): HTML the payment
+ * page renders in a frame (card entry and the issuer's 3-D Secure challenge, on the provider's origin), and the
+ * transaction it belongs to; or a refusal before any card was asked for.
+ */
+export type HostedPaymentResult =
+  | { kind: 'challenge'; transactionIdentifier: string; spiToken: string; redirectData: string }
+  | {
+      kind: 'declined';
+      code: Extract<AuthorizeResult, { ok: false }>['code'];
+      message: string;
+    };
+
 /** A card saved with the provider (like Stripe's PaymentMethod from a SetupIntent): a reusable reference. */
 export type SaveMethodResult =
   | { ok: true; methodRef: string; brand: string; last4: string; expMonth: number; expYear: number }
@@ -84,6 +97,21 @@ export interface PaymentProvider {
    * created date; the sandbox: its own table.
    */
   listOperations(range: OperationRange): Promise<ProviderOperation[]>;
+  /**
+   * Providers whose card entry is their own hosted page rather than hosted fields (PowerTranz): starts the
+   * payment for `amountCents` (the server's amount) and answers what the browser shows. The same key answers
+   * the same transaction. The browser hands back a token that `authorize` completes. Absent: hosted fields.
+   */
+  beginHostedPayment?(input: {
+    amountCents: number;
+    idempotencyKey: string;
+    mode?: 'auth' | 'sale' | 'tokenize';
+  }): Promise<HostedPaymentResult>;
+  /**
+   * Other origins our pages frame for this provider (its hosted page): added to the app's CSP frame-src.
+   * None for the sandbox, whose fields are on our own origin.
+   */
+  readonly frameOrigins?: readonly string[];
   /** Routes the provider serves itself, outside /api (hosted fields, webhooks); registered by buildApp. */
   readonly routes?: FastifyPluginAsync;
 }

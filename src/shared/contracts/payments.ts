@@ -69,6 +69,33 @@ export const CreatePaymentRequest = z.object({
 });
 export type CreatePaymentRequest = z.input<typeof CreatePaymentRequest>;
 
+/**
+ * How the configured card provider takes card details (ADR 0053): its hosted fields in a frame of our own
+ * origin (the sandbox), or its own hosted payment page with 3-D Secure (PowerTranz), started per payment.
+ */
+export const CARD_ENTRIES = ['hosted-fields', 'hosted-page'] as const;
+export type CardEntry = (typeof CARD_ENTRIES)[number];
+
+/**
+ * POST /api/bookings/:id/hosted-payment. `hosted-page`: the HTML the payment page shows in its frame (the
+ * provider's card page, then the issuer's challenge) and the transaction it starts, for the server's amount;
+ * the browser ends with a single-use token for POST /api/payments. `hosted-fields`: the provider uses its own
+ * card fields; nothing was started.
+ */
+export const HostedPaymentResponse = z.discriminatedUnion('cardEntry', [
+  z.object({ cardEntry: z.literal('hosted-fields') }),
+  z.object({
+    cardEntry: z.literal('hosted-page'),
+    transactionIdentifier: z.uuid(),
+    redirectData: z.string(),
+    /** What the page will hold, computed on the server (numeric string, JMD). */
+    amount: z.string(),
+    /** The provider's page answers within this time (PowerTranz: 5 minutes), ISO 8601. */
+    expiresAt: z.string(),
+  }),
+]);
+export type HostedPaymentResponse = z.infer<typeof HostedPaymentResponse>;
+
 export const PaymentView = z.object({
   id: z.number().int(),
   bookingId: z.number().int(),
