@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { luhnValid, PAYMENT_MESSAGES } from '../../shared/contracts/payments';
+import { DECLINE_MESSAGES, luhnValid, PAYMENT_MESSAGES } from '../../shared/contracts/payments';
 import type { Database } from '../db/client';
 import {
   type OperationRange,
@@ -122,12 +122,8 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-export const DECLINE_MESSAGES = {
-  card_declined: 'Your card was declined.',
-  insufficient_funds: 'Your card has insufficient funds.',
-  paypal_failed: 'PayPal payment failed. Please try again.',
-  token_invalid: 'Your card details have expired. Please enter them again.',
-} as const;
+/** The decline texts families see, on every provider (shared with the web's hosted payment page). */
+export { DECLINE_MESSAGES };
 
 export function cardBrand(number: string): string {
   if (/^4/.test(number)) return 'visa';

@@ -18,6 +18,14 @@ export const PAYMENT_METHOD_VALUES = ['card', 'paypal', 'bank', 'zelle', 'cashap
 export type PaymentMethodValue = (typeof PAYMENT_METHOD_VALUES)[number];
 export const TRANSFER_METHODS: readonly PaymentMethodValue[] = ['bank', 'zelle', 'cashapp'];
 
+/** What a family reads when a card is refused, whichever provider refused it (ADR 0050). */
+export const DECLINE_MESSAGES = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  paypal_failed: 'PayPal payment failed. Please try again.',
+  token_invalid: 'Your card details have expired. Please enter them again.',
+} as const;
+
 export const PAYMENT_MESSAGES = {
   idempotencyKey: 'An Idempotency-Key header is required (any unique value per payment attempt).',
   keyReused: 'This Idempotency-Key was already used for a different payment.',
