@@ -82,7 +82,6 @@ export async function startServer({
   // The compiled server, as production runs it (npm run test:e2e builds it first).
   const server = await startServerProcess(
     {
-      DATA_DIR: dataDir,
       DEMO_MODE: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
