@@ -146,6 +146,15 @@ function brandOf(r: PowerTranzResponse): string | null {
   if (b.includes('discover')) return 'discover';
   return b;
 }
+/** The gateway's amount (when it states one) is not the amount we are about to record. */
+function amountDiffers(r: PowerTranzResponse, amountCents: number): boolean {
+  if (r.TotalAmount === undefined || r.TotalAmount === null) return false;
+  try {
+    return fromMajorUnits(r.TotalAmount) !== amountCents;
+  } catch {
+    return true;
+  }
+}
 const last4Of = (r: PowerTranzResponse) => (r.MaskedPan ? r.MaskedPan.replace(/\D/g, '').slice(-4) : null);
 
 // --- The client ----------------------------------------------------------------------------------------
@@ -403,6 +412,18 @@ export function createPowerTranzProvider(options: PowerTranzOptions) {
           { gateway: 'powertranz', transactionIdentifier: r.TransactionIdentifier },
           'unexpected transaction',
         );
+      }
+      if (!savedMethodRef && isApproved(r) && amountDiffers(r, amountCents)) {
+        // The hosted page was started for another amount (the booking's total changed since, ADR 0053): the
+        // authorization is released and the family starts a new page. Nothing recorded under the key; a void
+        // the gateway does not answer is a 502, and the retry (same key, same SpiToken) voids it again.
+        log.warn({ gateway: 'powertranz', transactionIdentifier: ref }, 'hosted payment amount differs');
+        await followUp(
+          '/void',
+          { TransactionIdentifier: ref, ExternalIdentifier: uuidV5(`void:amount:${idempotencyKey}`) },
+          true,
+        );
+        return { ok: false, code: 'token_invalid', message: DECLINE_MESSAGES.token_invalid };
       }
       const result: AuthorizeResult = isApproved(r)
         ? { ok: true, providerRef: ref, brand: brandOf(r), last4: last4Of(r) }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../../shared/money';
 import { hostedToken } from '../../adapters/powertranz';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
+import { bookings } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { DB_KINDS, openTestDatabase, testEnv, useTestApp } from '../../test/harness';
 import { FAKE_CARDS, type PowerTranzFake, startPowerTranzFake } from '../../test/powertranz-fake';
@@ -162,6 +164,32 @@ describe.each(DB_KINDS)('the hosted payment page with PowerTranz (the fake gatew
     const late = await begin(app, family, booking.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('BOOKING_ALREADY_PAID');
+  });
+
+  it('a page started for an old total is released, not held for the new one', async () => {
+    const family = await signedIn(database.db, { userType: 'family' });
+    const { booking } = await bookingOf(family.user.id);
+    const started = (await begin(app, family, booking.id)).json();
+    // The booking's total changes while the page is open (e.g. rescheduled to a longer visit).
+    await database.db.update(bookings).set({ totalCost: '9999.00' }).where(eq(bookings.id, booking.id));
+    const spiToken = fake.txns.get(started.transactionIdentifier)?.spiToken ?? '';
+    fake.completeHostedPage(spiToken, FAKE_CARDS.approved);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { ...family.headers, 'idempotency-key': randomUUID() },
+      payload: {
+        bookingId: booking.id,
+        method: 'card',
+        paymentToken: hostedToken(started.transactionIdentifier, spiToken),
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('CARD_TOKEN_INVALID');
+    expect(fake.txns.get(started.transactionIdentifier)?.voided).toBe(true);
+    // A new page is for the new total.
+    const again = (await begin(app, family, booking.id)).json();
+    expect(again.amount).toBe('9999.00');
   });
 
   it('lets a payer of the booking’s care circle start it, not a viewer', async () => {
