@@ -102,7 +102,12 @@ describe('PaymentPage with the PowerTranz hosted page', () => {
     await screen.findByTitle('Secure card payment');
     fromFrame({ type: 'result', ok: false, code: '3D5' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
-    expect(await screen.findByRole('button', { name: 'Enter card details' })).toBeEnabled();
+    const again = await screen.findByRole('button', { name: 'Enter card details' });
+    expect(again).toBeEnabled();
+    // Opening a new page clears the old decline.
+    fireEvent.click(again);
+    await screen.findByTitle('Secure card payment');
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith('/api/payments'))).toBe(false);
   });
 

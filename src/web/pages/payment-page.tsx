@@ -261,6 +261,7 @@ export default function PaymentPage() {
                       bookingId={booking.id}
                       disabled={busy}
                       onToken={payWithPageToken}
+                      onOpen={() => setFailure(undefined)}
                       onFailure={(message) => {
                         setFailure(message);
                         setPageRound((n) => n + 1);

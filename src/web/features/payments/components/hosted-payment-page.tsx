@@ -29,9 +29,12 @@ export function HostedPaymentPage({
   disabled,
   onToken,
   onFailure,
+  onOpen,
 }: {
   bookingId: number;
   disabled?: boolean;
+  /** A new page is being opened (the page clears an earlier decline). */
+  onOpen?: () => void;
   onToken: (token: string) => void;
   onFailure: (message: string) => void;
 }) {
@@ -61,6 +64,7 @@ export function HostedPaymentPage({
 
   async function open() {
     setError(undefined);
+    onOpen?.();
     setStage({ kind: 'starting' });
     try {
       const started = await beginHostedPayment(bookingId, key.current);
