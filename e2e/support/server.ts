@@ -43,6 +43,11 @@ export interface StartServerOptions {
    * rows a journey needs that no API makes, e.g. a visit starting in ten minutes.
    */
   prepare?: (dataDir: string) => Promise<void>;
+  /**
+   * More environment for the server (e.g. PAYMENTS_PROVIDER=powertranz pointed at a local fake gateway).
+   * Applied after the defaults above; DATA_DIR, PORT and HOST stay the harness's.
+   */
+  env?: Record<string, string>;
 }
 
 /** The demo data's admin: the outboxes answer only an admin session (ADR 0011). */
@@ -58,6 +63,7 @@ export async function startServer({
   timeoutMs = 90_000,
   databaseUrl,
   prepare,
+  env = {},
 }: StartServerOptions = {}): Promise<TestServer> {
   if (!existsSync(join(ROOT, 'dist/web/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does) first.');
@@ -76,10 +82,11 @@ export async function startServer({
   // The compiled server, as production runs it (npm run test:e2e builds it first).
   const server = await startServerProcess(
     {
-      DATA_DIR: dataDir,
       DEMO_MODE: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+      DATA_DIR: dataDir,
     },
     timeoutMs,
     { built: true },

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { luhnValid, PAYMENT_MESSAGES } from '../../shared/contracts/payments';
+import { DECLINE_MESSAGES, luhnValid, PAYMENT_MESSAGES } from '../../shared/contracts/payments';
 import type { Database } from '../db/client';
 import {
   type OperationRange,
@@ -34,6 +34,19 @@ export type AuthorizeResult =
       message: string;
       brand?: string | null;
       last4?: string | null;
+    };
+
+/**
+ * The start of a payment on the provider's own hosted page (PowerTranz SPI, ADR 0050, 0053): HTML the payment
+ * page renders in a frame (card entry and the issuer's 3-D Secure challenge, on the provider's origin), and the
+ * transaction it belongs to; or a refusal before any card was asked for.
+ */
+export type HostedPaymentResult =
+  | { kind: 'challenge'; transactionIdentifier: string; spiToken: string; redirectData: string }
+  | {
+      kind: 'declined';
+      code: Extract<AuthorizeResult, { ok: false }>['code'];
+      message: string;
     };
 
 /** A card saved with the provider (like Stripe's PaymentMethod from a SetupIntent): a reusable reference. */
@@ -84,6 +97,21 @@ export interface PaymentProvider {
    * created date; the sandbox: its own table.
    */
   listOperations(range: OperationRange): Promise<ProviderOperation[]>;
+  /**
+   * Providers whose card entry is their own hosted page rather than hosted fields (PowerTranz): starts the
+   * payment for `amountCents` (the server's amount) and answers what the browser shows. The same key answers
+   * the same transaction. The browser hands back a token that `authorize` completes. Absent: hosted fields.
+   */
+  beginHostedPayment?(input: {
+    amountCents: number;
+    idempotencyKey: string;
+    mode?: 'auth' | 'sale' | 'tokenize';
+  }): Promise<HostedPaymentResult>;
+  /**
+   * Other origins our pages frame for this provider (its hosted page): added to the app's CSP frame-src.
+   * None for the sandbox, whose fields are on our own origin.
+   */
+  readonly frameOrigins?: readonly string[];
   /** Routes the provider serves itself, outside /api (hosted fields, webhooks); registered by buildApp. */
   readonly routes?: FastifyPluginAsync;
 }
@@ -94,12 +122,8 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-export const DECLINE_MESSAGES = {
-  card_declined: 'Your card was declined.',
-  insufficient_funds: 'Your card has insufficient funds.',
-  paypal_failed: 'PayPal payment failed. Please try again.',
-  token_invalid: 'Your card details have expired. Please enter them again.',
-} as const;
+/** The decline texts families see, on every provider (shared with the web's hosted payment page). */
+export { DECLINE_MESSAGES };
 
 export function cardBrand(number: string): string {
   if (/^4/.test(number)) return 'visa';

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/client';
 import { upstreamFailed } from '../errors';
-import { type AuthorizeResult, DECLINE_MESSAGES, type PaymentProvider } from './payments';
+import {
+  type AuthorizeResult,
+  DECLINE_MESSAGES,
+  type HostedPaymentResult,
+  type PaymentProvider,
+} from './payments';
 import { recordFor, type StoredOperation } from './payments-record';
-import { powertranzResponseRoutes } from './powertranz-response';
+import { powertranzRoutes } from './powertranz-response';
 
 /**
  * First Atlantic Commerce's PowerTranz gateway behind the payment-provider interface (ADR 0050).
@@ -29,7 +34,7 @@ import { powertranzResponseRoutes } from './powertranz-response';
 /** ISO 4217 numeric code of the Jamaican dollar. */
 export const JMD_NUMERIC = '388';
 export const POWERTRANZ_STAGING_URL = 'https://staging.ptranz.com/api';
-export { POWERTRANZ_RESPONSE_PATH } from './powertranz-response';
+export { POWERTRANZ_FRAME_PATH, POWERTRANZ_RESPONSE_PATH } from './powertranz-response';
 
 // --- Amounts -------------------------------------------------------------------------------------------
 
@@ -141,6 +146,15 @@ function brandOf(r: PowerTranzResponse): string | null {
   if (b.includes('discover')) return 'discover';
   return b;
 }
+/** The gateway's amount (when it states one) is not the amount we are about to record. */
+function amountDiffers(r: PowerTranzResponse, amountCents: number): boolean {
+  if (r.TotalAmount === undefined || r.TotalAmount === null) return false;
+  try {
+    return fromMajorUnits(r.TotalAmount) !== amountCents;
+  } catch {
+    return true;
+  }
+}
 const last4Of = (r: PowerTranzResponse) => (r.MaskedPan ? r.MaskedPan.replace(/\D/g, '').slice(-4) : null);
 
 // --- The client ----------------------------------------------------------------------------------------
@@ -173,9 +187,7 @@ export interface PowerTranzOptions {
   database?: Pick<Database, 'kind' | 'db' | 'detached'>;
 }
 
-export type HostedPaymentResult =
-  | { kind: 'challenge'; transactionIdentifier: string; spiToken: string; redirectData: string }
-  | { kind: 'declined'; code: DeclineCode; message: string };
+export type { HostedPaymentResult };
 
 class GatewayUnavailable extends Error {}
 
@@ -292,8 +304,10 @@ export function createPowerTranzProvider(options: PowerTranzOptions) {
   const provider = {
     name: 'powertranz',
     stats,
-    /** Our merchant response URL (the browser's end of the hosted page and 3DS). */
-    routes: powertranzResponseRoutes,
+    /** Our merchant response URL (the browser's end of the hosted page and 3DS) and the frame of RedirectData. */
+    routes: powertranzRoutes({ gatewayOrigin: new URL(root).origin }),
+    /** The payment page's frame navigates to the gateway: the app's CSP frame-src names its origin. */
+    frameOrigins: [new URL(root).origin],
 
     /**
      * Starts a card payment on PowerTranz's hosted page with 3-D Secure: the answer's RedirectData goes in
@@ -398,6 +412,18 @@ export function createPowerTranzProvider(options: PowerTranzOptions) {
           { gateway: 'powertranz', transactionIdentifier: r.TransactionIdentifier },
           'unexpected transaction',
         );
+      }
+      if (!savedMethodRef && isApproved(r) && amountDiffers(r, amountCents)) {
+        // The hosted page was started for another amount (the booking's total changed since, ADR 0053): the
+        // authorization is released and the family starts a new page. Nothing recorded under the key; a void
+        // the gateway does not answer is a 502, and the retry (same key, same SpiToken) voids it again.
+        log.warn({ gateway: 'powertranz', transactionIdentifier: ref }, 'hosted payment amount differs');
+        await followUp(
+          '/void',
+          { TransactionIdentifier: ref, ExternalIdentifier: uuidV5(`void:amount:${idempotencyKey}`) },
+          true,
+        );
+        return { ok: false, code: 'token_invalid', message: DECLINE_MESSAGES.token_invalid };
       }
       const result: AuthorizeResult = isApproved(r)
         ? { ok: true, providerRef: ref, brand: brandOf(r), last4: last4Of(r) }

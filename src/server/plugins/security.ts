@@ -79,8 +79,13 @@ const DENIED_FEATURES = [
   'xr-spatial-tracking',
 ];
 
-function contentSecurityPolicy(ex: HeaderExceptions): string {
-  const directives = { ...CSP, ...(ex.framing === 'same-origin' ? { 'frame-ancestors': "'self'" } : {}) };
+function contentSecurityPolicy(ex: HeaderExceptions, frameOrigins: readonly string[]): string {
+  const directives = {
+    ...CSP,
+    // The payment provider's hosted page (PowerTranz, ADR 0053): its origin only, only when configured.
+    ...(frameOrigins.length ? { 'frame-src': [CSP['frame-src'], ...frameOrigins].join(' ') } : {}),
+    ...(ex.framing === 'same-origin' ? { 'frame-ancestors': "'self'" } : {}),
+  };
   return Object.entries(directives)
     .map(([name, value]) => `${name} ${value}`)
     .join('; ');
@@ -103,19 +108,21 @@ function exceptionsFor(req: FastifyRequest, path: string): HeaderExceptions {
 
 const NO_EXCEPTIONS: HeaderExceptions = {};
 
-/** The three policy headers of a set of exceptions, worked out once per set (they are a handful). */
-const policyHeaders = new Map<HeaderExceptions, Record<string, string>>();
-function policyHeadersFor(ex: HeaderExceptions): Record<string, string> {
-  let headers = policyHeaders.get(ex);
-  if (!headers) {
-    headers = {
-      'content-security-policy': contentSecurityPolicy(ex),
-      'x-frame-options': ex.framing === 'same-origin' ? 'SAMEORIGIN' : 'DENY',
-      'permissions-policy': permissionsPolicy(ex),
-    };
-    policyHeaders.set(ex, headers);
-  }
-  return headers;
+/** The three policy headers of a set of exceptions, worked out once per set (they are a handful) and app. */
+function policyHeadersCache(frameOrigins: readonly string[]) {
+  const policyHeaders = new Map<HeaderExceptions, Record<string, string>>();
+  return (ex: HeaderExceptions): Record<string, string> => {
+    let headers = policyHeaders.get(ex);
+    if (!headers) {
+      headers = {
+        'content-security-policy': contentSecurityPolicy(ex, frameOrigins),
+        'x-frame-options': ex.framing === 'same-origin' ? 'SAMEORIGIN' : 'DENY',
+        'permissions-policy': permissionsPolicy(ex),
+      };
+      policyHeaders.set(ex, headers);
+    }
+    return headers;
+  };
 }
 
 /**
@@ -127,6 +134,11 @@ function policyHeadersFor(ex: HeaderExceptions): Record<string, string> {
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const https = app.env.publicUrl.startsWith('https://');
+  // Origins only (scheme://host:port): anything else a provider names is dropped, never written into the policy.
+  const frameOrigins = (app.payments?.frameOrigins ?? []).filter((o) =>
+    /^https?:\/\/[\w.-]+(:\d+)?$/.test(o),
+  );
+  const policyHeadersFor = policyHeadersCache(frameOrigins);
   const helmetHeaders = helmet({
     contentSecurityPolicy: false,
     frameguard: false,

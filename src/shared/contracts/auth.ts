@@ -150,5 +150,11 @@ export const AppConfigResponse = z.object({
   supportPhone: z.string(),
   /** The YaadCare Support account: 'Chat with support' links to /chat/{supportUserId}. */
   supportUserId: z.number().int(),
+  /**
+   * How the card provider takes card details (ADR 0053): 'hosted-fields' (the sandbox's fields) or
+   * 'hosted-page' (PowerTranz's hosted page and 3-D Secure, started with POST /api/bookings/:id/hosted-payment).
+   * Optional: absent means hosted fields.
+   */
+  cardEntry: z.enum(['hosted-fields', 'hosted-page']).optional(),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

@@ -18,6 +18,14 @@ export const PAYMENT_METHOD_VALUES = ['card', 'paypal', 'bank', 'zelle', 'cashap
 export type PaymentMethodValue = (typeof PAYMENT_METHOD_VALUES)[number];
 export const TRANSFER_METHODS: readonly PaymentMethodValue[] = ['bank', 'zelle', 'cashapp'];
 
+/** What a family reads when a card is refused, whichever provider refused it (ADR 0050). */
+export const DECLINE_MESSAGES = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  paypal_failed: 'PayPal payment failed. Please try again.',
+  token_invalid: 'Your card details have expired. Please enter them again.',
+} as const;
+
 export const PAYMENT_MESSAGES = {
   idempotencyKey: 'An Idempotency-Key header is required (any unique value per payment attempt).',
   keyReused: 'This Idempotency-Key was already used for a different payment.',
@@ -68,6 +76,33 @@ export const CreatePaymentRequest = z.object({
   wallet: z.enum(['apple_pay', 'google_pay']).optional(),
 });
 export type CreatePaymentRequest = z.input<typeof CreatePaymentRequest>;
+
+/**
+ * How the configured card provider takes card details (ADR 0053): its hosted fields in a frame of our own
+ * origin (the sandbox), or its own hosted payment page with 3-D Secure (PowerTranz), started per payment.
+ */
+export const CARD_ENTRIES = ['hosted-fields', 'hosted-page'] as const;
+export type CardEntry = (typeof CARD_ENTRIES)[number];
+
+/**
+ * POST /api/bookings/:id/hosted-payment. `hosted-page`: the HTML the payment page shows in its frame (the
+ * provider's card page, then the issuer's challenge) and the transaction it starts, for the server's amount;
+ * the browser ends with a single-use token for POST /api/payments. `hosted-fields`: the provider uses its own
+ * card fields; nothing was started.
+ */
+export const HostedPaymentResponse = z.discriminatedUnion('cardEntry', [
+  z.object({ cardEntry: z.literal('hosted-fields') }),
+  z.object({
+    cardEntry: z.literal('hosted-page'),
+    transactionIdentifier: z.uuid(),
+    redirectData: z.string(),
+    /** What the page will hold, computed on the server (numeric string, JMD). */
+    amount: z.string(),
+    /** The provider's page answers within this time (PowerTranz: 5 minutes), ISO 8601. */
+    expiresAt: z.string(),
+  }),
+]);
+export type HostedPaymentResponse = z.infer<typeof HostedPaymentResponse>;
 
 export const PaymentView = z.object({
   id: z.number().int(),

@@ -13,12 +13,14 @@ import { useCurrentUser } from '../features/auth/api';
 import { useBooking } from '../features/bookings/api';
 import { formatDay, timeRange } from '../features/bookings/booking-time-text';
 import { CancellationPolicy } from '../features/bookings/components/cancellation-policy';
+import { useAppConfig } from '../features/config/api';
 import { useEstimate } from '../features/fx/api';
 import { type PaymentView, usePay } from '../features/payments/api';
 import {
   type CardFieldsHandle,
   HostedCardFieldsFrame,
 } from '../features/payments/components/hosted-card-fields';
+import { HostedPaymentPage } from '../features/payments/components/hosted-payment-page';
 import { MethodInfo } from '../features/payments/components/method-info';
 import { CardFieldsError } from '../features/payments/hosted-fields';
 import { ApiError } from '../lib/api';
@@ -85,6 +87,11 @@ export default function PaymentPage() {
   const bookingId = Number(useParams().bookingId);
   const { data: booking, isPending, error } = useBooking(bookingId);
   const { data: user } = useCurrentUser();
+  // PowerTranz takes the card on its own hosted page with 3-D Secure (ADR 0053); the sandbox in its fields.
+  const { data: config } = useAppConfig();
+  const hostedPage = config?.cardEntry === 'hosted-page';
+  // Each new hosted page attempt remounts it (a new transaction).
+  const [pageRound, setPageRound] = useState(0);
   const payMutation = usePay();
   // One attempt = one Idempotency-Key, and for cards the token the hosted fields gave for it: a retry
   // after a network failure resends both; a definite answer (paid, declined, refused) starts anew.
@@ -176,7 +183,10 @@ export default function PaymentPage() {
         },
         onError: (err) => {
           // A definite answer (declined, invalid) ends this attempt; a network failure keeps the key to retry safely.
-          if (err instanceof ApiError) attempt.current = { key: newKey() };
+          if (err instanceof ApiError) {
+            attempt.current = { key: newKey() };
+            setPageRound((n) => n + 1);
+          }
           setFailure(
             method === 'paypal'
               ? 'PayPal payment failed. Please try again.'
@@ -186,6 +196,14 @@ export default function PaymentPage() {
       },
     );
   };
+
+  // With a hosted page, the page's confirmation is the family's act: pay at once with its token.
+  const payWithPageToken = (token: string) => {
+    attempt.current = { key: newKey(), token };
+    void submit('card')();
+  };
+  // The provider's hosted page takes cards only: PayPal and wallets are the sandbox's (ADR 0053).
+  const tabs = hostedPage ? TABS.filter((t) => t.method !== 'paypal' && t.method !== 'digital') : TABS;
 
   const cardForm = (method: PaymentMethodValue) => (
     <HostedCardFieldsFrame ref={cardFields} onSubmit={() => void submit(method)()} />
@@ -224,7 +242,7 @@ export default function PaymentPage() {
                 aria-label="Payment method"
                 className="mb-6 flex flex-wrap gap-1 rounded-lg bg-muted p-1"
               >
-                {TABS.map((t) => (
+                {tabs.map((t) => (
                   <Tabs.Trigger
                     key={t.value}
                     value={t.value}
@@ -235,18 +253,44 @@ export default function PaymentPage() {
                 ))}
               </Tabs.List>
               <Tabs.Content value="stripe">
-                <form onSubmit={submit('card')} noValidate className="space-y-4">
-                  <MethodInfo method="card" />
-                  {cardForm('card')}
-                  <p className="text-xs text-muted-foreground">
-                    Your card details go straight to our payment provider’s secure form; YaadCare never sees
-                    them. Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000
-                    0000 9995 has insufficient funds.
-                  </p>
-                  <Button type="submit" className="w-full" disabled={busy}>
-                    <Lock aria-hidden="true" className="size-4" /> {payLabel}
-                  </Button>
-                </form>
+                {hostedPage ? (
+                  <div className="space-y-4">
+                    <MethodInfo method="card" />
+                    <HostedPaymentPage
+                      key={pageRound}
+                      bookingId={booking.id}
+                      disabled={busy}
+                      onToken={payWithPageToken}
+                      onOpen={() => setFailure(undefined)}
+                      onFailure={(message) => {
+                        setFailure(message);
+                        setPageRound((n) => n + 1);
+                      }}
+                    />
+                    {payMutation.isPending ? (
+                      <Spinner label="Finishing your payment" className="py-4" />
+                    ) : null}
+                    {/* No answer (network): the same attempt again, with its key and token; never a second charge. */}
+                    {failure && !payMutation.isPending && attempt.current.token ? (
+                      <Button type="button" className="w-full" onClick={() => void submit('card')()}>
+                        Try again
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : (
+                  <form onSubmit={submit('card')} noValidate className="space-y-4">
+                    <MethodInfo method="card" />
+                    {cardForm('card')}
+                    <p className="text-xs text-muted-foreground">
+                      Your card details go straight to our payment provider’s secure form; YaadCare never sees
+                      them. Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000
+                      0000 9995 has insufficient funds.
+                    </p>
+                    <Button type="submit" className="w-full" disabled={busy}>
+                      <Lock aria-hidden="true" className="size-4" /> {payLabel}
+                    </Button>
+                  </form>
+                )}
               </Tabs.Content>
               <Tabs.Content value="paypal" className="space-y-4">
                 <MethodInfo method="paypal" />

@@ -8,6 +8,7 @@ import {
   CreatePaymentRequest,
   CreateTipRequest,
   DeclinedPayment,
+  HostedPaymentResponse,
   PaymentView,
   TipView,
 } from '../../../shared/contracts/payments';
@@ -59,6 +60,28 @@ export async function paymentRoutes(app: FastifyInstance) {
         }
         throw err;
       }
+    },
+  );
+
+  r.post(
+    '/api/bookings/:id/hosted-payment',
+    {
+      config: { access: ['family'], rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Start a card payment on the provider’s hosted page with 3-D Secure (ADR 0053): the family who booked or a payer of its care circle. With PowerTranz: the RedirectData the payment page shows in its frame, for the amount the server computes; the page ends with the single-use token for POST /api/payments. Nothing is held until then. With hosted fields (the sandbox): `{ cardEntry: "hosted-fields" }`. Requires an Idempotency-Key header: a repeat answers the same transaction. No body.',
+        params: BookingIdParam,
+        response: { 200: HostedPaymentResponse, 402: ErrorResponse, ...errors, 502: ErrorResponse },
+      },
+    },
+    async (req) => {
+      const key = req.headers['idempotency-key'];
+      return service.beginHosted(
+        currentUser(req),
+        req.params.id,
+        typeof key === 'string' ? key.trim() : undefined,
+      );
     },
   );
 

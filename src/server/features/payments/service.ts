@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   type AdminPaymentItem,
   type CreatePaymentRequest,
+  type HostedPaymentResponse,
   PAYMENT_MESSAGES,
   type PaymentView,
   TRANSFER_METHODS,
@@ -17,6 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import { bookings, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import type { BookingRow } from '../bookings';
 import { listAdminMoney } from './admin-money';
 import { recordCardAccepted, recordCardRefused } from './card-outcome';
 import type { PaymentBookings, PaymentCircleRules } from './ports';
@@ -63,6 +65,9 @@ export class PaymentDeclined extends AppError {
     });
   }
 }
+
+/** PowerTranz's SpiToken lives 5 minutes (SPI-HPP): the page must be completed within it. */
+const HOSTED_PAGE_TTL_MS = 5 * 60_000;
 
 class KeyTaken extends Error {}
 /** The hosted-fields token was already used by another payment (payments.card_token_hash is unique). */
@@ -132,22 +137,17 @@ export function createPaymentService(deps: PaymentDeps) {
     for (const m of mails) await deps.mailer.send(m).catch(() => undefined);
   }
 
-  async function pay(
-    tx: Tx,
-    actor: Actor,
-    key: string,
-    hash: string,
-    input: CreateInput,
-    mails: Mail[],
-  ): Promise<PaymentRow> {
-    const at = now();
-    const booking = await bookingPort.lock(tx, input.bookingId);
-    if (!booking) throw notFound('Booking not found');
-    // A care circle's booking is paid by one of its payers (the circle policy: others 404/403).
+  /** A care circle's booking is paid by one of its payers (the circle policy: others 404/403); else its family. */
+  async function mayPay(tx: Tx, actor: Actor, booking: BookingRow) {
     if (booking.circleId !== null) await circles.authorize(tx, booking.circleId, actor, 'pay');
     else if (booking.familyId !== actor.id) throw notFound('Booking not found');
-    // A twin request with this key may have committed while we waited for the booking lock.
-    if (await paymentRepo.byKey(tx, actor.id, key)) throw new KeyTaken();
+  }
+
+  /**
+   * What paying the booking now charges, computed here: its total, or what a completed or cancelled booking
+   * still owes; 409 when it has a live payment or can no longer be paid.
+   */
+  async function chargeFor(tx: Tx, booking: BookingRow): Promise<{ charge: number; owed: number }> {
     const amount = toCents(booking.totalCost);
     let owed = 0;
     if (booking.status === 'completed' || booking.status === 'cancelled')
@@ -161,7 +161,24 @@ export function createPaymentService(deps: PaymentDeps) {
     }
     if (await paymentRepo.liveForBooking(tx, booking.id))
       throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'BOOKING_ALREADY_PAID');
-    const charge = owed > 0 ? owed : amount;
+    return { charge: owed > 0 ? owed : amount, owed };
+  }
+
+  async function pay(
+    tx: Tx,
+    actor: Actor,
+    key: string,
+    hash: string,
+    input: CreateInput,
+    mails: Mail[],
+  ): Promise<PaymentRow> {
+    const at = now();
+    const booking = await bookingPort.lock(tx, input.bookingId);
+    if (!booking) throw notFound('Booking not found');
+    await mayPay(tx, actor, booking);
+    // A twin request with this key may have committed while we waited for the booking lock.
+    if (await paymentRepo.byKey(tx, actor.id, key)) throw new KeyTaken();
+    const { charge, owed } = await chargeFor(tx, booking);
     const isTransfer = TRANSFER_METHODS.includes(input.method);
     // Cards and wallets pay with the hosted fields' token (the fields checked number, expiry and code).
     const token = isTransfer || input.method === 'paypal' ? undefined : input.paymentToken;
@@ -252,6 +269,46 @@ export function createPaymentService(deps: PaymentDeps) {
       if (row.status === 'declined') throw new PaymentDeclined(view(row), row.failureCode);
       await sendAll(mails);
       return { payment: view(row), replayed: false as const };
+    },
+
+    /**
+     * POST /api/bookings/:id/hosted-payment (ADR 0053): with a provider whose card entry is its own hosted
+     * page (PowerTranz), starts the 3-D Secure payment of what the booking owes now (the server's amount) and
+     * answers the page's RedirectData; the browser then pays with POST /api/payments and the token the page
+     * ends with. Nothing is held yet (no money moves until that call). The same Idempotency-Key for the same
+     * booking and amount answers the same transaction. With hosted fields (the sandbox): nothing to start.
+     */
+    async beginHosted(
+      actor: Actor,
+      bookingId: number,
+      key: string | undefined,
+    ): Promise<HostedPaymentResponse> {
+      if (!key || key.length > 200 || !/^[\w\-:.]+$/.test(key))
+        throw badRequest(PAYMENT_MESSAGES.idempotencyKey, 'IDEMPOTENCY_KEY_REQUIRED');
+      const charge = await db.transaction(async (tx) => {
+        const booking = await bookingPort.find(tx, bookingId);
+        if (!booking) throw notFound('Booking not found');
+        await mayPay(tx, actor, booking);
+        return (await chargeFor(tx, booking)).charge;
+      });
+      if (!provider.beginHostedPayment) return { cardEntry: 'hosted-fields' };
+      // The amount is part of the intent: a booking whose total changed starts a new transaction.
+      const begun = await provider.beginHostedPayment({
+        amountCents: charge,
+        idempotencyKey: `hosted:${actor.id}:${bookingId}:${charge}:${key}`,
+        mode: 'auth',
+      });
+      if (begun.kind === 'declined')
+        throw new AppError(402, begun.message, {
+          code: begun.code === 'insufficient_funds' ? 'CARD_INSUFFICIENT_FUNDS' : 'CARD_DECLINED',
+        });
+      return {
+        cardEntry: 'hosted-page',
+        transactionIdentifier: begun.transactionIdentifier,
+        redirectData: begun.redirectData,
+        amount: centsToDecimal(charge),
+        expiresAt: new Date(now().getTime() + HOSTED_PAGE_TTL_MS).toISOString(),
+      };
     },
 
     async get(actor: Actor, id: number): Promise<PaymentView> {

@@ -49,6 +49,8 @@ export async function systemRoutes(app: FastifyInstance) {
       supportEmail: app.env.supportEmail,
       supportPhone: app.env.supportPhone,
       supportUserId: app.supportUserId,
+      // PowerTranz takes cards on its own hosted page (ADR 0053); the sandbox in its hosted fields.
+      cardEntry: app.payments.beginHostedPayment ? ('hosted-page' as const) : ('hosted-fields' as const),
     }),
   );
 

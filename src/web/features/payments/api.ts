@@ -5,6 +5,7 @@ import type {
   CreatePaymentRequest,
   CreateTipRequest,
   EarningsView,
+  HostedPaymentResponse,
   PaymentView,
   PayoutAccountRequest,
   PayoutAccountView,
@@ -47,6 +48,24 @@ export async function pay(body: PayBody, idempotencyKey: string): Promise<Paymen
   if (!res.ok) {
     throw apiErrorFrom(res, data, 'Payment failed. Please try again.');
   }
+  return data;
+}
+
+/**
+ * POST /api/bookings/:id/hosted-payment (ADR 0053): starts the card payment on the provider's hosted page
+ * (PowerTranz, 3-D Secure) for the amount the server computes. One Idempotency-Key per opened page.
+ */
+export async function beginHostedPayment(
+  bookingId: number,
+  idempotencyKey: string,
+): Promise<HostedPaymentResponse> {
+  const res = await fetch(`/api/bookings/${bookingId}/hosted-payment`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'fetch', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+    credentials: 'include',
+  });
+  const data = (await res.json().catch(() => ({}))) as HostedPaymentResponse;
+  if (!res.ok) throw apiErrorFrom(res, data, 'The secure card page could not be opened. Please try again.');
   return data;
 }
 
