@@ -1,7 +1,7 @@
+import type { FxCurrency, FxRate } from '../../../shared/fx';
 import type { Mail, Mailer } from '../../adapters/mailer';
 import type { OutboxNotice } from '../../core/notice-types';
 import type { Db, Tx } from '../../db/client';
-import type { FxCurrency, FxRate } from '../../../shared/fx';
 
 /** What the receipts service is built from (src/server/wiring/services.ts joins these ports). */
 export interface ReceiptDeps {

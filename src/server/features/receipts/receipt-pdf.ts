@@ -37,9 +37,15 @@ export function receiptPdf(v: ReceiptView): Promise<Buffer> {
   const left = doc.page.margins.left;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-  doc.font('Helvetica-Bold').fontSize(16).text(pdfSafe(`YaadCare receipt: ${v.title}`));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(pdfSafe(`YaadCare receipt: ${v.title}`));
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(11).text(pdfSafe(`${v.number} · ${v.amountText}`));
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(pdfSafe(`${v.number} · ${v.amountText}`));
   doc.moveDown(1);
 
   const row = (label: string, value: string, bold = false) => {

@@ -162,7 +162,10 @@ export async function composeReceipt(
     rows.push({ label: 'Caregiver', value: r.caregiverName ?? '' });
     if (d) rows.push({ label: 'Visit', value: visitText(d) });
     rows.push({ label: 'Tip', value: receiptJmd(cents) });
-    rows.push({ label: 'YaadCare service fee', value: `${receiptJmd(0)} (all of a tip goes to the caregiver)` });
+    rows.push({
+      label: 'YaadCare service fee',
+      value: `${receiptJmd(0)} (all of a tip goes to the caregiver)`,
+    });
   } else if (r.kind === 'refund') {
     const d = await receiptRepo.refundDetails(tx, r.sourceId);
     paid = d ? paidWith(d.method ?? 'card', d.card_brand, d.card_last4) : null;
@@ -170,7 +173,12 @@ export async function composeReceipt(
     if (d?.date && d.start_time && d.end_time && d.duration !== null)
       rows.push({
         label: 'Visit',
-        value: visitText({ date: d.date, start_time: d.start_time, end_time: d.end_time, duration: d.duration }),
+        value: visitText({
+          date: d.date,
+          start_time: d.start_time,
+          end_time: d.end_time,
+          duration: d.duration,
+        }),
       });
     rows.push({ label: 'Amount refunded', value: receiptJmd(cents) });
     if (d?.payment_id) rows.push({ label: 'Payment refunded', value: `Payment ${d.payment_id}` });
@@ -215,8 +223,7 @@ export async function composeReceipt(
   const paidWithShown = r.kind === 'payout' ? null : showCard ? paid : null;
   if (paidWithShown)
     rows.push({ label: r.kind === 'refund' ? 'Refunded to' : 'Paid with', value: paidWithShown });
-  const estimate =
-    side === 'payer' || side === 'circle' ? estimateFor(cents, reader.currency, rates) : null;
+  const estimate = side === 'payer' || side === 'circle' ? estimateFor(cents, reader.currency, rates) : null;
   if (estimate) rows.push({ label: `Estimate in ${estimate.currency}`, value: estimate.text });
 
   return {

@@ -117,14 +117,18 @@ function toRow(r: RawIndexRow): ReceiptIndexRow {
 }
 
 const inList = (column: SQL, ids: readonly number[]) =>
-  ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  ids.length === 0
+    ? sql`false`
+    : sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
 
 /** Which index rows a reader sees in their list. */
 function readable(reader: ReceiptReader): SQL {
   const mine = sql`(r.payer_id = ${reader.userId} and r.kind <> 'payout')`;
   const circles = sql`(r.kind in ('charge', 'tip', 'refund') and ${inList(sql`r.circle_id`, reader.circleIds)})`;
-  const caring =
-    reader.caregiverId === null ? sql`false` : sql`(r.caregiver_id = ${reader.caregiverId})`;
+  const caring = reader.caregiverId === null ? sql`false` : sql`(r.caregiver_id = ${reader.caregiverId})`;
   return sql`(${mine} or ${circles} or ${caring})`;
 }
 
@@ -171,7 +175,8 @@ export const receiptRepo = {
 
   /** A payment's card (or method), a booking's times and a platform fee: what a receipt states about it. */
   async chargeDetails(tx: Tx, paymentId: number) {
-    const res = await tx.execute(sql`select p.method, p.card_brand, p.card_last4, p.refunded_amount::text as refunded,
+    const res =
+      await tx.execute(sql`select p.method, p.card_brand, p.card_last4, p.refunded_amount::text as refunded,
         b.date, b.start_time, b.end_time, b.duration,
         coalesce((select sum(le.amount) from ledger_entries le
           where le.payment_id = p.id and le.kind = 'platform_fee'), 0)::text as fee
@@ -190,7 +195,8 @@ export const receiptRepo = {
   },
 
   async tipDetails(tx: Tx, tipId: number) {
-    const res = await tx.execute(sql`select t.card_brand, t.card_last4, b.date, b.start_time, b.end_time, b.duration
+    const res =
+      await tx.execute(sql`select t.card_brand, t.card_last4, b.date, b.start_time, b.end_time, b.duration
       from tips t join bookings b on b.id = t.booking_id where t.id = ${tipId}`);
     return rowsOf<{
       card_brand: string | null;
@@ -222,7 +228,8 @@ export const receiptRepo = {
 
   /** A plan charge's period and the card the plan is charged to (cards are kept per plan, not per charge). */
   async planDetails(tx: Tx, chargeId: number) {
-    const res = await tx.execute(sql`select sc.kind, sc.period_start, sc.period_end, sc.refunded_amount::text as refunded,
+    const res =
+      await tx.execute(sql`select sc.kind, sc.period_start, sc.period_end, sc.refunded_amount::text as refunded,
         spm.brand, spm.last4
       from subscription_charges sc left join subscriptions s on s.id = sc.subscription_id
         left join saved_payment_methods spm on spm.id = s.saved_card_id where sc.id = ${chargeId}`);

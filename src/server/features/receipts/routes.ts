@@ -62,12 +62,14 @@ export async function receiptRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const view = await receipts.get(currentUser(req), req.params.number);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="yaadcare-receipt-${view.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        // A Buffer goes out as it is (the JSON schemas are the errors'): the PDF is described in otherResponses.
-        .send((await receipts.pdf(view)) as never);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="yaadcare-receipt-${view.number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          // A Buffer goes out as it is (the JSON schemas are the errors'): the PDF is described in otherResponses.
+          .send((await receipts.pdf(view)) as never)
+      );
     },
   );
 }

@@ -42,8 +42,7 @@ export function createReceiptService(deps: ReceiptDeps) {
       for (const id of await deps.circles.circleIdsOf(tx, actor.id))
         if ((await deps.circles.decide(tx, id, actor.id, 'viewStatement')) === 'allowed') circleIds.push(id);
     }
-    const caregiverId =
-      actor.userType === 'caregiver' ? await receiptRepo.caregiverIdOf(tx, actor.id) : null;
+    const caregiverId = actor.userType === 'caregiver' ? await receiptRepo.caregiverIdOf(tx, actor.id) : null;
     return { userId: actor.id, circleIds, caregiverId };
   }
 

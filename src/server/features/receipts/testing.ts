@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
-import {
-  fxRates,
-  ledgerEntries,
-  payments,
-  payouts,
-  subscriptionCharges,
-  tips,
-} from '../../db/schema';
+import { fxRates, ledgerEntries, payments, payouts, subscriptionCharges, tips } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
 
