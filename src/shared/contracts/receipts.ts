@@ -99,7 +99,7 @@ export const ReceiptView = ReceiptSummary.extend({
   estimate: z.object({ currency: z.string(), text: z.string(), rateDate: z.string() }).nullable(),
   /** Everything the receipt states, in order: the HTML page and the PDF both write these. */
   rows: z.array(ReceiptRow),
-  /** A payout's items: what it paid for. */
-  items: z.array(ReceiptRow),
+  /** A payout's items: what it paid for (id: the ledger line's). */
+  items: z.array(ReceiptRow.extend({ id: z.number().int() })),
 });
 export type ReceiptView = z.infer<typeof ReceiptView>;

@@ -134,7 +134,7 @@ export async function composeReceipt(
     { label: 'Receipt number', value: r.number },
     { label: 'Date', value: jamaicaMoment(r.at) },
   ];
-  const items: { label: string; value: string }[] = [];
+  const items: { id: number; label: string; value: string }[] = [];
   const showCard = side === 'payer' || side === 'admin';
   let fee: number | null = null;
   let paid: string | null = null;
@@ -212,6 +212,7 @@ export async function composeReceipt(
       });
       for (const it of d.items)
         items.push({
+          id: Number(it.id),
           label: `${EARNING_KINDS[it.kind] ?? it.kind}${it.date ? ` of ${formatRateDate(it.date)}` : ''}`,
           value: receiptJmd(toCents(it.amount)),
         });

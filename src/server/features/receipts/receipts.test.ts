@@ -96,7 +96,9 @@ describe.each(DB_KINDS)('receipts on %s', (kind) => {
 
     const payout = (await get(s.caregiver, `/api/receipts/${s.numbers.payout}`)).json();
     expect(payout.rows).toContainEqual({ label: 'Paid to', value: 'NCB, account ending 6789' });
-    expect(payout.items).toEqual([{ label: 'Visit of 1 Dec 2026', value: 'J$ 6,000.00' }]);
+    expect(payout.items).toEqual([
+      { id: expect.any(Number), label: 'Visit of 1 Dec 2026', value: 'J$ 6,000.00' },
+    ]);
   });
 
   it('answers 404 to anyone a receipt does not concern, 401 to a visitor; admins read any', async () => {
@@ -138,11 +140,11 @@ describe.each(DB_KINDS)('receipts on %s', (kind) => {
   it('queues each receipt’s e-mail once, to the payer (the caregiver for a payout), by their preferences', async () => {
     const db = t.database.db;
     const quiet = await signedIn(db, { userType: 'family' });
-    const off = await request(t.app, 'PUT', '/api/notification-preferences', quiet, {
-      messages: true,
-      bookings: false,
-      reviews: true,
-      support: true,
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-preferences',
+      headers: quiet.headers,
+      payload: { messages: true, bookings: false, reviews: true, support: true },
     });
     expect(off.statusCode).toBe(200);
     await db.insert(subscriptionCharges).values({

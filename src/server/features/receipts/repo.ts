@@ -262,7 +262,7 @@ export const receiptRepo = {
     const hold = holdHours * 3_600_000;
     const until = new Date(new Date(p.created_at).getTime() - hold);
     const since = p.previous_at ? new Date(new Date(p.previous_at).getTime() - hold) : null;
-    const items = await tx.execute(sql`select le.kind, le.amount::text as amount, le.created_at, b.date
+    const items = await tx.execute(sql`select le.id, le.kind, le.amount::text as amount, le.created_at, b.date
       from ledger_entries le left join bookings b on b.id = le.booking_id
       where le.account = 'caregiver_payable' and le.caregiver_id = ${p.caregiver_id} and le.amount > 0
         and le.created_at <= ${until.toISOString()}
@@ -271,7 +271,13 @@ export const receiptRepo = {
     return {
       payoutDate: p.payout_date,
       previousAt: p.previous_at ? new Date(p.previous_at) : null,
-      items: rowsOf<{ kind: string; amount: string; created_at: Date | string; date: string | null }>(items),
+      items: rowsOf<{
+        id: number;
+        kind: string;
+        amount: string;
+        created_at: Date | string;
+        date: string | null;
+      }>(items),
     };
   },
 
