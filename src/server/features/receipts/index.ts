@@ -1,9 +1,14 @@
 /** The receipts feature's front door: the only file of it that code outside the feature imports (ADR 0043). */
 import type { FeatureManifest } from '../../core/feature';
+import type { Tx } from '../../db/client';
 import type { Job } from '../../jobs/scheduler';
+import { receiptRepo } from './repo';
 import { receiptRoutes } from './routes';
 
 export { createReceiptService, type ReceiptService } from './service';
+
+/** The privacy export's section: which receipts were e-mailed to the user, and when. */
+export const receiptMailsExport = (tx: Tx, userId: number) => receiptRepo.mailsTo(tx, userId);
 
 /** Every 5 minutes: the receipt e-mails of money moved since the last run, once each (ADR 0055). */
 export const receiptMailJob: Job = {

@@ -188,6 +188,9 @@ describe.each(DB_KINDS)('receipts on %s', (kind) => {
     const claimed = await db.select().from(receiptMails).where(like(receiptMails.number, 'YC-%'));
     expect(new Set(claimed.map((c) => `${c.number}/${c.userId}`)).size).toBe(claimed.length);
 
+    const exported = await request(t.app, 'GET', '/api/me/export', s.caregiver);
+    expect(exported.json().receiptMails).toEqual([{ number: s.numbers.payout, queuedAt: NOW.toISOString() }]);
+
     // Money moved before the look-back window is not mailed (a new server does not mail old history).
     const later = new Date(NOW.getTime() + 80 * 3_600_000);
     expect((await t.app.services.receipts.mailDue(later)).queued).toBe(0);

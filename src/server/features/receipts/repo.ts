@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ReceiptKind } from '../../../shared/contracts/receipts';
 import type { Tx } from '../../db/client';
 import { receiptMails } from '../../db/schema';
@@ -279,6 +279,15 @@ export const receiptRepo = {
         date: string | null;
       }>(items),
     };
+  },
+
+  /** The receipt e-mails queued to a user (the privacy export). */
+  async mailsTo(tx: Tx, userId: number) {
+    return tx
+      .select({ number: receiptMails.number, queuedAt: receiptMails.queuedAt })
+      .from(receiptMails)
+      .where(eq(receiptMails.userId, userId))
+      .orderBy(asc(receiptMails.queuedAt), asc(receiptMails.number));
   },
 
   /** A user's name, e-mail and reading currency. */
