@@ -1,9 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, receiptMails, subscriptionCharges } from '../../db/schema';
+import { deliveries, payments, receiptMails, subscriptionCharges } from '../../db/schema';
+import { createBooking } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn } from '../../test/sign-in';
-import { request } from '../circles/testing';
+import { createCircle, join, request } from '../circles/testing';
 import { receiptScenario } from './testing';
 
 /** The app's clock: Friday 4 Dec 2026, noon in Jamaica. */
@@ -117,6 +118,55 @@ describe.each(DB_KINDS)('receipts on %s', (kind) => {
     expect((await get(s.family, '/api/receipts/YC-C-999999')).statusCode).toBe(404);
     expect((await get(s.family, '/api/receipts/nonsense')).statusCode).toBe(400);
     expect((await get(s.family, '/api/receipts/YC-C-99999999999')).statusCode).toBe(400);
+  });
+
+  it('shows a circle’s charge to its payers and coordinators without the payer’s card; viewers and strangers 404', async () => {
+    const db = t.database.db;
+    const coordinator = await signedIn(db, { userType: 'family', firstName: 'Devon' });
+    const circle = await createCircle(t.app, coordinator);
+    const payer = await join(t.app, db, circle.id, coordinator, 'payer', { firstName: 'Marcia' });
+    const viewer = await join(t.app, db, circle.id, coordinator, 'viewer');
+    const booking = await createBooking(db, {
+      familyId: coordinator.user.id,
+      circleId: circle.id,
+      caregiverId: s.caregiver.caregiver.id,
+      date: '2026-12-02',
+      status: 'completed',
+      approvalState: 'approved',
+    });
+    const [p] = await db
+      .insert(payments)
+      .values({
+        bookingId: booking.id,
+        familyId: payer.user.id,
+        method: 'card',
+        status: 'captured',
+        amount: '3150.00',
+        capturedAmount: '3150.00',
+        cardBrand: 'mastercard',
+        cardLast4: '5454',
+        idempotencyKey: 'receipt-circle-test',
+        requestHash: 'test',
+      })
+      .returning();
+    const n = `YC-C-${String(p.id).padStart(6, '0')}`;
+    const asPayer = (await get(payer, `/api/receipts/${n}`)).json();
+    expect(asPayer).toMatchObject({ side: 'payer', paidWith: 'Mastercard ending 5454' });
+    const asCoordinator = await get(coordinator, `/api/receipts/${n}`);
+    expect(asCoordinator.statusCode).toBe(200);
+    expect(asCoordinator.json()).toMatchObject({
+      side: 'circle',
+      paidWith: null,
+      payerName: expect.stringMatching(/^Marcia /),
+    });
+    expect(asCoordinator.body).not.toContain('5454');
+    expect(
+      (await get(coordinator, '/api/receipts')).json().receipts.map((r: { number: string }) => r.number),
+    ).toContain(n);
+    expect((await get(viewer, `/api/receipts/${n}`)).statusCode).toBe(404);
+    expect((await get(viewer, '/api/receipts')).json().total).toBe(0);
+    expect((await get(s.family, `/api/receipts/${n}`)).statusCode).toBe(404);
+    await db.delete(payments).where(eq(payments.id, p.id));
   });
 
   it('downloads as a PDF with the receipt number and the amount', async () => {
