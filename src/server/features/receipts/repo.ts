@@ -43,37 +43,42 @@ const num = (prefix: string, id: SQL) => sql`'YC-' || ${prefix} || '-' || lpad((
  * Every receipt there is, as one relation. The refund branch is the one place refunds become receipts (the
  * ledger's 'refund' lines to the family's card or bank): a refund recorded another way is added here.
  */
-function receiptIndex(): SQL {
+function receiptIndex(since?: Date): SQL {
   const caregiverName = sql`(cu.first_name || ' ' || cu.last_name)`;
+  // The job's window, on each branch's own column (a payment is updated when it is captured), so it reads
+  // only recent rows instead of computing every receipt.
+  const after = (column: SQL) => (since ? sql`and ${column} >= ${since.toISOString()}` : sql``);
   return sql`
     select 'charge' as kind, p.id as source_id, ${num('C', sql`p.id`)} as number,
-      coalesce((select min(le.created_at) from ledger_entries le where le.payment_id = p.id and le.kind = 'capture'),
-        p.updated_at) as at,
+      coalesce((select min(le.created_at) from ledger_entries le
+          where le.booking_id = p.booking_id and le.payment_id = p.id and le.kind = 'capture'), p.updated_at) as at,
       p.captured_amount::text as amount, b.id as booking_id, p.family_id as payer_id, b.caregiver_id,
       p.family_id as recipient_id, b.circle_id, b.date as visit_date, ${caregiverName} as caregiver_name,
       null::text as plan, null::text as bank_name, null::text as account_last4
     from payments p join bookings b on b.id = p.booking_id
       join caregivers c on c.id = b.caregiver_id join users cu on cu.id = c.user_id
-    where p.captured_amount > 0
+    where p.captured_amount > 0 ${after(sql`p.updated_at`)}
     union all
     select 'tip', t.id, ${num('T', sql`t.id`)}, t.created_at, t.amount::text, b.id, t.payer_id, t.caregiver_id,
       t.payer_id, b.circle_id, b.date, ${caregiverName}, null, null, null
     from tips t join bookings b on b.id = t.booking_id
       join caregivers c on c.id = t.caregiver_id join users cu on cu.id = c.user_id
+    where true ${after(sql`t.created_at`)}
     union all
     select 'refund', le.id, ${num('R', sql`le.id`)}, le.created_at, le.amount::text, b.id, le.family_id,
       b.caregiver_id, le.family_id, b.circle_id, b.date, ${caregiverName}, null, null, null
     from ledger_entries le left join bookings b on b.id = le.booking_id
       left join caregivers c on c.id = b.caregiver_id left join users cu on cu.id = c.user_id
     where le.kind = 'refund' and le.account = 'family_source' and le.amount > 0 and le.family_id is not null
+      ${after(sql`le.created_at`)}
     union all
     select 'plan', sc.id, ${num('P', sql`sc.id`)}, sc.created_at, sc.amount::text, null, sc.user_id, null,
       sc.user_id, null, null, null, sc.plan, null, null
-    from subscription_charges sc where sc.status = 'paid'
+    from subscription_charges sc where sc.status = 'paid' ${after(sql`sc.created_at`)}
     union all
     select 'payout', po.id, ${num('O', sql`po.id`)}, po.created_at, po.amount::text, null, null, po.caregiver_id,
       c.user_id, null, null, null, null, po.bank_name, po.account_last4
-    from payouts po join caregivers c on c.id = po.caregiver_id`;
+    from payouts po join caregivers c on c.id = po.caregiver_id where true ${after(sql`po.created_at`)}`;
 }
 
 interface RawIndexRow {
@@ -147,16 +152,19 @@ export const receiptRepo = {
     };
   },
 
-  /** One receipt by its number, whoever may read it. */
-  async find(tx: Tx, number: string): Promise<ReceiptIndexRow | undefined> {
-    const res = await tx.execute(sql`select * from (${receiptIndex()}) r where r.number = ${number}`);
+  /** One receipt by its kind and source id (its number parsed), whoever may read it. */
+  async find(tx: Tx, kind: ReceiptKind, id: number): Promise<ReceiptIndexRow | undefined> {
+    // By kind and id, not by the number text: the filter reaches each branch's primary key.
+    const res = await tx.execute(
+      sql`select * from (${receiptIndex()}) r where r.kind = ${kind} and r.source_id = ${id}`,
+    );
     const [row] = rowsOf<RawIndexRow>(res);
     return row ? toRow(row) : undefined;
   },
 
   /** Receipts of money moved in [from, to] whose e-mail was not queued yet, oldest first. */
   async unmailed(tx: Tx, from: Date, to: Date, limit: number): Promise<ReceiptIndexRow[]> {
-    const res = await tx.execute(sql`select * from (${receiptIndex()}) r
+    const res = await tx.execute(sql`select * from (${receiptIndex(from)}) r
       where r.at >= ${from.toISOString()} and r.at <= ${to.toISOString()}
         and not exists (select 1 from receipt_mails m where m.number = r.number and m.user_id = r.recipient_id)
       order by r.at, r.number limit ${limit}`);
@@ -179,7 +187,7 @@ export const receiptRepo = {
       await tx.execute(sql`select p.method, p.card_brand, p.card_last4, p.refunded_amount::text as refunded,
         b.date, b.start_time, b.end_time, b.duration,
         coalesce((select sum(le.amount) from ledger_entries le
-          where le.payment_id = p.id and le.kind = 'platform_fee'), 0)::text as fee
+          where le.booking_id = p.booking_id and le.payment_id = p.id and le.kind = 'platform_fee'), 0)::text as fee
       from payments p join bookings b on b.id = p.booking_id where p.id = ${paymentId}`);
     return rowsOf<{
       method: string;

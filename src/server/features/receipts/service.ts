@@ -83,9 +83,10 @@ export function createReceiptService(deps: ReceiptDeps) {
 
     /** GET /api/receipts/:number: one receipt as the actor may read it; 404 for anyone else. */
     async get(actor: Actor, number: string): Promise<ReceiptView> {
-      if (!parseReceiptNumber(number)) throw notFound(RECEIPT_NOT_FOUND);
+      const parsed = parseReceiptNumber(number);
+      if (!parsed) throw notFound(RECEIPT_NOT_FOUND);
       return db.transaction(async (tx) => {
-        const r = await receiptRepo.find(tx, number);
+        const r = await receiptRepo.find(tx, parsed.kind, parsed.id);
         const side = r && (await sideOf(tx, actor, r));
         if (!r || !side) throw notFound(RECEIPT_NOT_FOUND);
         return composeReceipt(tx, r, side, { currency: actor.currency }, await deps.fxRates.rates(tx));
