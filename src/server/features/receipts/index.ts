@@ -4,8 +4,16 @@ import type { Tx } from '../../db/client';
 import type { Job } from '../../jobs/scheduler';
 import { receiptRepo } from './repo';
 import { receiptRoutes } from './routes';
+import { RECEIPT_MAIL_LOOKBACK_HOURS } from './service';
 
 export { createReceiptService, type ReceiptService } from './service';
+
+/**
+ * Demo data's money is history, not news: its receipts count as mailed, so a demo server's first job run
+ * sends no receipt e-mails or notices for the seeded payments, tips, plan charges and payouts.
+ */
+export const markDemoReceiptsMailed = (tx: Tx, now: Date) =>
+  receiptRepo.markMailed(tx, new Date(now.getTime() - RECEIPT_MAIL_LOOKBACK_HOURS * 3_600_000), now);
 
 /** The privacy export's section: which receipts were e-mailed to the user, and when. */
 export const receiptMailsExport = (tx: Tx, userId: number) => receiptRepo.mailsTo(tx, userId);

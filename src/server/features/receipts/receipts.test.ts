@@ -5,6 +5,7 @@ import { createBooking } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn } from '../../test/sign-in';
 import { createCircle, join, request } from '../circles/testing';
+import { markDemoReceiptsMailed } from './index';
 import { receiptScenario } from './testing';
 
 /** The app's clock: Friday 4 Dec 2026, noon in Jamaica. */
@@ -265,3 +266,13 @@ async function pdfText(pdf: Buffer): Promise<string> {
   }
   return parts.join('');
 }
+
+describe.each(DB_KINDS)('demo receipts on %s', (kind) => {
+  const t = useTestApp(kind, {}, () => NOW);
+
+  it('counts seeded money as mailed: a demo server’s first run mails no receipt', async () => {
+    await receiptScenario(t.database.db, NOW);
+    await markDemoReceiptsMailed(t.database.db, NOW);
+    expect((await t.app.services.receipts.mailDue(NOW)).queued).toBe(0);
+  });
+});

@@ -171,6 +171,13 @@ export const receiptRepo = {
     return rowsOf<RawIndexRow>(res).map(toRow);
   },
 
+  /** Marks every receipt of money moved since `from` as mailed, without mailing it (demo history). */
+  async markMailed(tx: Tx, from: Date, at: Date) {
+    await tx.execute(sql`insert into receipt_mails (number, user_id, queued_at)
+      select r.number, r.recipient_id, ${at.toISOString()} from (${receiptIndex(from)}) r
+      on conflict do nothing`);
+  },
+
   /** Claims a receipt's e-mail to one user: true when this call wrote the row (queue it), false when taken. */
   async claimMail(tx: Tx, v: { number: string; userId: number; queuedAt: Date }) {
     const rows = await tx
