@@ -1,4 +1,4 @@
-import { clock12 } from '../../../shared/booking-rules';
+import { clock12, EARNINGS_HOLD_HOURS } from '../../../shared/booking-rules';
 import type { ReceiptSummary, ReceiptView } from '../../../shared/contracts/receipts';
 import {
   CURRENCY_SYMBOL,
@@ -196,7 +196,7 @@ export async function composeReceipt(
     if (d && toCents(d.refunded) > 0)
       rows.push({ label: 'Refunded', value: receiptJmd(toCents(d.refunded)) });
   } else {
-    const d = await receiptRepo.payoutDetails(tx, r.sourceId, 48);
+    const d = await receiptRepo.payoutDetails(tx, r.sourceId, EARNINGS_HOLD_HOURS);
     rows.push({ label: 'Amount paid out', value: receiptJmd(cents) });
     rows.push({
       label: 'Paid to',
