@@ -50,6 +50,8 @@ export const APP_ROUTES = [
   '/care-requests/new',
   '/care-requests/:id',
   '/meetings',
+  '/receipts',
+  '/receipts/:number',
 ] as const;
 
 const patterns = APP_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -116,4 +118,6 @@ export const PRIVATE_PAGES = [
   '/care-requests/new',
   '/care-requests/:id',
   '/meetings',
+  '/receipts',
+  '/receipts/:number',
 ] as const satisfies readonly (typeof APP_ROUTES)[number][];

@@ -16,6 +16,7 @@ import {
 import { hashPassword } from '../features/auth';
 import { circleAccess } from '../features/circles';
 import { seedDemoMoney } from '../features/payments';
+import { markDemoReceiptsMailed } from '../features/receipts';
 import { seedBadgeCatalog } from './badges';
 import { seedDemoCareRequests } from './care-requests';
 import { demoCircleUsers, seedDemoCircle } from './circle';
@@ -290,6 +291,8 @@ async function insertDemoData(tx: Tx, passwordHash: string, now: Date): Promise<
   await seedDemoEmergency(tx, now, adminId);
   // One family subscriber per paid plan (ADR 0037); the demo family stays on Basic.
   await seedDemoPlans(tx, now);
+  // The seeded money's receipts count as mailed (ADR 0055): a demo server mails only new receipts.
+  await markDemoReceiptsMailed(tx, now);
   // Two open care requests with applicants (ADR 0038).
   await seedDemoCareRequests(tx, now, uid(DEMO_FAMILY_EMAIL));
   // The demo caregiver is away on days of next week (ADR 0046), around the bookings she already holds.

@@ -73,6 +73,10 @@ export const OPENAPI_TAGS = [
     description: 'Exchange rates kept by admins, for estimates in a payer’s currency (charges stay in JMD)',
   },
   { name: 'payouts', description: 'Caregivers’ earnings and payout settings' },
+  {
+    name: 'receipts',
+    description: 'Receipts of charges, tips, plan charges, refunds and payouts: page, PDF and e-mail',
+  },
   { name: 'messages', description: 'Conversations between families, caregivers and support' },
   { name: 'notifications', description: 'In-app notifications, channel preferences and quiet hours' },
   {

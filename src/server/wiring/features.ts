@@ -25,6 +25,7 @@ import { manifest as payouts } from '../features/payouts';
 import { manifest as plans } from '../features/plans';
 import { manifest as privacy } from '../features/privacy';
 import { manifest as realtime } from '../features/realtime';
+import { manifest as receipts } from '../features/receipts';
 import { manifest as reliability } from '../features/reliability';
 import { manifest as reviews } from '../features/reviews';
 import { manifest as safety } from '../features/safety';
@@ -68,6 +69,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   statements,
   payments,
   payouts,
+  receipts,
   favourites,
   fxRates,
   dashboard,

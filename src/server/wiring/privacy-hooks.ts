@@ -11,6 +11,7 @@ import {
   type Scrubber,
   scrubSeriesAndVisits,
 } from '../features/privacy';
+import { receiptMailsExport } from '../features/receipts';
 import { statementMailsExport } from '../features/statements';
 
 /**
@@ -27,6 +28,7 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   meetings: meetingPrivacy.exportSection,
   plans: planPrivacy.exportSection,
   calendarFeed: calendarFeedPrivacy.exportSection,
+  receiptMails: receiptMailsExport,
 };
 
 /** The scrubbers an account's scrub runs, in this order, inside its transaction. */

@@ -61,6 +61,7 @@ import {
 import { createPayoutService } from '../features/payouts';
 import { createPlanRefunds, createPlanService, createRenewalService } from '../features/plans';
 import { createPrivacyService } from '../features/privacy';
+import { createReceiptService } from '../features/receipts';
 import { createReliabilityService, reliabilityService } from '../features/reliability';
 import { createReviewReminderService, createReviewService } from '../features/reviews';
 import { createSafetyService } from '../features/safety';
@@ -341,6 +342,23 @@ export function buildServices(app: FastifyInstance) {
     circles: circleAccess,
     wantsEmail,
   });
+  // Receipts of every charge, tip, plan charge, refund and payout (ADR 0055): read from the money records,
+  // estimated in a reader's currency, e-mailed once each through the outbox (e-mail only: no receipt by SMS).
+  const receipts = createReceiptService({
+    db,
+    publicUrl,
+    now,
+    fxRates,
+    circles: circleAccess,
+    notices: {
+      queue: (tx, n, at) =>
+        queueNotice(tx, n, at, async (ptx, facts, when) => {
+          const d = await defaultChannelPolicy(ptx, facts, when);
+          return { ...d, destinations: d.destinations.filter((x) => x.channel === 'email') };
+        }),
+    },
+    mailer: notices,
+  });
   const dashboard = createDashboardService({
     db,
     stats: caregiverStatsService,
@@ -438,6 +456,7 @@ export function buildServices(app: FastifyInstance) {
     planGate,
     fxRates,
     statements,
+    receipts,
     dashboard,
     plans,
     planRenewals,

@@ -30,6 +30,8 @@ const GUARDED = new Set([
   '/circles/:id',
   '/series/:id',
   '/plans/:plan',
+  '/receipts',
+  '/receipts/:number',
 ]);
 
 const concrete = (route: string) => route.replace(/:[A-Za-z]+/g, '7');

@@ -50,6 +50,8 @@ const CareRequestsPage = lazy(() => import('../pages/care-requests-page'));
 const CareRequestNewPage = lazy(() => import('../pages/care-request-new-page'));
 const CareRequestPage = lazy(() => import('../pages/care-request-page'));
 const MeetingsPage = lazy(() => import('../pages/meetings-page'));
+const ReceiptsPage = lazy(() => import('../pages/receipts-page'));
+const ReceiptPage = lazy(() => import('../pages/receipt-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 /** Pages for signed-in users (others go to /login). */
@@ -68,6 +70,9 @@ const SIGNED_IN: [string, ComponentType][] = [
   ['/payment/:bookingId', PaymentPage],
   ['/chat/:userId', ChatPage],
   ['/payment-settings', PaymentSettingsPage],
+  // Receipts (ADR 0055): every payment, tip, plan charge, refund and payout, printable, with a PDF.
+  ['/receipts', ReceiptsPage],
+  ['/receipts/:number', ReceiptPage],
   ['/availability', AvailabilityPage],
   ['/settings', SettingsPage],
   ['/series/:id', SeriesPage],

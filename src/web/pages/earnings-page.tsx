@@ -104,9 +104,14 @@ export default function EarningsPage() {
             {data && payable ? ` Next payout: ${formatDay(data.nextPayoutDate)}.` : ''}
           </p>
         </div>
-        <Link to="/payment-settings" className={buttonClasses({ variant: 'outline' })}>
-          <Wallet aria-hidden="true" className="size-4" /> Payment method
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/receipts" className={buttonClasses({ variant: 'outline' })}>
+            Receipts
+          </Link>
+          <Link to="/payment-settings" className={buttonClasses({ variant: 'outline' })}>
+            <Wallet aria-hidden="true" className="size-4" /> Payment method
+          </Link>
+        </div>
       </div>
       {isPending ? <Spinner label="Loading earnings" /> : null}
       {isError ? <Alert>Your earnings could not be loaded. Please refresh the page.</Alert> : null}

@@ -25,7 +25,13 @@ export default function PaymentSettingsPage() {
   if (user.userType === 'family') {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
-        <h1 className="mb-6 text-3xl font-extrabold tracking-tight">Payment settings</h1>
+        <h1 className="mb-2 text-3xl font-extrabold tracking-tight">Payment settings</h1>
+        <p className="mb-6 text-muted-foreground">
+          <Link to="/receipts" className="font-semibold text-primary underline">
+            See your receipts
+          </Link>{' '}
+          for every payment, tip, plan charge and refund.
+        </p>
         <SavedCards />
       </div>
     );
@@ -65,6 +71,10 @@ export default function PaymentSettingsPage() {
         Your available earnings are paid every {PAYOUT_DAY} and arrive within {PAYOUT_ARRIVAL}.{' '}
         <Link to="/earnings" className="font-semibold text-primary underline">
           See your earnings
+        </Link>{' '}
+        or{' '}
+        <Link to="/receipts" className="font-semibold text-primary underline">
+          your receipts
         </Link>
       </p>
       {isPending ? (

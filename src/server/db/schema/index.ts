@@ -23,6 +23,7 @@ export * from './payout-batches';
 export * from './plans';
 export * from './privacy';
 export * from './rate-limits';
+export * from './receipts';
 export * from './reconciliation';
 export * from './reliability';
 export * from './support';

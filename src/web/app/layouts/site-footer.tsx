@@ -83,7 +83,7 @@ export function SiteFooter() {
   const { data: config } = useAppConfig();
   const year = useCopyrightYear();
   return (
-    <footer className="mt-auto bg-primary-deep text-primary-soft [&_:focus-visible]:outline-accent">
+    <footer className="mt-auto print:hidden bg-primary-deep text-primary-soft [&_:focus-visible]:outline-accent">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo tone="dark" />

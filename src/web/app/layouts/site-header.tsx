@@ -22,7 +22,7 @@ export function SiteHeader() {
   const signOut = useSignOut();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
+    <header className="sticky top-0 z-40 print:hidden border-b border-border bg-surface/95 backdrop-blur">
       <DemoBanner />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
         <Logo />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { CircleRole } from '../../../../shared/contracts/circles';
+import { receiptNumber } from '../../../../shared/contracts/receipts';
 import { formatJmd, toCents } from '../../../../shared/money';
 import { paymentStatusLabel } from '../../../../shared/payment-status';
 import { buttonClasses } from '../../../components/ui/button';
@@ -127,6 +128,14 @@ function FamilyBookingCard({
           ) : null}
           {may.cancel ? <CancelBookingButton booking={booking} by="family" /> : null}
           <EndAfterTrialButton booking={booking} other={cg.firstName} />
+          {may.paymentRow && booking.payment && toCents(booking.payment.capturedAmount ?? '0') > 0 ? (
+            <Link
+              to={`/receipts/${receiptNumber('charge', booking.payment.id)}`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Receipt
+            </Link>
+          ) : null}
           <TipButton booking={booking} caregiver={cg.firstName} />
           <TipNote booking={booking} />
           {may.review && booking.review ? (
