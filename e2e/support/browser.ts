@@ -1,22 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { CHROMIUM_LAUNCH } from './chromium';
 
-/** Debian's Chromium; never a downloaded browser. */
+export { CHROMIUM_LAUNCH };
+
+/**
+ * A browser for a test file. Within the browser suite (vitest.e2e.config.ts) that is a connection to the one
+ * Chromium the run's global set-up started (global-setup.ts): every file used to launch and close a Chromium
+ * of its own, about a second of CPU each on two cores (ADR 0056). Files never share a context: each makes
+ * its own (newPage), and close() on a connected browser closes this file's contexts and disconnects, leaving
+ * the browser to the other files. Outside that suite, or with E2E_SHARED_BROWSER=0, a Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = process.env.E2E_SHARED_BROWSER === '0' ? undefined : sharedBrowserEndpoint();
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(CHROMIUM_LAUNCH);
+}
+
+function sharedBrowserEndpoint(): string | undefined {
+  try {
+    return inject('e2eBrowserEndpoint');
+  } catch {
+    // Not in a Vitest worker of the browser suite.
+    return undefined;
+  }
 }
 
 /** The browser's onboarding record (docs/product.md#records): present means the first-visit tutorial was already seen. */
@@ -69,13 +79,57 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/** The WCAG 2.1 A and AA rules every page is held to (issue 8 §6). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe-core's minified build, the same version @axe-core/playwright runs (its own dependency), read once. */
+let axeSource: string | undefined;
+function axeScript(): string {
+  if (!axeSource) {
+    const fromAxePlaywright = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
+    axeSource = readFileSync(fromAxePlaywright.resolve('axe-core/axe.min.js'), 'utf8');
+  }
+  return axeSource;
+}
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/**
+ * axe's violations on the page. A page without frames: axe-core injected once per loaded document (a second
+ * check on the same page, at another width, reuses it) and `axe.run` on the document, the same rules and
+ * result as AxeBuilder's legacy mode. AxeBuilder's default mode injects 1.3 MB of unminified source twice and
+ * opens and closes a blank page for `axe.finishRun` on every call, which made axe most of the a11y sweeps'
+ * time (ADR 0056). A page with frames (the payment provider's hosted fields) still goes through AxeBuilder,
+ * which tests inside each frame. `E2E_AXE=builder` sends every page through AxeBuilder, to compare.
+ */
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  if (page.frames().length > 1 || process.env.E2E_AXE === 'builder') {
+    return (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
+  }
+  const loaded = await page.evaluate(
+    () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (!loaded) await page.evaluate(axeScript());
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+    };
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    // Only what the report reads crosses back: the nodes' full HTML and check data can be large.
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    })) as AxeViolation[];
+  }, AXE_TAGS);
+}
+
 /** WCAG 2.1 A and AA violations on the page as it is now, as short readable lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await settleAnimations(page);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
+  const violations = await runAxe(page);
+  return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }

@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { BUILT_SERVER, startServerProcess } from '../../src/server/test/process';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 /** Where the run's seeded demo data directory is, and where the test files put their copies of it. */
 export interface E2eDemoData {
@@ -17,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Unset when the server is not built (startServer then says so) or outside this configuration. */
     e2eDemoData: E2eDemoData | undefined;
+    /** The run's Chromium, which launchBrowser() connects to (ADR 0056); unset outside this configuration. */
+    e2eBrowserEndpoint: string | undefined;
   }
 }
 
@@ -27,6 +31,26 @@ declare module 'vitest' {
  * one directory per run, removed at the end even when a file did not stop its server.
  */
 export default async function setup(project: TestProject) {
+  // One Chromium for the run, started while the demo data is seeded; every file connects to it (ADR 0056).
+  const [browser, seeded] = await Promise.allSettled([
+    chromium.launchServer(CHROMIUM_LAUNCH),
+    seedDemoData(project),
+  ]);
+  if (browser.status === 'rejected' || seeded.status === 'rejected') {
+    if (browser.status === 'fulfilled') await browser.value.close();
+    if (seeded.status === 'fulfilled') await seeded.value?.();
+    throw browser.status === 'rejected' ? browser.reason : (seeded as PromiseRejectedResult).reason;
+  }
+  const browserServer: BrowserServer = browser.value;
+  const teardown = seeded.value;
+  project.provide('e2eBrowserEndpoint', browserServer.wsEndpoint());
+  return async () => {
+    await browserServer.close();
+    await teardown?.();
+  };
+}
+
+async function seedDemoData(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (!existsSync(BUILT_SERVER)) {
     // Nothing to seed with: the files that need a server say how to build it; bundle-size builds the web app.
     project.provide('e2eDemoData', undefined);

@@ -7,6 +7,7 @@ import { insertBooking } from './test/engagement';
 import { bearer, createCaregiver, createReview, createUser, loginToken } from './test/factories';
 import { type FuzzRequest, operationsOf, requestOf } from './test/fuzz/operations';
 import { DB_KINDS, openTestDatabase, testEnv } from './test/harness';
+import { type PropertyKind, propertyRuns, propertySeeds } from './test/property-runs';
 
 /**
  * Issue 14 §3: a property-based fuzzer over every operation of the OpenAPI document. Each operation gets
@@ -15,19 +16,23 @@ import { DB_KINDS, openTestDatabase, testEnv } from './test/harness';
  * no answer may be a 5xx, and the server must still serve a signed-in read afterwards.
  *
  * Replay a failure with the printed seed: FUZZ_SEED=<seed> npx vitest run src/server/fuzz.test.ts.
- * FUZZ_RUNS sets the runs per operation, role and seed (default 10; 4 on PGlite when PostgreSQL runs too).
+ * FUZZ_RUNS sets the runs per operation, role and seed (default: see runsFor).
  */
 const FIXED_SEED = 42;
 const RANDOM_SEED = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
   : Math.floor(Math.random() * 2 ** 31);
 /**
- * Runs per operation, role and seed. When CI fuzzes both databases, the embedded one (about 2.5 × slower per
- * request) takes 4 and PostgreSQL the full 10: hostile input is refused before the database in nearly every
- * case, and the runs that reach it are the same shapes on both.
+ * Runs per operation, role and seed (ADR 0056, test/property-runs.ts): the full 10 with both seeds on the
+ * run's primary database (PostgreSQL in CI); on the other one (PGlite in CI, about 2.5 × slower per request)
+ * 3 runs with the fixed seed only. Hostile input is refused before the database in nearly every case, and
+ * the runs that reach it are the same shapes on both. FUZZ_RUNS, or FC_RUNS=nightly, for more.
  */
-const runsFor = (kind: string) =>
-  Number(process.env.FUZZ_RUNS ?? (kind === 'pglite' && DB_KINDS.includes('postgres') ? 4 : 10));
+const runsFor = (kind: string) => Number(process.env.FUZZ_RUNS ?? propertyRuns(10, kind as PropertyKind));
+const seedsFor = (kind: string) =>
+  process.env.FUZZ_RUNS || process.env.FUZZ_SEED
+    ? [FIXED_SEED, RANDOM_SEED]
+    : propertySeeds(kind as PropertyKind, FIXED_SEED, RANDOM_SEED);
 
 /** Operations that answer with an endless stream (server-sent events): sent over HTTP and cut after the head. */
 const STREAMING = new Set(['GET /api/realtime']);
@@ -142,7 +147,7 @@ describe.each(DB_KINDS)('fuzz: every operation with hostile input (%s)', (kind) 
     for (const op of ops) {
       const name = `${op.method} ${op.path}`;
       for (const role of ROLES) {
-        for (const seed of [FIXED_SEED, RANDOM_SEED]) {
+        for (const seed of seedsFor(kind)) {
           await fc.assert(
             fc.asyncProperty(requestOf(op), async (req) => {
               requests += 1;
@@ -168,7 +173,7 @@ describe.each(DB_KINDS)('fuzz: every operation with hostile input (%s)', (kind) 
       }
     }
     console.log(
-      `fuzz (${kind}): ${ops.length} operations, ${requests} requests, seed ${FIXED_SEED} + ${RANDOM_SEED} ` +
+      `fuzz (${kind}): ${ops.length} operations, ${requests} requests, seeds ${seedsFor(kind).join(' + ')} ` +
         `(replay: FUZZ_SEED=${RANDOM_SEED}), ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(statuses)}`,
     );
     expect(ops.length).toBeGreaterThan(90);

@@ -19,6 +19,7 @@ import { createPaymentService } from '../../features/payments/service';
 import { paymentPorts, sandboxCardToken } from '../../features/payments/testing';
 import { createPayoutService } from '../../features/payouts/service';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { propertyRuns } from '../../test/property-runs';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { encryptSecret, loadPayoutKey } from '../payout-key';
 import { ledgerRepo } from './repo';
@@ -50,7 +51,9 @@ describe.each(DB_KINDS)(
     const t = useTestApp(kind);
 
     it('always sums to zero, and each caregiver’s balance = completed subtotals + late fees − payouts', async () => {
-      const runs = kind === 'pglite' ? 25 : 12;
+      // 25 runs on the run's primary database (PostgreSQL in CI), 7 on the other; FC_RUNS=nightly for 100
+      // on both (ADR 0056, test/property-runs.ts).
+      const runs = propertyRuns(25, kind);
       await fc.assert(
         fc.asyncProperty(fc.array(Op, { minLength: 4, maxLength: 30 }), async (ops) => {
           let clock = new Date(Date.now() + 3 * HOUR);
