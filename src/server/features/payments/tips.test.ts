@@ -5,7 +5,7 @@ import { toCents } from '../../../shared/money';
 import type { SandboxProvider } from '../../adapters/payments';
 import { ledgerRepo } from '../../core/ledger/repo';
 import { ledger } from '../../core/ledger/service';
-import { ledgerEntries, notifications, tips } from '../../db/schema';
+import { ledgerEntries, notifications, payouts, tips } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
@@ -92,6 +92,26 @@ describe.each(DB_KINDS)('tips after a completed visit on %s', (kind) => {
     // The booking card: the tip, and no second one.
     const view = await request(t.app, 'GET', `/api/bookings/${booking.id}`, family);
     expect(view.json()).toMatchObject({ tip: { amount: '1000.00' }, canTip: false });
+  });
+
+  it('reaches the caregiver in the next payout run, with nothing else owed to them', async () => {
+    const { family, cg, booking, cardId } = await completedVisit('completed');
+    const account = await t.injectAs(cg, {
+      method: 'PUT',
+      url: '/api/payment-settings',
+      payload: { bankName: 'NCB', accountHolder: 'Shanique Williams', accountNumber: '0012 3456 7890' },
+    });
+    expect(account.statusCode).toBe(200);
+    // What the visit itself earned, already owed before the tip (the factory's completed booking).
+    const owedBefore = (await ledger.caregiverEarnings(t.db, cg.caregiver.id, clock)).total;
+    expect((await tip(family, booking.id, { amount: '750', paymentMethodId: cardId })).statusCode).toBe(201);
+    // Friday three days on: past the 48 h hold, the run pays the tip with whatever else was owed.
+    const friday = new Date(clock.getTime() + 3 * DAY);
+    await t.app.services.payouts.run(friday);
+    const paid = await t.db.select().from(payouts).where(eq(payouts.caregiverId, cg.caregiver.id));
+    expect(paid).toHaveLength(1);
+    expect(toCents(paid[0].amount)).toBe(owedBefore + 75_000);
+    expect((await ledger.caregiverEarnings(t.db, cg.caregiver.id, friday)).available).toBe(0);
   });
 
   it('shows canTip on a completed visit before a tip, and not to the caregiver', async () => {
