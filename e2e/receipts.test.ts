@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './support/a11y';
@@ -87,7 +89,9 @@ describe('receipts', () => {
       page.getByRole('link', { name: 'Download PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`yaadcare-receipt-${number}.pdf`);
-    const path = await download.path();
+    // The browser is shared and connected to (ADR 0056): the file is streamed here, not read in place.
+    const path = join(await mkdtemp(join(tmpdir(), 'yc-receipt-')), download.suggestedFilename());
+    await download.saveAs(path);
     const bytes = await readFile(path);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
   });

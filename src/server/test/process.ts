@@ -70,15 +70,28 @@ export async function startServerProcess(
     }
     await new Promise((r) => setTimeout(r, 150));
   }
+  // A server that dies under a test says why, where the run's log shows it (the test only sees refused connections).
+  let stopping = false;
+  void finished.then(
+    (r) => {
+      if (!stopping)
+        console.error(
+          `server at ${url} exited unexpectedly (${r.code ?? r.signal}):\n${output().slice(-4000)}`,
+        );
+    },
+    () => {},
+  );
   return {
     url,
     child,
     output,
     async stop() {
+      stopping = true;
       child.kill('SIGTERM');
       return exited;
     },
     async kill() {
+      stopping = true;
       child.kill('SIGKILL');
       await exited;
     },
