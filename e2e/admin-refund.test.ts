@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './support/a11y';
+import { logIn } from './support/auth';
 import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -18,10 +19,7 @@ async function signedInPage(email: string, width: number): Promise<Page> {
   const p = await newPage(browser, server.url, { viewport: { width, height: 900 } });
   closers.push(() => p.context.close());
   const page = p.page;
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, email, DEMO_PASSWORD);
   await page.waitForURL((url) => url.pathname !== '/login');
   return page;
 }

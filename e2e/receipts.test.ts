@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './support/a11y';
+import { logIn } from './support/auth';
 import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
+import { saveTestCard } from './support/payments';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -34,22 +36,11 @@ describe('receipts', () => {
     });
     closers.push(() => p.context.close());
     const page = p.page;
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('family@yaadcare.jm');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await logIn(page, 'family@yaadcare.jm', DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname !== '/login');
 
     // Pay: a saved sandbox card through the hosted fields, then a tip on a completed visit.
-    await page.goto('/payment-settings');
-    await page.getByRole('heading', { name: 'Saved cards' }).waitFor();
-    await page.getByRole('button', { name: 'Add a card' }).click();
-    const fields = page.frameLocator('iframe[title="Secure card form"]');
-    await fields.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await fields.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await fields.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await waitForToast(page, 'Card saved');
+    await saveTestCard(page);
     await page.goto('/bookings?tab=past');
     await page.getByRole('tab', { name: /^Past/ }).click();
     const tipButton = page

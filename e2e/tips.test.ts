@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './support/a11y';
+import { logIn } from './support/auth';
 import { axeViolations, launchBrowser, newPage, waitForToast } from './support/browser';
+import { saveTestCard } from './support/payments';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -17,10 +19,7 @@ async function signedInPage(email: string, width: number): Promise<Page> {
   const p = await newPage(browser, server.url, { viewport: { width, height: 900 } });
   closers.push(() => p.context.close());
   const page = p.page;
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, email, DEMO_PASSWORD);
   await page.waitForURL((url) => url.pathname !== '/login');
   return page;
 }
@@ -39,15 +38,7 @@ describe('tips', () => {
   it('a family with a saved card tips on a completed visit (390 px), and the caregiver sees it on earnings (1280 px)', async () => {
     const family = await signedInPage('family@yaadcare.jm', 390);
     // A saved sandbox card, through the provider's hosted fields.
-    await family.goto('/payment-settings');
-    await family.getByRole('heading', { name: 'Saved cards' }).waitFor();
-    await family.getByRole('button', { name: 'Add a card' }).click();
-    const fields = family.frameLocator('iframe[title="Secure card form"]');
-    await fields.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await fields.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await fields.getByLabel('Security code').fill('123');
-    await family.getByRole('button', { name: 'Save card' }).click();
-    await waitForToast(family, 'Card saved');
+    await saveTestCard(family);
 
     await family.goto('/bookings?tab=past');
     await family.getByRole('tab', { name: /^Past/ }).click();
