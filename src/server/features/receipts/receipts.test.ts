@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, payments, receiptMails, subscriptionCharges } from '../../db/schema';
 import { createBooking } from '../../test/factories';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import { signedIn } from '../../test/sign-in';
 import { createCircle, join, request } from '../circles/testing';
 import { markDemoReceiptsMailed } from './index';
@@ -179,11 +180,11 @@ describe.each(DB_KINDS)('receipts on %s', (kind) => {
     );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = await pdfText(pdf);
+    const text = pdfText(pdf);
     expect(text).toContain(s.numbers.charge);
     expect(text).toContain('J$ 6,300.00');
     expect(text).toContain('Visa ending 4242');
-    const cg = await pdfText((await get(s.caregiver, `/api/receipts/${s.numbers.charge}/pdf`)).rawPayload);
+    const cg = pdfText((await get(s.caregiver, `/api/receipts/${s.numbers.charge}/pdf`)).rawPayload);
     expect(cg).toContain('J$ 6,300.00');
     expect(cg).not.toContain('4242');
   });
@@ -247,25 +248,6 @@ describe.each(DB_KINDS)('receipts on %s', (kind) => {
     expect((await t.app.services.receipts.mailDue(later)).queued).toBe(0);
   });
 });
-
-/** The text a PDF shows: its content streams inflated, the hex strings of their text operators decoded. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { inflateSync } = await import('node:zlib');
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      body = m[1];
-    }
-    for (const t of body.matchAll(/<([0-9a-fA-F]+)>/g))
-      parts.push(Buffer.from(t[1], 'hex').toString('latin1'));
-    parts.push('\n');
-  }
-  return parts.join('');
-}
 
 describe.each(DB_KINDS)('demo receipts on %s', (kind) => {
   const t = useTestApp(kind, {}, () => NOW);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_COUNTS } from '../../../shared/contracts/statements';
 import { DB_KINDS, useTestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import { signedIn } from '../../test/sign-in';
 import { request } from '../circles/testing';
 import { statementScenario } from './testing';
@@ -208,7 +209,7 @@ describe.each(DB_KINDS)('circle statements on %s', (kind) => {
     );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = await pdfText(pdf);
+    const text = pdfText(pdf);
     expect(text).toContain('Mummy in Mandeville: care for Hyacinth, November 2026');
     expect(text).toContain('Total');
     expect(text).toContain('16650.00');
@@ -216,22 +217,3 @@ describe.each(DB_KINDS)('circle statements on %s', (kind) => {
     expect((await get(s.viewer, url('2026-11', 'pdf'))).statusCode).toBe(403);
   });
 });
-
-/** The text a PDF shows: its content streams inflated, the hex strings of their text operators decoded. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { inflateSync } = await import('node:zlib');
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      body = m[1];
-    }
-    for (const t of body.matchAll(/<([0-9a-fA-F]+)>/g))
-      parts.push(Buffer.from(t[1], 'hex').toString('latin1'));
-    parts.push('\n');
-  }
-  return parts.join('');
-}
