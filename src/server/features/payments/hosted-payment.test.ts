@@ -77,6 +77,27 @@ describe.each(DB_KINDS)('the hosted payment page with PowerTranz (the fake gatew
     await fake?.close();
   });
 
+  /** The hosted page completed with `card` (the fake's bank page), then POST /api/payments with what it handed back. */
+  async function payWithPage(
+    who: { headers: Record<string, string> },
+    bookingId: number,
+    started: { transactionIdentifier: string },
+    card: string,
+  ) {
+    const spiToken = fake.txns.get(started.transactionIdentifier)?.spiToken ?? '';
+    fake.completeHostedPage(spiToken, card);
+    return app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { ...who.headers, 'idempotency-key': randomUUID() },
+      payload: {
+        bookingId,
+        method: 'card',
+        paymentToken: hostedToken(started.transactionIdentifier, spiToken),
+      },
+    });
+  }
+
   async function bookingOf(familyId: number, overrides: { status?: 'pending' | 'confirmed' } = {}) {
     const cg = await signedInCaregiver(database.db, { hourlyRate: 1750 });
     const booking = await createBooking(database.db, {
@@ -147,18 +168,7 @@ describe.each(DB_KINDS)('the hosted payment page with PowerTranz (the fake gatew
 
     // Paid through the page: the hold, then a second start is a 409.
     const started = (await begin(app, family, booking.id)).json();
-    const spiToken = fake.txns.get(started.transactionIdentifier)?.spiToken ?? '';
-    fake.completeHostedPage(spiToken, FAKE_CARDS.approved);
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: {
-        bookingId: booking.id,
-        method: 'card',
-        paymentToken: hostedToken(started.transactionIdentifier, spiToken),
-      },
-    });
+    const paid = await payWithPage(family, booking.id, started, FAKE_CARDS.approved);
     expect(paid.statusCode).toBe(201);
     expect(paid.json()).toMatchObject({ status: 'authorized', amount: booking.totalCost, cardLast4: '4242' });
     const late = await begin(app, family, booking.id);
@@ -172,18 +182,7 @@ describe.each(DB_KINDS)('the hosted payment page with PowerTranz (the fake gatew
     const started = (await begin(app, family, booking.id)).json();
     // The booking's total changes while the page is open (e.g. rescheduled to a longer visit).
     await database.db.update(bookings).set({ totalCost: '9999.00' }).where(eq(bookings.id, booking.id));
-    const spiToken = fake.txns.get(started.transactionIdentifier)?.spiToken ?? '';
-    fake.completeHostedPage(spiToken, FAKE_CARDS.approved);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: {
-        bookingId: booking.id,
-        method: 'card',
-        paymentToken: hostedToken(started.transactionIdentifier, spiToken),
-      },
-    });
+    const res = await payWithPage(family, booking.id, started, FAKE_CARDS.approved);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('CARD_TOKEN_INVALID');
     expect(fake.txns.get(started.transactionIdentifier)?.voided).toBe(true);
@@ -214,18 +213,7 @@ describe.each(DB_KINDS)('the hosted payment page with PowerTranz (the fake gatew
     const family = await signedIn(database.db, { userType: 'family' });
     const { booking } = await bookingOf(family.user.id);
     const started = (await begin(app, family, booking.id)).json();
-    const spiToken = fake.txns.get(started.transactionIdentifier)?.spiToken ?? '';
-    fake.completeHostedPage(spiToken, FAKE_CARDS.declined);
-    const declined = await app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: {
-        bookingId: booking.id,
-        method: 'card',
-        paymentToken: hostedToken(started.transactionIdentifier, spiToken),
-      },
-    });
+    const declined = await payWithPage(family, booking.id, started, FAKE_CARDS.declined);
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toMatchObject({ code: 'CARD_DECLINED', message: 'Your card was declined.' });
 
