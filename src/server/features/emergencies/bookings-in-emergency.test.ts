@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveries, ledgerEntries, mailOutbox, notifications, payments } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
-import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
-import { sandboxToken } from '../payments/testing';
+import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
+import { paidBookingIn } from '../payments/testing';
 import { declareEmergency, emergencyBody } from './testing';
 
 const HOUR = 3_600_000;
@@ -24,27 +23,7 @@ describe.each(DB_KINDS)('bookings in a parish emergency on %s', (kind) => {
   const admin = () => signedIn(t.db, { userType: 'admin' });
 
   /** A family in `parish`, a J$ 1,000/h caregiver, 4 h paid by card and confirmed, starting in 10 h. */
-  async function lateConfirmed(parish: string) {
-    const family = await signedIn(t.db, { userType: 'family', parish });
-    const cg = await signedInCaregiver(t.db, { hourlyRate: 1000 });
-    const res = await requestBooking(
-      t.app,
-      family.headers,
-      panelBody(cg.caregiver.id, daysAhead(10), '9:00 AM', 4),
-    );
-    expect(res.statusCode).toBe(201);
-    const id: number = res.json().id;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(t.app) },
-    });
-    expect(paid.statusCode).toBe(201);
-    expect((await act(id, 'accept', cg.headers)).statusCode).toBe(200);
-    await shiftBooking(t.db, id, new Date(Date.now() + 10 * HOUR));
-    return { family, cg, id };
-  }
+  const lateConfirmed = (parish: string) => paidBookingIn(t.app, t.db, parish);
 
   it('makes an affected late cancellation free while an unaffected one still pays the late fee', async () => {
     const a = await admin();

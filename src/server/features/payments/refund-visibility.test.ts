@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { ledgerEntries, paymentRefunds } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
-import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
+import { daysAhead, panelBody } from '../bookings/testing';
 import { createCircle, join, request } from '../circles/testing';
 import { declareEmergency, emergencyBody } from '../emergencies/testing';
-import { sandboxToken } from './testing';
+import { paidBookingIn, sandboxToken } from './testing';
 
 const HOUR = 3_600_000;
 
@@ -23,30 +23,7 @@ describe.each(DB_KINDS)('booking refunds, visible to both sides, on %s', (kind) 
   const view = (who: { headers: Record<string, string> }, id: number) =>
     t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: who.headers });
 
-  /** A family in `parish`, a J$ 1,000/h caregiver, 4 h paid by card (J$ 4,400 with the fee), starting in 10 h. */
-  async function paidBooking(parish: string, confirm = true) {
-    const family = await signedIn(t.db, { userType: 'family', parish });
-    const cg = await signedInCaregiver(t.db, { hourlyRate: 1000 });
-    const res = await requestBooking(
-      t.app,
-      family.headers,
-      panelBody(cg.caregiver.id, daysAhead(10), '9:00 AM', 4),
-    );
-    expect(res.statusCode).toBe(201);
-    const id: number = res.json().id;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(t.app) },
-    });
-    expect(paid.statusCode).toBe(201);
-    if (confirm) {
-      expect((await act(id, 'accept', cg.headers)).statusCode).toBe(200);
-      await shiftBooking(t.db, id, new Date(Date.now() + 10 * HOUR));
-    }
-    return { family, cg, id, total: paid.json().amount as string };
-  }
+  const paidBooking = (parish: string, confirm = true) => paidBookingIn(t.app, t.db, parish, confirm);
 
   async function ledgerOf(bookingId: number) {
     const [r] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, bookingId));

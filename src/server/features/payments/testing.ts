@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { SANDBOX_CARDS, type SandboxProvider } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
 import { bookingLookups, notifyBookingParties, visitBookings } from '../bookings/service';
-import { daysAhead, panelBody, requestBooking } from '../bookings/testing';
+import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
 import { approvalReasonFor, chargeConsents, circleAccess } from '../circles/service';
 import { queueNotice } from '../notifications/service';
 import { visitTimes } from '../visits/service';
@@ -72,4 +73,38 @@ export async function requestedBooking(app: FastifyInstance, db: Tx, rate = 1500
   );
   expect(res.statusCode).toBe(201);
   return { family, cg, booking: res.json() as { id: number; totalCost: string } };
+}
+
+/**
+ * A family in `parish`, a J$ 1,000/h caregiver, 4 h paid by card (J$ 4,400 with the fee) through the API;
+ * unless `confirm` is false, accepted by the caregiver and moved to start in 10 h (a late cancellation).
+ */
+export async function paidBookingIn(app: FastifyInstance, db: Tx, parish: string, confirm = true) {
+  const family = await signedIn(db, { userType: 'family', parish });
+  const cg = await signedInCaregiver(db, { hourlyRate: 1000 });
+  const res = await requestBooking(
+    app,
+    family.headers,
+    panelBody(cg.caregiver.id, daysAhead(10), '9:00 AM', 4),
+  );
+  expect(res.statusCode).toBe(201);
+  const id: number = res.json().id;
+  const paid = await app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { ...family.headers, 'idempotency-key': randomUUID() },
+    payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(app) },
+  });
+  expect(paid.statusCode).toBe(201);
+  if (confirm) {
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${id}/accept`,
+      headers: cg.headers,
+      payload: {},
+    });
+    expect(accepted.statusCode).toBe(200);
+    await shiftBooking(db, id, new Date(Date.now() + 10 * 3_600_000));
+  }
+  return { family, cg, id, total: paid.json().amount as string };
 }
