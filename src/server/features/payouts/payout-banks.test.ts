@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +8,8 @@ import { buildApp, loggerOptions } from '../../app';
 import { ledgerEntries, payoutBatches, payouts } from '../../db/schema';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
-import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
-import { sandboxToken } from '../payments/testing';
 import { BATCH_HEADER, controlSumOf } from './batch-file';
+import { earnedThroughApi } from './testing';
 
 const HOUR = 3_600_000;
 
@@ -100,26 +98,7 @@ describe.each(DB_KINDS)('payouts to Jamaican banks on %s', (kind) => {
   const t = useTestApp(kind);
 
   /** A caregiver with one completed, card-paid booking of rate × 2 h. */
-  async function earned(rate = 1000) {
-    const family = await signedIn(t.db);
-    const cg = await signedInCaregiver(t.db, { hourlyRate: rate });
-    const res = await requestBooking(
-      t.app,
-      family.headers,
-      panelBody(cg.caregiver.id, daysAhead(4), '9:00 AM', 2),
-    );
-    const id = res.json().id;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(t.app) },
-    });
-    await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${id}/accept` });
-    await shiftBooking(t.db, id, new Date(Date.now() - 3 * HOUR));
-    await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${id}/complete` });
-    return { family, cg };
-  }
+  const earned = (rate = 1000) => earnedThroughApi(t.app, t.db, rate);
 
   const bankAccount = (accountNumber: string, extra: Record<string, string> = {}) => ({
     bankCode: 'NCB',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jamaicaToday } from '../../../shared/time';
@@ -8,10 +7,9 @@ import { payoutAccounts, payouts } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { DB_KINDS, useTestApp } from '../../test/harness';
 import { signedIn, signedInCaregiver } from '../../test/sign-in';
-import { daysAhead, panelBody, requestBooking, shiftBooking } from '../bookings/testing';
-import { sandboxToken } from '../payments/testing';
 import { fridayPayoutJob } from './jobs';
 import { isFriday, nextFriday } from './service';
+import { earnedThroughApi } from './testing';
 
 const HOUR = 3_600_000;
 
@@ -43,24 +41,8 @@ describe.each(DB_KINDS)('earnings and payouts on %s', (kind) => {
 
   /** A caregiver with one completed, card-paid booking `completedHoursAgo` ago. */
   async function earned(completedHoursAgo: number, rate = 1000) {
-    const family = await signedIn(t.db);
-    const cg = await signedInCaregiver(t.db, { hourlyRate: rate });
-    const res = await requestBooking(
-      t.app,
-      family.headers,
-      panelBody(cg.caregiver.id, daysAhead(4), '9:00 AM', 2),
-    );
-    const id = res.json().id;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...family.headers, 'idempotency-key': randomUUID() },
-      payload: { bookingId: id, method: 'card', paymentToken: await sandboxToken(t.app) },
-    });
-    await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${id}/accept` });
-    await shiftBooking(t.db, id, new Date(Date.now() - 3 * HOUR));
-    await t.injectAs(cg, { method: 'POST', url: `/api/bookings/${id}/complete` });
-    return { family, cg, bookingId: id, asOf: new Date(Date.now() + completedHoursAgo * HOUR) };
+    const done = await earnedThroughApi(t.app, t.db, rate);
+    return { ...done, asOf: new Date(Date.now() + completedHoursAgo * HOUR) };
   }
 
   it('stores the payout account encrypted and shows it masked; only caregivers', async () => {
